@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The one test command (README, CI): installs what the tests need, then runs
+# lint, types, the unit/server suites (SQLite and PostgreSQL) and the browser e2e suite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -d node_modules ]; then npm ci; fi
+
+# End-to-end tests drive Debian's Chromium; nothing downloads a browser of its own.
+if ! command -v chromium >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "Chromium is missing: run 'sudo apt-get install -y chromium' once." >&2
+    exit 1
+  fi
+fi
+
+npm run lint
+npm run typecheck
+npx vitest run
+npm run build
+npx playwright test

@@ -1,0 +1,104 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type {} from './augment.js';
+import type { Config } from './config.js';
+import { createDb, type Db } from './db/index.js';
+import { migrateToLatest } from './db/migrate.js';
+import { installZodMessages } from './lib/zod-messages.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { bootstrapRoutes } from './modules/bootstrap/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { localizationRoutes } from './modules/localizations/routes.js';
+import { seed } from './modules/setup/seeder.js';
+import { authenticate } from './plugins/authenticate.js';
+import { errorHandler } from './plugins/error-handler.js';
+import { applyMethodOverride } from './plugins/method-override.js';
+import { parseRequestContext } from './plugins/request-context.js';
+import { isApiPath, registerWeb } from './plugins/web.js';
+import { checkXsrf, ensureXsrfCookie } from './plugins/xsrf.js';
+import { createServices } from './services.js';
+
+export interface BuildOptions {
+  config: Config;
+  /** Use this database instead of opening the configured one (tests). The app still closes it. */
+  db?: Db;
+  logger?: boolean | { level: string };
+}
+
+/**
+ * Builds the whole server without listening (Fastify's factory habit), so
+ * tests drive it in-process with `app.inject()`.
+ */
+export async function buildApp({ config, db: givenDb, logger }: BuildOptions): Promise<FastifyInstance> {
+  installZodMessages();
+  const db = givenDb ?? createDb(config.database);
+  await migrateToLatest(db.kysely);
+  await seed(db.kysely);
+
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    rewriteUrl: applyMethodOverride,
+    // Query strings like `?with=a&with=b` arrive as arrays; keep the default parser.
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.decorate('services', createServices(db, config));
+  app.decorateRequest('ctx', null as never);
+  app.decorateRequest('user', null);
+  app.decorateRequest('authVia', null);
+  app.decorateRequest('sessionToken', null);
+  app.addHook('onClose', async () => db.destroy());
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Drive API', version: '1.0.0', description: 'REST API of the drive (spec §7).' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'drive_session' },
+          token: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    ensureXsrfCookie(request, reply);
+    if (!isApiPath(url)) return;
+    request.ctx = parseRequestContext(request);
+    await authenticate(request, app.services);
+    checkXsrf(request);
+  });
+
+  await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(
+    async (api) => {
+      await api.register(bootstrapRoutes);
+      await api.register(localizationRoutes);
+      await api.register(healthRoutes);
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await registerWeb(app, config.webDistDir);
+  return app;
+}

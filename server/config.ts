@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Environment → typed configuration. Defaults describe the embedded setup
+ * (SQLite and local disk under ./data) so that `npm start` needs nothing else.
+ */
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'a postgres://… URL or sqlite:<file>')
+    .optional(),
+  STORAGE_DIR: z.string().min(1).optional(),
+  WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'at least 8 characters').optional(),
+  TRUST_PROXY: booleanString.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  appUrl: string;
+  dataDir: string;
+  database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+  storageDir: string;
+  webDistDir: string;
+  admin: { email: string | undefined; password: string | undefined };
+  trustProxy: boolean;
+  logLevel: string;
+  bodyLimit: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty variables count as unset: `PORT= npm start` should not fail on "".
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.');
+        return `${name}=${JSON.stringify(present[name] ?? '')}: ${issue.message}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const database: Config['database'] =
+    e.DATABASE_URL && /^postgres/.test(e.DATABASE_URL)
+      ? { dialect: 'postgres', url: e.DATABASE_URL }
+      : {
+          dialect: 'sqlite',
+          file: e.DATABASE_URL
+            ? resolveSqlitePath(e.DATABASE_URL.slice('sqlite:'.length), dataDir)
+            : path.join(dataDir, 'drive.sqlite'),
+        };
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    database,
+    storageDir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, 'storage')),
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    bodyLimit: e.BODY_LIMIT,
+  };
+}
+
+function resolveSqlitePath(file: string, dataDir: string): string {
+  if (file === ':memory:') return file;
+  return path.isAbsolute(file) ? file : path.resolve(dataDir, file);
+}

@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import type { Database } from './types.js';
+
+export type Dialect = Config['database']['dialect'];
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  /** Checks that the database answers (for /health). */
+  ping(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+// Timestamps leave PostgreSQL as ISO-8601 strings, the same shape SQLite stores,
+// so services and presenters never see a Date on one dialect and a string on the other.
+const TIMESTAMPTZ_OID = 1184;
+const TIMESTAMP_OID = 1114;
+const INT8_OID = 20;
+pg.types.setTypeParser(TIMESTAMPTZ_OID, (value) => new Date(value).toISOString());
+pg.types.setTypeParser(TIMESTAMP_OID, (value) => new Date(`${value}Z`).toISOString());
+// count(*) is bigint in PostgreSQL; our counts fit comfortably in a JS number.
+pg.types.setTypeParser(INT8_OID, (value) => Number(value));
+
+export function createDb(config: Config['database']): Db {
+  if (config.dialect === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      kysely,
+      dialect: 'postgres',
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      destroy: () => kysely.destroy(),
+    };
+  }
+
+  if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
+  const sqlite = new SqliteDatabase(config.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    kysely,
+    dialect: 'sqlite',
+    ping: async () => {
+      sqlite.prepare('select 1').get();
+    },
+    destroy: () => kysely.destroy(),
+  };
+}

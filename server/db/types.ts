@@ -1,0 +1,169 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The database as the application sees it. Both dialects produce this shape:
+ * flags are 0/1 integers, timestamps are ISO-8601 strings (PostgreSQL's
+ * timestamptz is parsed to ISO strings in `db/index.ts`), JSON lives in text.
+ */
+type Timestamp = ColumnType<string, string | undefined, string>;
+type NullableTimestamp = ColumnType<string | null, string | null | undefined, string | null>;
+type Flag = ColumnType<number, number | undefined, number>;
+type JsonText = string;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  avatar: string | null;
+  email2: string | null;
+  company: string | null;
+  designation: string | null;
+  mobile: string | null;
+  address: string | null;
+  city: string | null;
+  country: string | null;
+  zipcode: string | null;
+  language: string | null;
+  timezone: string | null;
+  email_verified_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  /** The role whose permissions apply to visitors who are not signed in. */
+  guests: Flag;
+  /** Given to every newly registered user. */
+  default: Flag;
+  type: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PermissionsTable {
+  id: Generated<number>;
+  name: string;
+  display_name: string | null;
+  description: string | null;
+  group: string;
+  /** JSON: restriction definitions [{name, type, description}]. */
+  restrictions: JsonText;
+  created_at: Timestamp;
+}
+
+export interface RolePermissionsTable {
+  role_id: number;
+  permission_id: number;
+  /** JSON: restriction values [{name, value}]. */
+  restrictions: JsonText;
+}
+
+export interface UserPermissionsTable {
+  user_id: number;
+  permission_id: number;
+  restrictions: JsonText;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role_id: number;
+  created_at: Timestamp;
+}
+
+export interface SettingsTable {
+  key: string;
+  /** JSON-encoded value. */
+  value: JsonText;
+  private: Flag;
+  updated_at: Timestamp;
+}
+
+export interface LocalizationsTable {
+  id: Generated<number>;
+  name: string;
+  language: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface LocalizationLinesTable {
+  id: Generated<number>;
+  localization_id: number;
+  key: string;
+  value: string;
+}
+
+export interface MenusTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON: list of position names. */
+  positions: JsonText;
+  /** JSON: list of menu items. */
+  items: JsonText;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ThemesTable {
+  id: Generated<number>;
+  name: string;
+  is_dark: Flag;
+  default_light: Flag;
+  default_dark: Flag;
+  /** JSON: CSS custom property → value. */
+  colors: JsonText;
+  user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  /** sha256 of the cookie token: a stolen database cannot replay sessions. */
+  id: string;
+  user_id: number;
+  ip_address: string | null;
+  user_agent: string | null;
+  remember: Flag;
+  created_at: Timestamp;
+  last_active_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface PersonalAccessTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** sha256 of the token; the token itself is shown once. */
+  token_hash: string;
+  last_used_at: NullableTimestamp;
+  expires_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  roles: RolesTable;
+  permissions: PermissionsTable;
+  role_permissions: RolePermissionsTable;
+  user_permissions: UserPermissionsTable;
+  user_roles: UserRolesTable;
+  settings: SettingsTable;
+  localizations: LocalizationsTable;
+  localization_lines: LocalizationLinesTable;
+  menus: MenusTable;
+  themes: ThemesTable;
+  sessions: SessionsTable;
+  personal_access_tokens: PersonalAccessTokensTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type RoleRow = Selectable<RolesTable>;
+export type ThemeRow = Selectable<ThemesTable>;
+export type MenuRow = Selectable<MenusTable>;

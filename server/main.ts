@@ -1,0 +1,41 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { ensureFirstAdmin } from './modules/setup/first-admin.js';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app = await buildApp({ config });
+  const admin = await ensureFirstAdmin(app.services.db.kysely, config.admin);
+  if (admin) {
+    const password = admin.generatedPassword
+      ? `password: ${admin.generatedPassword}\n  (shown only this once; it is stored hashed. Change it in Account settings.)`
+      : 'password: the ADMIN_PASSWORD you set';
+    console.log(`\nFirst admin account created.\n  email:    ${admin.email}\n  ${password}\n`);
+  }
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.log.info({ signal }, 'shutting down');
+      void app.close().then(() => process.exit(0));
+    });
+  }
+
+  await app.listen({ host: config.host, port: config.port });
+  const db = config.database.dialect === 'sqlite' ? `SQLite at ${config.database.file}` : 'PostgreSQL';
+  console.log(`Drive is running at ${config.appUrl} (${db}, files in ${config.storageDir})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { randomToken, safeEqual, sha256 } from '../../lib/tokens.js';
+import { nowIso } from '../../lib/time.js';
+
+/** Personal access tokens for API clients (`Authorization: Bearer …`). */
+export class AccessTokensService {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Returns the plain token once; only its hash is stored. */
+  async create(userId: number, name: string, expiresAt: string | null = null): Promise<{ id: number; token: string }> {
+    const secret = randomToken(40);
+    const row = await this.db
+      .insertInto('personal_access_tokens')
+      .values({ user_id: userId, name, token_hash: sha256(secret), expires_at: expiresAt, created_at: nowIso() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // The id prefix lets the token be found without scanning; the secret part is what is verified.
+    return { id: row.id, token: `${row.id}|${secret}` };
+  }
+
+  async resolve(bearer: string): Promise<number | null> {
+    const [idPart, secret] = bearer.split('|', 2);
+    const id = Number(idPart);
+    if (!secret || !Number.isInteger(id)) return null;
+    const row = await this.db
+      .selectFrom('personal_access_tokens')
+      .select(['user_id', 'token_hash', 'expires_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row || !safeEqual(row.token_hash, sha256(secret))) return null;
+    const now = nowIso();
+    if (row.expires_at && row.expires_at <= now) return null;
+    await this.db.updateTable('personal_access_tokens').set({ last_used_at: now }).where('id', '=', id).execute();
+    return row.user_id;
+  }
+}

@@ -1,0 +1,26 @@
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/types.js';
+import { ValidationError } from '../../lib/errors.js';
+import type { UsersRepository } from '../users/repository.js';
+import { randomToken } from '../../lib/tokens.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+
+const BAD_CREDENTIALS = 'These credentials do not match our records.';
+
+/** Timing equaliser: checking a password for an unknown email costs the same as for a known one. */
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => (dummyHash ??= hashPassword(randomToken()));
+
+export class AuthService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly users: UsersRepository,
+  ) {}
+
+  async checkCredentials(email: string, password: string): Promise<UserRow> {
+    const user = await this.users.findByEmail(email);
+    const ok = await verifyPassword(user?.password ?? (await getDummyHash()), password);
+    if (!user || !ok) throw ValidationError.field('email', BAD_CREDENTIALS);
+    return user;
+  }
+}

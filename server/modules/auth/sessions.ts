@@ -1,0 +1,69 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { randomToken, sha256 } from '../../lib/tokens.js';
+import { addMs, nowIso } from '../../lib/time.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** A remembered session lives 30 days; another ends after 12 idle hours. */
+export const REMEMBER_LIFETIME_MS = 30 * DAY;
+export const IDLE_LIFETIME_MS = DAY / 2;
+/** Writing last_active_at on every request would serialise reads behind writes. */
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+export interface StartedSession {
+  token: string;
+  expiresAt: string;
+  remember: boolean;
+}
+
+export class SessionsService {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async start(userId: number, meta: { ip: string | null; userAgent: string | null; remember: boolean }): Promise<StartedSession> {
+    const token = randomToken();
+    const now = nowIso();
+    const expiresAt = addMs(now, meta.remember ? REMEMBER_LIFETIME_MS : IDLE_LIFETIME_MS);
+    await this.db
+      .insertInto('sessions')
+      .values({
+        id: sha256(token),
+        user_id: userId,
+        ip_address: meta.ip,
+        user_agent: meta.userAgent?.slice(0, 1000) ?? null,
+        remember: meta.remember ? 1 : 0,
+        created_at: now,
+        last_active_at: now,
+        expires_at: expiresAt,
+      })
+      .execute();
+    return { token, expiresAt, remember: meta.remember };
+  }
+
+  /** The user id behind a cookie token, sliding the expiry of sessions that are not remembered. */
+  async resolve(token: string): Promise<number | null> {
+    const id = sha256(token);
+    const session = await this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!session) return null;
+    const now = nowIso();
+    if (session.expires_at <= now) {
+      await this.db.deleteFrom('sessions').where('id', '=', id).execute();
+      return null;
+    }
+    if (Date.parse(now) - Date.parse(session.last_active_at) > TOUCH_INTERVAL_MS) {
+      const expiresAt = session.remember ? session.expires_at : addMs(now, IDLE_LIFETIME_MS);
+      await this.db.updateTable('sessions').set({ last_active_at: now, expires_at: expiresAt }).where('id', '=', id).execute();
+    }
+    return session.user_id;
+  }
+
+  async end(token: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('id', '=', sha256(token)).execute();
+  }
+
+  /** Ends every session of a user except, optionally, the one in use. */
+  async endOthers(userId: number, keepToken?: string): Promise<void> {
+    let query = this.db.deleteFrom('sessions').where('user_id', '=', userId);
+    if (keepToken) query = query.where('id', '!=', sha256(keepToken));
+    await query.execute();
+  }
+}

@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ValidationError } from '../../lib/errors.js';
+import { nowIso } from '../../lib/time.js';
+import { changeLocaleBody, changeLocaleResponse, valueListsParams, valueListsResponse } from './schemas.js';
+import { countries, timezones } from './value-lists.js';
+
+/** Where a signed-out visitor's language choice is kept. */
+export const LOCALE_COOKIE = 'locale';
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+export const localizationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { localizations, db } = app.services;
+
+  app.post(
+    '/users/me/locale',
+    {
+      schema: {
+        tags: ['localizations'],
+        summary: 'Change the interface language (guests too: kept in a cookie)',
+        body: changeLocaleBody,
+        response: { 200: changeLocaleResponse },
+      },
+    },
+    async (request, reply) => {
+      const localization = await localizations.find(request.body.locale);
+      if (!localization) throw ValidationError.field('locale', 'This language is not available.');
+      if (request.user) {
+        await db.kysely
+          .updateTable('users')
+          .set({ language: localization.language, updated_at: nowIso() })
+          .where('id', '=', request.user.id)
+          .execute();
+      }
+      reply.setCookie(LOCALE_COOKIE, localization.language, { path: '/', sameSite: 'lax', maxAge: YEAR_SECONDS });
+      return { locale: { ...localization, lines: await localizations.lines(localization.id) } };
+    },
+  );
+
+  app.get(
+    '/value-lists/:names',
+    {
+      schema: {
+        tags: ['localizations'],
+        summary: 'Shared lookups: localizations, countries, timezones (comma-separated names)',
+        params: valueListsParams,
+        response: { 200: valueListsResponse },
+      },
+    },
+    async (request, reply) => {
+      const names = new Set(request.params.names);
+      const language = request.user?.language ?? request.cookies[LOCALE_COOKIE] ?? 'en';
+      reply.header('Cache-Control', 'private, max-age=300');
+      return {
+        ...(names.has('localizations') ? { localizations: await localizations.list() } : {}),
+        ...(names.has('countries') ? { countries: countries(language) } : {}),
+        ...(names.has('timezones') ? { timezones: timezones() } : {}),
+      };
+    },
+  );
+};

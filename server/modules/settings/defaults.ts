@@ -1,0 +1,75 @@
+/**
+ * Every setting the product reads, with its default. The settings table holds
+ * only what an admin changed; `private` settings (secrets) never leave the server.
+ */
+export type SettingValue = string | number | boolean | null | SettingValue[] | { [key: string]: SettingValue };
+
+export interface SettingDefinition {
+  value: SettingValue;
+  private?: boolean;
+}
+
+const MB = 1024 * 1024;
+
+export const settingDefaults = {
+  'site.marketing_url': { value: '' },
+  'site.demo': { value: false },
+  'demo.loginPageDefaults': { value: 'singleAccount' },
+
+  'branding.site_name': { value: 'Drive' },
+  'branding.logo_light': { value: '' },
+  'branding.logo_dark': { value: '' },
+  'branding.logo_light_mobile': { value: '' },
+  'branding.logo_dark_mobile': { value: '' },
+  'branding.favicon': { value: '/favicon.svg' },
+
+  'themes.user_change': { value: true },
+  'themes.default_id': { value: null },
+
+  'dates.default_timezone': { value: '' },
+  'dates.format': { value: 'short' },
+
+  'i18n.enable': { value: true },
+  'i18n.default_localization': { value: 'en' },
+
+  'registration.disable': { value: false },
+  'registration.policies': {
+    value: [
+      { id: 'terms', label: 'Terms of Service', action: '/pages/terms-of-service', type: 'route' },
+      { id: 'privacy', label: 'Privacy Policy', action: '/pages/privacy-policy', type: 'route' },
+    ],
+  },
+  'require_email_confirmation': { value: false },
+  'auth.profile_link': { value: '' },
+
+  'cookie_notice.enable': { value: true },
+  'cookie_notice.position': { value: 'bottom' },
+  'cookie_notice.button': { value: { label: 'Learn more', action: '/pages/privacy-policy', type: 'route' } },
+
+  'uploads.max_size': { value: 5 * 1024 * MB },
+  'uploads.chunk_size': { value: 5 * MB },
+  'uploads.allowed_extensions': { value: [] },
+  'uploads.blocked_extensions': { value: [] },
+  'uploads.disable_tus': { value: false },
+  'uploads.available_space': { value: 10 * 1024 * MB },
+  'uploads.uploads_disk': { value: 'local' },
+  'uploads.public_disk': { value: 'local' },
+  'uploads.s3_direct_upload': { value: false },
+
+  'api.integrated': { value: true },
+  'notifications.integrated': { value: true },
+  'notifications.subscriptions.integrated': { value: true },
+  'billing.enable': { value: false },
+
+  'social.google.enable': { value: false },
+  'social.facebook.enable': { value: false },
+  'social.twitter.enable': { value: false },
+
+  'recaptcha.site_key': { value: '' },
+  'recaptcha.secret_key': { value: '', private: true },
+  'recaptcha.enable.register': { value: false },
+  'recaptcha.enable.contact': { value: false },
+  'recaptcha.enable.link_creation': { value: false },
+} satisfies Record<string, SettingDefinition>;
+
+export type SettingKey = keyof typeof settingDefaults;

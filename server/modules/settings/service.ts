@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { parseJson } from '../../lib/json.js';
+import { nowIso } from '../../lib/time.js';
+import { settingDefaults, type SettingDefinition, type SettingKey, type SettingValue } from './defaults.js';
+
+export type SettingsMap = Record<string, SettingValue>;
+
+/** Settings: code defaults overlaid by what is stored in the database. */
+export class SettingsService {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** All settings, flat (`'themes.user_change' → true`); secrets only when asked for. */
+  async all({ includePrivate = false } = {}): Promise<SettingsMap> {
+    const rows = await this.db.selectFrom('settings').select(['key', 'value', 'private']).execute();
+    const defaults: Record<string, SettingDefinition> = settingDefaults;
+    const result: SettingsMap = {};
+    for (const [key, def] of Object.entries(defaults)) {
+      if (includePrivate || !def.private) result[key] = def.value;
+    }
+    for (const row of rows) {
+      const isPrivate = row.private === 1 || defaults[row.key]?.private === true;
+      if (includePrivate || !isPrivate) result[row.key] = parseJson<SettingValue>(row.value, null);
+    }
+    return result;
+  }
+
+  async get<K extends SettingKey>(key: K): Promise<(typeof settingDefaults)[K]['value'] | SettingValue> {
+    const row = await this.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+    return row ? parseJson<SettingValue>(row.value, settingDefaults[key].value) : settingDefaults[key].value;
+  }
+
+  async set(values: Record<string, SettingValue>): Promise<void> {
+    const defaults: Record<string, SettingDefinition> = settingDefaults;
+    const now = nowIso();
+    await this.db.transaction().execute(async (trx) => {
+      for (const [key, value] of Object.entries(values)) {
+        const row = { key, value: JSON.stringify(value), private: defaults[key]?.private ? 1 : 0, updated_at: now };
+        await trx
+          .insertInto('settings')
+          .values(row)
+          .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value, updated_at: now }))
+          .execute();
+      }
+    });
+  }
+}
+
+/** `{'a.b': 1, 'a.c': 2}` → `{a: {b: 1, c: 2}}`, for the nested shape clients read. */
+export function nestSettings(flat: SettingsMap): Record<string, SettingValue> {
+  const root: Record<string, SettingValue> = {};
+  for (const [key, value] of Object.entries(flat)) {
+    const parts = key.split('.');
+    let node = root;
+    for (const part of parts.slice(0, -1)) {
+      const next = node[part];
+      if (typeof next !== 'object' || next === null || Array.isArray(next)) node[part] = {};
+      node = node[part] as Record<string, SettingValue>;
+    }
+    node[parts[parts.length - 1]!] = value;
+  }
+  return root;
+}

@@ -1,0 +1,144 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { nowIso } from '../../lib/time.js';
+import { enLines } from '../localizations/lines/en.js';
+import { trLines } from '../localizations/lines/tr.js';
+import { defaultMenus } from '../menus/defaults.js';
+import { permissionCatalogue } from '../permissions/catalogue.js';
+import { defaultRoles } from '../permissions/roles-defaults.js';
+import { defaultThemes } from '../themes/defaults.js';
+
+const shippedLocalizations = [
+  { language: 'en', name: 'English', lines: enLines },
+  { language: 'tr', name: 'Türkçe', lines: trLines },
+];
+
+/**
+ * Brings a database up to the data the product ships with. It only adds what
+ * is missing, so it runs at every start and never overwrites an admin's edits.
+ */
+export async function seed(db: Kysely<Database>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await seedPermissions(trx);
+    await seedRoles(trx);
+    await seedThemes(trx);
+    await seedMenus(trx);
+    await seedLocalizations(trx);
+  });
+}
+
+async function seedPermissions(db: Kysely<Database>) {
+  const now = nowIso();
+  for (const p of permissionCatalogue) {
+    await db
+      .insertInto('permissions')
+      .values({
+        name: p.name,
+        group: p.group,
+        display_name: p.display_name,
+        description: p.description,
+        restrictions: JSON.stringify(p.restrictions ?? []),
+        created_at: now,
+      })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+  }
+}
+
+async function seedRoles(db: Kysely<Database>) {
+  const now = nowIso();
+  for (const role of defaultRoles) {
+    const existing = await db.selectFrom('roles').select('id').where('name', '=', role.name).executeTakeFirst();
+    if (existing) continue;
+    const { id } = await db
+      .insertInto('roles')
+      .values({
+        name: role.name,
+        description: role.description,
+        guests: role.guests ? 1 : 0,
+        default: role.default ? 1 : 0,
+        type: 'sitewide',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const grant of role.permissions) {
+      const permission = await db.selectFrom('permissions').select('id').where('name', '=', grant.name).executeTakeFirstOrThrow();
+      await db
+        .insertInto('role_permissions')
+        .values({ role_id: id, permission_id: permission.id, restrictions: JSON.stringify(grant.restrictions ?? []) })
+        .execute();
+    }
+  }
+}
+
+async function seedThemes(db: Kysely<Database>) {
+  const { count } = await db
+    .selectFrom('themes')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  if (Number(count) > 0) return;
+  const now = nowIso();
+  for (const theme of defaultThemes) {
+    await db
+      .insertInto('themes')
+      .values({
+        name: theme.name,
+        is_dark: theme.is_dark ? 1 : 0,
+        default_light: theme.default_light ? 1 : 0,
+        default_dark: theme.default_dark ? 1 : 0,
+        colors: JSON.stringify(theme.colors),
+        user_id: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+}
+
+async function seedMenus(db: Kysely<Database>) {
+  const { count } = await db
+    .selectFrom('menus')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  if (Number(count) > 0) return;
+  const now = nowIso();
+  for (const menu of defaultMenus) {
+    await db
+      .insertInto('menus')
+      .values({
+        name: menu.name,
+        positions: JSON.stringify(menu.positions),
+        items: JSON.stringify(menu.items),
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+}
+
+async function seedLocalizations(db: Kysely<Database>) {
+  const now = nowIso();
+  for (const loc of shippedLocalizations) {
+    await db
+      .insertInto('localizations')
+      .values({ language: loc.language, name: loc.name, created_at: now, updated_at: now })
+      .onConflict((oc) => oc.column('language').doNothing())
+      .execute();
+    const { id } = await db
+      .selectFrom('localizations')
+      .select('id')
+      .where('language', '=', loc.language)
+      .executeTakeFirstOrThrow();
+    const rows = Object.entries(loc.lines).map(([key, value]) => ({ localization_id: id, key, value }));
+    // Batches keep each statement well under SQLite's bound-parameter limit.
+    for (let i = 0; i < rows.length; i += 200) {
+      await db
+        .insertInto('localization_lines')
+        .values(rows.slice(i, i + 200))
+        .onConflict((oc) => oc.columns(['localization_id', 'key']).doNothing())
+        .execute();
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/types.js';
+import { parseJson } from '../../lib/json.js';
+import type { Permission, Restriction } from '../permissions/policy.js';
+
+export interface RoleSummary {
+  id: number;
+  name: string;
+}
+
+export interface UserWithAccess extends UserRow {
+  roles: RoleSummary[];
+  permissions: Permission[];
+}
+
+export class UsersRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findById(id: number): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByEmail(email: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  }
+
+  async withAccess(user: UserRow): Promise<UserWithAccess> {
+    const roles = await this.db
+      .selectFrom('user_roles')
+      .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+      .select(['roles.id', 'roles.name'])
+      .where('user_roles.user_id', '=', user.id)
+      .orderBy('roles.id')
+      .execute();
+    const fromRoles = roles.length
+      ? await this.db
+          .selectFrom('role_permissions')
+          .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+          .select(['permissions.name', 'role_permissions.restrictions'])
+          .where(
+            'role_permissions.role_id',
+            'in',
+            roles.map((r) => r.id),
+          )
+          .orderBy('permissions.id')
+          .execute()
+      : [];
+    const direct = await this.db
+      .selectFrom('user_permissions')
+      .innerJoin('permissions', 'permissions.id', 'user_permissions.permission_id')
+      .select(['permissions.name', 'user_permissions.restrictions'])
+      .where('user_permissions.user_id', '=', user.id)
+      .orderBy('permissions.id')
+      .execute();
+    return { ...user, roles, permissions: mergePermissions([...fromRoles, ...direct]) };
+  }
+
+  /** The role whose permissions apply to signed-out visitors. */
+  async guestRole(): Promise<{ id: number; name: string; permissions: Permission[] }> {
+    const role = await this.db.selectFrom('roles').select(['id', 'name']).where('guests', '=', 1).executeTakeFirst();
+    if (!role) return { id: 0, name: 'guests', permissions: [] };
+    const rows = await this.db
+      .selectFrom('role_permissions')
+      .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+      .select(['permissions.name', 'role_permissions.restrictions'])
+      .where('role_permissions.role_id', '=', role.id)
+      .orderBy('permissions.id')
+      .execute();
+    return { ...role, permissions: mergePermissions(rows) };
+  }
+}
+
+/**
+ * One entry per permission name. Later grants (direct user permissions come
+ * last) override a restriction of the same name from an earlier one.
+ */
+function mergePermissions(rows: { name: string; restrictions: string }[]): Permission[] {
+  const byName = new Map<string, Map<string, Restriction>>();
+  for (const row of rows) {
+    const restrictions = byName.get(row.name) ?? new Map<string, Restriction>();
+    for (const r of parseJson<Restriction[]>(row.restrictions, [])) restrictions.set(r.name, r);
+    byName.set(row.name, restrictions);
+  }
+  return [...byName].map(([name, restrictions]) => ({ name, restrictions: [...restrictions.values()] }));
+}
