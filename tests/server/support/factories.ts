@@ -1,0 +1,55 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../server/db/types.js';
+import { hashPassword } from '../../../server/modules/auth/passwords.js';
+import { nowIso } from '../../../server/lib/time.js';
+
+let counter = 0;
+
+export interface CreatedUser {
+  id: number;
+  email: string;
+  password: string;
+}
+
+/** A user with the default role (like a fresh registration) plus any extra roles or direct permissions. */
+export async function createUser(
+  db: Kysely<Database>,
+  options: {
+    email?: string;
+    password?: string;
+    roles?: string[];
+    permissions?: { name: string; restrictions?: { name: string; value: string | number | boolean | null }[] }[];
+    verified?: boolean;
+  } = {},
+): Promise<CreatedUser> {
+  counter += 1;
+  const email = options.email ?? `user${counter}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const password = options.password ?? 'correct horse battery staple';
+  const now = nowIso();
+  const { id } = await db
+    .insertInto('users')
+    .values({
+      email,
+      password: await hashPassword(password),
+      first_name: 'Test',
+      last_name: `User ${counter}`,
+      email_verified_at: options.verified === false ? null : now,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const roleNames = ['users', ...(options.roles ?? [])];
+  const roles = await db.selectFrom('roles').select('id').where('name', 'in', roleNames).execute();
+  for (const role of roles) {
+    await db.insertInto('user_roles').values({ user_id: id, role_id: role.id, created_at: now }).execute();
+  }
+  for (const grant of options.permissions ?? []) {
+    const permission = await db.selectFrom('permissions').select('id').where('name', '=', grant.name).executeTakeFirstOrThrow();
+    await db
+      .insertInto('user_permissions')
+      .values({ user_id: id, permission_id: permission.id, restrictions: JSON.stringify(grant.restrictions ?? []) })
+      .execute();
+  }
+  return { id, email, password };
+}

@@ -1,0 +1,65 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../../server/app.js';
+import { loadConfig, type Config } from '../../../server/config.js';
+
+export const DIALECT = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
+const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A real app on a real, fresh database of the suite's dialect: SQLite in a
+ * temp dir, or a new PostgreSQL database dropped afterwards. Nothing is mocked.
+ */
+export async function createTestApp(
+  options: { env?: Record<string, string>; beforeReady?: (app: FastifyInstance) => void | Promise<void> } = {},
+): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'drive-test-'));
+  let dropDatabase: (() => Promise<void>) | null = null;
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    ...options.env,
+  };
+  if (DIALECT === 'postgres') {
+    const name = `drive_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    await withAdminClient((client) => client.query(`create database ${name}`));
+    env.DATABASE_URL = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+    dropDatabase = () => withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`));
+  }
+  const config = loadConfig(env);
+  const app = await buildApp({ config, logger: false });
+  await options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await dropDatabase?.();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
