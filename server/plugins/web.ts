@@ -34,14 +34,19 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string): Pro
     });
   }
 
+  const sendApp = (reply: FastifyReply) => {
+    if (!built) return reply.code(404).send({ message: 'The web app is not built yet: run `npm run build`.' });
+    reply.header('Cache-Control', 'no-cache');
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  };
+
+  // The root is a directory to the static plugin; it is the app's entry to us.
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendApp(reply));
+
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url) && !path.extname(url);
     if (!wantsPage) return reply.code(404).send({ message: 'Not found.' });
-    if (!built) {
-      return reply.code(404).send({ message: 'The web app is not built yet: run `npm run build`.' });
-    }
-    reply.header('Cache-Control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    return sendApp(reply);
   });
 }

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+/**
+ * The same expectation runs on both dialects, so both produce the same tables
+ * and columns from the one list of migrations.
+ */
+const expected: Record<string, string[]> = {
+  users: ['address', 'avatar', 'city', 'company', 'country', 'created_at', 'designation', 'email', 'email2', 'email_verified_at', 'first_name', 'id', 'language', 'last_name', 'mobile', 'password', 'timezone', 'updated_at', 'zipcode'],
+  roles: ['created_at', 'default', 'description', 'guests', 'id', 'name', 'type', 'updated_at'],
+  permissions: ['created_at', 'description', 'display_name', 'group', 'id', 'name', 'restrictions'],
+  role_permissions: ['permission_id', 'restrictions', 'role_id'],
+  user_permissions: ['permission_id', 'restrictions', 'user_id'],
+  user_roles: ['created_at', 'role_id', 'user_id'],
+  settings: ['key', 'private', 'updated_at', 'value'],
+  localizations: ['created_at', 'id', 'language', 'name', 'updated_at'],
+  localization_lines: ['id', 'key', 'localization_id', 'value'],
+  menus: ['created_at', 'id', 'items', 'name', 'positions', 'updated_at'],
+  themes: ['colors', 'created_at', 'default_dark', 'default_light', 'id', 'is_dark', 'name', 'updated_at', 'user_id'],
+  sessions: ['created_at', 'expires_at', 'id', 'ip_address', 'last_active_at', 'remember', 'user_agent', 'user_id'],
+  personal_access_tokens: ['created_at', 'expires_at', 'id', 'last_used_at', 'name', 'token_hash', 'user_id'],
+};
+
+describe('migrations', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('create the same tables and columns on this dialect', async () => {
+    const tables = await t.app.services.db.kysely.introspection.getTables();
+    const actual = Object.fromEntries(
+      tables.map((table) => [table.name, table.columns.map((c) => c.name).sort()]),
+    );
+    expect(actual).toEqual(expected);
+  });
+
+  it('run again as a no-op', async () => {
+    const { migrateToLatest } = await import('../../../server/db/migrate.js');
+    await expect(migrateToLatest(t.app.services.db.kysely)).resolves.toBeUndefined();
+  });
+
+  it('make user emails unique', async () => {
+    const db = t.app.services.db.kysely;
+    const row = { email: 'same@example.com', created_at: new Date().toISOString(), updated_at: new Date().toISOString() };
+    await db.insertInto('users').values(row).execute();
+    await expect(db.insertInto('users').values(row).execute()).rejects.toThrow();
+  });
+});

@@ -1,0 +1,71 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../support/client.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+describe('serving the built app', () => {
+  let t: TestApp;
+  let webDir: string;
+  const bigScript = `console.log(${JSON.stringify('x'.repeat(20_000))});`;
+
+  beforeAll(async () => {
+    webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'drive-web-'));
+    await fs.mkdir(path.join(webDir, 'assets'));
+    await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    await fs.writeFile(path.join(webDir, 'assets', 'index-AbC123.js'), bigScript);
+    await fs.writeFile(path.join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    await fs.writeFile(path.join(webDir, 'manifest.webmanifest'), '{}');
+    t = await createTestApp({ env: { WEB_DIST_DIR: webDir } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fs.rm(webDir, { recursive: true, force: true });
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const res = await new TestClient(t.app).get('/assets/index-AbC123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('compresses what it serves', async () => {
+    const res = await new TestClient(t.app).get('/assets/index-AbC123.js', { 'accept-encoding': 'gzip' });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.rawPayload.length).toBeLessThan(bigScript.length / 10);
+  });
+
+  it('revalidates the service worker and index.html on every load', async () => {
+    const sw = await new TestClient(t.app).get('/sw.js');
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const page = await new TestClient(t.app).get('/drive/folders/abc');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body).toContain('id="root"');
+  });
+
+  it('falls back to index.html for any app route, including unknown ones', async () => {
+    for (const url of ['/', '/login', '/admin/users', '/some/unknown/path']) {
+      const res = await new TestClient(t.app).get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('id="root"');
+    }
+  });
+
+  it('never answers API paths or missing files with the app', async () => {
+    expect((await new TestClient(t.app).get('/api/v1/unknown')).json()).toEqual({ message: 'Not found.' });
+    expect((await new TestClient(t.app).get('/assets/missing.js')).statusCode).toBe(404);
+  });
+
+  it('reports database and storage health', async () => {
+    const res = await new TestClient(t.app).get('/api/v1/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: { status: 'ok', dialect: process.env.TEST_DIALECT ?? 'sqlite' },
+      storage: { status: 'ok' },
+    });
+  });
+});
