@@ -36,7 +36,9 @@ export async function createTestApp(
     const name = `drive_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
     await withAdminClient((client) => client.query(`create database ${name}`));
     env.DATABASE_URL = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
-    dropDatabase = () => withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`));
+    dropDatabase = async () => {
+      await withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`));
+    };
   }
   const config = loadConfig(env);
   const app = await buildApp({ config, logger: false });
