@@ -1,5 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -18,6 +19,9 @@ import { authRoutes } from './modules/auth/routes.js';
 import { bootstrapRoutes } from './modules/bootstrap/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { localizationRoutes } from './modules/localizations/routes.js';
+import { recaptchaRoutes } from './modules/recaptcha/routes.js';
+import { accessTokenRoutes } from './modules/auth/tokens-routes.js';
+import { usersRoutes } from './modules/users/routes.js';
 import { seed } from './modules/setup/seeder.js';
 import { authenticate } from './plugins/authenticate.js';
 import { errorHandler } from './plugins/error-handler.js';
@@ -55,7 +59,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
-  app.decorate('services', createServices(db, config));
+  app.decorate('services', createServices(db, config, app.log));
   app.decorateRequest('ctx', null as never);
   app.decorateRequest('user', null);
   app.decorateRequest('authVia', null);
@@ -63,6 +67,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   app.addHook('onClose', async () => db.destroy());
 
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: config.bodyLimit, files: 1 } });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifySwagger, {
     openapi: {
@@ -94,6 +99,9 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
       await api.register(bootstrapRoutes);
       await api.register(localizationRoutes);
       await api.register(healthRoutes);
+      await api.register(recaptchaRoutes);
+      await api.register(usersRoutes);
+      await api.register(accessTokenRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },

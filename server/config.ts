@@ -23,6 +23,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'at least 8 characters').optional(),
+  MAIL_URL: z.string().regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).optional(),
   TRUST_PROXY: booleanString.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
@@ -40,6 +42,8 @@ export interface Config {
   storageDir: string;
   webDistDir: string;
   admin: { email: string | undefined; password: string | undefined };
+  /** SMTP when MAIL_URL is set; otherwise messages are written as .eml files to DATA_DIR/mail. */
+  mail: { url: string | undefined; from: string; dir: string };
   trustProxy: boolean;
   logLevel: string;
   bodyLimit: number;
@@ -85,6 +89,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storageDir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, 'storage')),
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
+    mail: { url: e.MAIL_URL, from: e.MAIL_FROM ?? 'Drive <no-reply@localhost>', dir: path.join(dataDir, 'mail') },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,

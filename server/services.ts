@@ -1,21 +1,35 @@
+import path from 'node:path';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
+import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
+import { Mailer, type MailLogger } from './mail/mailer.js';
 import { AccessTokensService } from './modules/auth/access-tokens.js';
+import { RecoveryService } from './modules/auth/recovery.js';
+import { RegistrationService } from './modules/auth/registration.js';
 import { AuthService } from './modules/auth/service.js';
 import { SessionsService } from './modules/auth/sessions.js';
+import { UserTokensService } from './modules/auth/user-tokens.js';
 import { BootstrapService } from './modules/bootstrap/service.js';
 import { LocalizationsService } from './modules/localizations/service.js';
+import { RecaptchaService } from './modules/recaptcha/service.js';
 import { SettingsService } from './modules/settings/service.js';
+import { AvatarStore } from './modules/users/avatars.js';
 import { UsersRepository } from './modules/users/repository.js';
+import { AccountService } from './modules/users/service.js';
 
 /** The services of one app instance. Routes reach them through `app.services`. */
-export function createServices(db: Db, config: Config) {
+export function createServices(db: Db, config: Config, log: MailLogger) {
   const kysely = db.kysely;
   const settings = new SettingsService(kysely);
   const users = new UsersRepository(kysely);
   const localizations = new LocalizationsService(kysely);
   const sessions = new SessionsService(kysely);
   const accessTokens = new AccessTokensService(kysely);
+  const userTokens = new UserTokensService(kysely);
+  const mailer = new Mailer(config.mail, log);
+  const rateLimiter: RateLimiter = new MemoryRateLimiter();
+  const recovery = new RecoveryService(kysely, users, userTokens, sessions, settings, mailer, config);
+  const avatars = new AvatarStore(path.join(config.storageDir, 'avatars'));
   return {
     db,
     config,
@@ -24,7 +38,15 @@ export function createServices(db: Db, config: Config) {
     localizations,
     sessions,
     accessTokens,
-    auth: new AuthService(kysely, users),
+    userTokens,
+    mailer,
+    rateLimiter,
+    auth: new AuthService(users),
+    registration: new RegistrationService(kysely, users, settings),
+    recovery,
+    avatars,
+    account: new AccountService(kysely, settings, localizations, sessions, recovery, avatars),
+    recaptcha: new RecaptchaService(settings),
     bootstrap: new BootstrapService(kysely, settings, users, localizations, config),
   };
 }

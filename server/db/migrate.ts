@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './types.js';
 import * as foundation from './migrations/2026_11_22_000001_foundation.js';
+import * as accounts from './migrations/2026_11_22_000002_accounts.js';
 
 /**
  * Migrations are listed here rather than read from a folder so that the built
@@ -8,6 +9,7 @@ import * as foundation from './migrations/2026_11_22_000001_foundation.js';
  */
 const migrations: Record<string, Migration> = {
   '2026_11_22_000001_foundation': foundation,
+  '2026_11_22_000002_accounts': accounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -145,6 +145,26 @@ export interface PersonalAccessTokensTable {
   created_at: Timestamp;
 }
 
+export interface UserTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  /** 'verify_email' or 'reset_password'. */
+  type: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface SocialProfilesTable {
+  id: Generated<number>;
+  user_id: number;
+  service_name: string;
+  user_service_id: string;
+  username: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -159,6 +179,8 @@ export interface Database {
   themes: ThemesTable;
   sessions: SessionsTable;
   personal_access_tokens: PersonalAccessTokensTable;
+  user_tokens: UserTokensTable;
+  social_profiles: SocialProfilesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

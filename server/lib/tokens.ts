@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** A URL-safe random token from the CSPRNG. */
 export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
@@ -10,4 +10,20 @@ export function safeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** `value.expiresAt.signature`: a small tamper-proof token for short-lived cookies. */
+export function signValue(key: string, value: string, ttlMs: number): string {
+  const payload = `${Buffer.from(value).toString('base64url')}.${Date.now() + ttlMs}`;
+  return `${payload}.${createHmac('sha256', key).update(payload).digest('base64url')}`;
+}
+
+export function verifySignedValue(key: string, signed: string | undefined): string | null {
+  if (!signed) return null;
+  const parts = signed.split('.');
+  if (parts.length !== 3) return null;
+  const [value, expires, signature] = parts as [string, string, string];
+  const expected = createHmac('sha256', key).update(`${value}.${expires}`).digest('base64url');
+  if (!safeEqual(signature, expected) || Number(expires) < Date.now()) return null;
+  return Buffer.from(value, 'base64url').toString();
 }

@@ -48,6 +48,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an account */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        first_name: string;
+                        last_name: string;
+                        /** Format: email */
+                        email: string;
+                        password: string;
+                        password_confirmation: string;
+                        address?: string | null;
+                        city?: string | null;
+                        country?: string | null;
+                        zipcode?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bootstrapData: components["schemas"]["Bootstrap"];
+                            /** @enum {string} */
+                            status: "success" | "needs_email_verification";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/logout": {
         parameters: {
             query?: never;
@@ -80,6 +137,180 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a password reset link */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with a mailed token */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        token: string;
+                        /** Format: email */
+                        email: string;
+                        password: string;
+                        password_confirmation: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/email/verification-notification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a new verification link (valid 24 hours) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/email/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The link in the verification mail */
+        get: {
+            parameters: {
+                query: {
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -300,6 +531,586 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/recaptcha/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a human-verification token; on success the browser may submit protected forms for 10 minutes */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/avatars/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A stored profile image */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user (yourself, or anyone for admins); with=roles,social_profiles,tokens */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: "me" | number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            user: {
+                                id: number;
+                                first_name: string | null;
+                                last_name: string | null;
+                                display_name: string;
+                                avatar: string | null;
+                                email: string;
+                                email2: string | null;
+                                company: string | null;
+                                designation: string | null;
+                                mobile: string | null;
+                                address: string | null;
+                                city: string | null;
+                                country: string | null;
+                                zipcode: string | null;
+                                language: string | null;
+                                timezone: string | null;
+                                unread_notifications_count: number;
+                                email_verified_at: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                permissions: {
+                                    name: string;
+                                    restrictions: {
+                                        name: string;
+                                        value: string | number | boolean | null;
+                                    }[];
+                                }[];
+                                roles: {
+                                    id: number;
+                                    name: string;
+                                }[];
+                                subscriptions: {
+                                    id: number;
+                                    valid: boolean;
+                                }[];
+                                social_profiles?: {
+                                    id: number;
+                                    service_name: string;
+                                    username: string | null;
+                                    created_at: string;
+                                }[];
+                                tokens?: components["schemas"]["AccessToken"][];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Update profile or preferences */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: "me" | number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        first_name?: string | null;
+                        last_name?: string | null;
+                        /** Format: email */
+                        email?: string;
+                        email2?: (string | "") | null;
+                        company?: string | null;
+                        designation?: string | null;
+                        mobile?: string | null;
+                        address?: string | null;
+                        city?: string | null;
+                        country?: string | null;
+                        zipcode?: string | null;
+                        language?: string | null;
+                        timezone?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            user: {
+                                id: number;
+                                first_name: string | null;
+                                last_name: string | null;
+                                display_name: string;
+                                avatar: string | null;
+                                email: string;
+                                email2: string | null;
+                                company: string | null;
+                                designation: string | null;
+                                mobile: string | null;
+                                address: string | null;
+                                city: string | null;
+                                country: string | null;
+                                zipcode: string | null;
+                                language: string | null;
+                                timezone: string | null;
+                                unread_notifications_count: number;
+                                email_verified_at: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                permissions: {
+                                    name: string;
+                                    restrictions: {
+                                        name: string;
+                                        value: string | number | boolean | null;
+                                    }[];
+                                }[];
+                                roles: {
+                                    id: number;
+                                    name: string;
+                                }[];
+                                subscriptions: {
+                                    id: number;
+                                    valid: boolean;
+                                }[];
+                                social_profiles?: {
+                                    id: number;
+                                    service_name: string;
+                                    username: string | null;
+                                    created_at: string;
+                                }[];
+                                tokens?: components["schemas"]["AccessToken"][];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete an account (deleteCurrentUser=true for your own) */
+        delete: {
+            parameters: {
+                query?: {
+                    deleteCurrentUser?: "0" | "1" | "true" | "false";
+                };
+                header?: never;
+                path: {
+                    id: "me" | number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/password/change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change your password */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        current_password: string;
+                        new_password: string;
+                        new_password_confirmation: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set the profile image from an uploaded file (multipart "file") or an address (JSON or multipart "url") */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: "me" | number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            user: {
+                                id: number;
+                                first_name: string | null;
+                                last_name: string | null;
+                                display_name: string;
+                                avatar: string | null;
+                                email: string;
+                                email2: string | null;
+                                company: string | null;
+                                designation: string | null;
+                                mobile: string | null;
+                                address: string | null;
+                                city: string | null;
+                                country: string | null;
+                                zipcode: string | null;
+                                language: string | null;
+                                timezone: string | null;
+                                unread_notifications_count: number;
+                                email_verified_at: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                permissions: {
+                                    name: string;
+                                    restrictions: {
+                                        name: string;
+                                        value: string | number | boolean | null;
+                                    }[];
+                                }[];
+                                roles: {
+                                    id: number;
+                                    name: string;
+                                }[];
+                                subscriptions: {
+                                    id: number;
+                                    valid: boolean;
+                                }[];
+                                social_profiles?: {
+                                    id: number;
+                                    service_name: string;
+                                    username: string | null;
+                                    created_at: string;
+                                }[];
+                                tokens?: components["schemas"]["AccessToken"][];
+                            };
+                            avatar: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Remove the profile image */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: "me" | number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            user: {
+                                id: number;
+                                first_name: string | null;
+                                last_name: string | null;
+                                display_name: string;
+                                avatar: string | null;
+                                email: string;
+                                email2: string | null;
+                                company: string | null;
+                                designation: string | null;
+                                mobile: string | null;
+                                address: string | null;
+                                city: string | null;
+                                country: string | null;
+                                zipcode: string | null;
+                                language: string | null;
+                                timezone: string | null;
+                                unread_notifications_count: number;
+                                email_verified_at: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                permissions: {
+                                    name: string;
+                                    restrictions: {
+                                        name: string;
+                                        value: string | number | boolean | null;
+                                    }[];
+                                }[];
+                                roles: {
+                                    id: number;
+                                    name: string;
+                                }[];
+                                subscriptions: {
+                                    id: number;
+                                    valid: boolean;
+                                }[];
+                                social_profiles?: {
+                                    id: number;
+                                    service_name: string;
+                                    username: string | null;
+                                    created_at: string;
+                                }[];
+                                tokens?: components["schemas"]["AccessToken"][];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/access-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your tokens */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            tokens: components["schemas"]["AccessToken"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a token; plainTextToken is shown only in this answer */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        expires_at?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            token: components["schemas"]["AccessToken"];
+                            plainTextToken: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/access-tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a token */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -459,6 +1270,13 @@ export interface components {
             };
             app_version: string;
         };
+        AccessTokenInput: {
+            id: number;
+            name: string;
+            last_used_at: string | null;
+            expires_at: string | null;
+            created_at: string;
+        };
         User: {
             id: number;
             first_name: string | null;
@@ -613,6 +1431,13 @@ export interface components {
                 loginPageDefaults: "singleAccount" | "randomAccount";
             };
             app_version: string;
+        };
+        AccessToken: {
+            id: number;
+            name: string;
+            last_used_at: string | null;
+            expires_at: string | null;
+            created_at: string;
         };
     };
     responses: never;

@@ -19,6 +19,24 @@ export class AccessTokensService {
     return { id: row.id, token: `${row.id}|${secret}` };
   }
 
+  list(userId: number) {
+    return this.db
+      .selectFrom('personal_access_tokens')
+      .select(['id', 'name', 'last_used_at', 'expires_at', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  async revoke(userId: number, id: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('personal_access_tokens')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
   async resolve(bearer: string): Promise<number | null> {
     const [idPart, secret] = bearer.split('|', 2);
     const id = Number(idPart);

@@ -1,28 +1,81 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ValidationError } from '../../lib/errors.js';
+import { assertUnderLimits, hitLimits } from '../../lib/rate-limiter.js';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/cookies.js';
 import { LOCALE_COOKIE } from '../localizations/routes.js';
+import { assertHumanVerified } from '../recaptcha/human-check.js';
+import { PASSWORD_RESET_DONE, RESET_LINK_SENT } from './recovery.js';
+import {
+  bootstrapDataResponse,
+  forgotPasswordBody,
+  loginBody,
+  messageResponse,
+  registerBody,
+  registerResponse,
+  resetPasswordBody,
+  verificationNotificationBody,
+  verifyEmailQuery,
+} from './schemas.js';
 import { REMEMBER_LIFETIME_MS } from './sessions.js';
-import { bootstrapDataResponse, loginBody } from './schemas.js';
+import { loginLimits, mailLimits } from './throttles.js';
 
-/** `/auth/*`: signing in and out. Registration and recovery arrive with the accounts work. */
+/** `/auth/*`: register, sign in and out, verify an email address, recover a password. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, sessions, users, bootstrap } = app.services;
+  const { auth, sessions, users, bootstrap, registration, recovery, rateLimiter } = app.services;
+
+  /** Starts a fresh session (ending any the browser had) and answers the new bootstrap data. */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, userId: number, remember: boolean) {
+    if (request.sessionToken) await sessions.end(request.sessionToken);
+    const session = await sessions.start(userId, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+      remember,
+    });
+    setSessionCookie(request, reply, session.token, remember ? REMEMBER_LIFETIME_MS / 1000 : null);
+    const user = await users.findById(userId);
+    return bootstrap.build(user ? await users.withAccess(user) : null, request.cookies[LOCALE_COOKIE] ?? null);
+  }
 
   app.post(
     '/login',
     { schema: { tags: ['auth'], summary: 'Sign in', body: loginBody, response: { 200: bootstrapDataResponse } } },
     async (request, reply) => {
-      const user = await auth.checkCredentials(request.body.email, request.body.password);
-      // Rotate: whatever session the browser had before is ended, never reused.
-      if (request.sessionToken) await sessions.end(request.sessionToken);
-      const session = await sessions.start(user.id, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-        remember: request.body.remember,
+      const limits = loginLimits(request.body.email, request.ip);
+      await assertUnderLimits(rateLimiter, limits);
+      let user;
+      try {
+        user = await auth.checkCredentials(request.body.email, request.body.password);
+      } catch (error) {
+        if (error instanceof ValidationError) await hitLimits(rateLimiter, limits);
+        throw error;
+      }
+      await rateLimiter.clear(limits[0]!.key);
+      return { bootstrapData: await signIn(request, reply, user.id, request.body.remember) };
+    },
+  );
+
+  app.post(
+    '/register',
+    { schema: { tags: ['auth'], summary: 'Create an account', body: registerBody, response: { 200: registerResponse } } },
+    async (request, reply) => {
+      await assertHumanVerified(app.services, request, 'register');
+      const { first_name, last_name, email, password, address, city, country, zipcode, ...rest } = request.body;
+      const { user, needsEmailVerification } = await registration.register({
+        first_name,
+        last_name,
+        email,
+        password,
+        address,
+        city,
+        country,
+        zipcode,
+        accepted: rest,
+        language: request.cookies[LOCALE_COOKIE] ?? null,
       });
-      setSessionCookie(request, reply, session.token, session.remember ? REMEMBER_LIFETIME_MS / 1000 : null);
-      const withAccess = await users.withAccess(user);
-      return { bootstrapData: await bootstrap.build(withAccess, request.cookies[LOCALE_COOKIE] ?? null) };
+      if (needsEmailVerification) await recovery.sendVerification(user.id);
+      const bootstrapData = await signIn(request, reply, user.id, true);
+      return { bootstrapData, status: needsEmailVerification ? ('needs_email_verification' as const) : ('success' as const) };
     },
   );
 
@@ -33,6 +86,61 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.sessionToken) await sessions.end(request.sessionToken);
       clearSessionCookie(request, reply);
       return { bootstrapData: await bootstrap.build(null, request.cookies[LOCALE_COOKIE] ?? null) };
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      schema: { tags: ['auth'], summary: 'Mail a password reset link', body: forgotPasswordBody, response: { 200: messageResponse } },
+    },
+    async (request) => {
+      const limits = mailLimits('reset', request.body.email, request.ip);
+      await assertUnderLimits(rateLimiter, limits);
+      await hitLimits(rateLimiter, limits);
+      await recovery.sendResetLink(request.body.email);
+      // The same answer whether or not the account exists: no account enumeration.
+      return { message: RESET_LINK_SENT };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    { schema: { tags: ['auth'], summary: 'Set a new password with a mailed token', body: resetPasswordBody, response: { 200: messageResponse } } },
+    async (request) => {
+      await recovery.resetPassword(request.body);
+      return { message: PASSWORD_RESET_DONE };
+    },
+  );
+
+  app.post(
+    '/email/verification-notification',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a new verification link (valid 24 hours)',
+        body: verificationNotificationBody,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request) => {
+      const email = request.user?.email ?? request.body.email;
+      if (!email) throw ValidationError.field('email', 'The email field is required.');
+      const limits = mailLimits('verify', email, request.ip);
+      await assertUnderLimits(rateLimiter, limits);
+      await hitLimits(rateLimiter, limits);
+      const user = request.user ?? (await users.findByEmail(email));
+      if (user) await recovery.sendVerification(user.id);
+      return { message: 'Email sent' };
+    },
+  );
+
+  app.get(
+    '/email/verify',
+    { schema: { tags: ['auth'], summary: 'The link in the verification mail', querystring: verifyEmailQuery } },
+    async (request, reply) => {
+      const verified = await recovery.verifyEmail(request.query.token);
+      return reply.redirect(verified ? '/drive?verified=1' : '/drive?verified=0', 302);
     },
   );
 };

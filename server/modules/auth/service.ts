@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/types.js';
+import type { UserRow } from '../../db/types.js';
 import { ValidationError } from '../../lib/errors.js';
 import type { UsersRepository } from '../users/repository.js';
 import { randomToken } from '../../lib/tokens.js';
@@ -12,10 +11,7 @@ let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= hashPassword(randomToken()));
 
 export class AuthService {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly users: UsersRepository,
-  ) {}
+  constructor(private readonly users: UsersRepository) {}
 
   async checkCredentials(email: string, password: string): Promise<UserRow> {
     const user = await this.users.findByEmail(email);

@@ -62,11 +62,23 @@ export const settingDefaults = {
   'billing.enable': { value: false },
 
   'social.google.enable': { value: false },
+  'social.google.client_id': { value: '', private: true },
+  'social.google.client_secret': { value: '', private: true },
+  'social.google.issuer': { value: 'https://accounts.google.com', private: true },
   'social.facebook.enable': { value: false },
+  'social.facebook.client_id': { value: '', private: true },
+  'social.facebook.client_secret': { value: '', private: true },
+  'social.facebook.authorization_endpoint': { value: 'https://www.facebook.com/v19.0/dialog/oauth', private: true },
+  'social.facebook.token_endpoint': { value: 'https://graph.facebook.com/v19.0/oauth/access_token', private: true },
+  'social.facebook.userinfo_endpoint': { value: 'https://graph.facebook.com/me?fields=id,name,email,first_name,last_name,picture', private: true },
   'social.twitter.enable': { value: false },
+
+  /** Signs short-lived cookies (human check, OAuth state); generated on first use. */
+  'app.key': { value: '', private: true },
 
   'recaptcha.site_key': { value: '' },
   'recaptcha.secret_key': { value: '', private: true },
+  'recaptcha.verify_url': { value: 'https://www.google.com/recaptcha/api/siteverify', private: true },
   'recaptcha.enable.register': { value: false },
   'recaptcha.enable.contact': { value: false },
   'recaptcha.enable.link_creation': { value: false },

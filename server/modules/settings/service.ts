@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { parseJson } from '../../lib/json.js';
 import { nowIso } from '../../lib/time.js';
+import { randomToken } from '../../lib/tokens.js';
 import { settingDefaults, type SettingDefinition, type SettingKey, type SettingValue } from './defaults.js';
 
 export type SettingsMap = Record<string, SettingValue>;
@@ -28,6 +29,20 @@ export class SettingsService {
   async get<K extends SettingKey>(key: K): Promise<(typeof settingDefaults)[K]['value'] | SettingValue> {
     const row = await this.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
     return row ? parseJson<SettingValue>(row.value, settingDefaults[key].value) : settingDefaults[key].value;
+  }
+
+  /** A secret for signing, created once per installation and shared by every process through the database. */
+  async appKey(): Promise<string> {
+    const current = await this.get('app.key');
+    if (typeof current === 'string' && current) return current;
+    await this.db
+      .insertInto('settings')
+      .values({ key: 'app.key', value: JSON.stringify(randomToken(48)), private: 1, updated_at: nowIso() })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+    const stored = await this.get('app.key');
+    if (typeof stored !== 'string' || !stored) throw new Error('could not create app.key');
+    return stored;
   }
 
   async set(values: Record<string, SettingValue>): Promise<void> {

@@ -1,0 +1,38 @@
+import type { MailMessage } from './mailer.js';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function layout(siteName: string, paragraphs: string[], action: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
+  return `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#111">
+<h2>${escapeHtml(siteName)}</h2>
+${body}
+<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#1a73e8;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>
+<p style="color:#555;font-size:13px">${escapeHtml(action.url)}</p>
+</body></html>`;
+}
+
+export function verifyEmailMessage(to: string, siteName: string, url: string): MailMessage {
+  const lines = ['Please confirm your email address by clicking the button below.', 'The link is valid for 24 hours.'];
+  return {
+    to,
+    subject: `Verify your email address on ${siteName}`,
+    text: `${lines.join('\n')}\n\n${url}\n`,
+    html: layout(siteName, lines, { label: 'Verify email address', url }),
+  };
+}
+
+export function resetPasswordMessage(to: string, siteName: string, url: string, minutes: number): MailMessage {
+  const lines = [
+    'You are receiving this email because we received a password reset request for your account.',
+    `This password reset link will expire in ${minutes} minutes.`,
+    'If you did not request a password reset, no further action is required.',
+  ];
+  return {
+    to,
+    subject: `Reset your password on ${siteName}`,
+    text: `${lines.join('\n')}\n\n${url}\n`,
+    html: layout(siteName, lines, { label: 'Reset password', url }),
+  };
+}

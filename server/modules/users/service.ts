@@ -1,0 +1,172 @@
+import countriesLib from 'i18n-iso-countries';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/types.js';
+import { Conflict, Forbidden, NotFound, ValidationError, type FieldErrors } from '../../lib/errors.js';
+import { safeFetch, UnsafeUrlError } from '../../lib/safe-fetch.js';
+import { nowIso } from '../../lib/time.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import type { RecoveryService } from '../auth/recovery.js';
+import type { SessionsService } from '../auth/sessions.js';
+import type { LocalizationsService } from '../localizations/service.js';
+import { can } from '../permissions/policy.js';
+import type { SettingsService } from '../settings/service.js';
+import { AVATAR_MAX_BYTES, type AvatarStore } from './avatars.js';
+import type { UserWithAccess } from './repository.js';
+
+export interface ProfileInput {
+  first_name?: string | null | undefined;
+  last_name?: string | null | undefined;
+  email?: string | undefined;
+  email2?: string | null | undefined;
+  company?: string | null | undefined;
+  designation?: string | null | undefined;
+  mobile?: string | null | undefined;
+  address?: string | null | undefined;
+  city?: string | null | undefined;
+  country?: string | null | undefined;
+  zipcode?: string | null | undefined;
+  language?: string | null | undefined;
+  timezone?: string | null | undefined;
+}
+
+const isTimezone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** What a user does to their own account (spec §2 "Account settings"). */
+export class AccountService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly settings: SettingsService,
+    private readonly localizations: LocalizationsService,
+    private readonly sessions: SessionsService,
+    private readonly recovery: RecoveryService,
+    private readonly avatars: AvatarStore,
+    private readonly fetchOptions: { isBlocked?: (address: string) => boolean } = {},
+  ) {}
+
+  async updateProfile(user: UserRow, input: ProfileInput): Promise<void> {
+    const errors: FieldErrors = {};
+    const changes: Partial<Record<keyof ProfileInput, string | null>> = {};
+    for (const [key, value] of Object.entries(input) as [keyof ProfileInput, string | null | undefined][]) {
+      if (value === undefined) continue;
+      changes[key] = value === '' ? null : value;
+    }
+    if (changes.country && !countriesLib.isValid(changes.country.toUpperCase())) errors.country = ['The selected country is invalid.'];
+    if (changes.country) changes.country = changes.country.toLowerCase();
+    if (changes.timezone && !isTimezone(changes.timezone)) errors.timezone = ['The selected timezone is invalid.'];
+    if (changes.language && !(await this.localizations.find(changes.language))) errors.language = ['This language is not available.'];
+    if ('email' in changes && !changes.email) errors.email = ['The email field is required.'];
+    const email = changes.email?.toLowerCase();
+    const emailChanged = email !== undefined && email !== user.email;
+    if (emailChanged) {
+      const taken = await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+      if (taken) errors.email = ['The email has already been taken.'];
+    }
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+
+    const needsVerification = emailChanged && (await this.settings.get('require_email_confirmation')) === true;
+    await this.db
+      .updateTable('users')
+      .set({
+        ...changes,
+        ...(email !== undefined ? { email } : {}),
+        ...(needsVerification ? { email_verified_at: null } : {}),
+        updated_at: nowIso(),
+      } as Partial<UserRow>)
+      .where('id', '=', user.id)
+      .execute();
+    if (needsVerification) await this.recovery.sendVerification(user.id);
+  }
+
+  async changePassword(user: UserRow, input: { current_password: string; new_password: string }, keepSession: string | null) {
+    if (!(await verifyPassword(user.password, input.current_password))) {
+      throw ValidationError.field('current_password', 'The current password is incorrect.');
+    }
+    await this.db
+      .updateTable('users')
+      .set({ password: await hashPassword(input.new_password), updated_at: nowIso() })
+      .where('id', '=', user.id)
+      .execute();
+    // Whoever else held a session with the old password is signed out.
+    await this.sessions.endOthers(user.id, keepSession ?? undefined);
+  }
+
+  async setAvatarFromFile(user: UserRow, bytes: Buffer): Promise<string> {
+    return this.replaceAvatar(user, await this.avatars.save(bytes));
+  }
+
+  async setAvatarFromUrl(user: UserRow, url: string): Promise<string> {
+    let fetched;
+    try {
+      fetched = await safeFetch(url, { maxBytes: AVATAR_MAX_BYTES, timeoutMs: 5000, ...this.fetchOptions });
+    } catch (error) {
+      if (error instanceof UnsafeUrlError) throw ValidationError.field('url', error.message);
+      throw error;
+    }
+    return this.replaceAvatar(user, await this.avatars.save(fetched.body));
+  }
+
+  async removeAvatar(user: UserRow): Promise<void> {
+    await this.db.updateTable('users').set({ avatar: null, updated_at: nowIso() }).where('id', '=', user.id).execute();
+    await this.avatars.remove(user.avatar);
+  }
+
+  private async replaceAvatar(user: UserRow, url: string): Promise<string> {
+    await this.db.updateTable('users').set({ avatar: url, updated_at: nowIso() }).where('id', '=', user.id).execute();
+    // Bytes go after the commit: a failed update never leaves a user without their image.
+    await this.avatars.remove(user.avatar);
+    return url;
+  }
+
+  /** Who may act on whose account: oneself, or an admin on others. */
+  async target(actor: UserWithAccess, id: number | 'me'): Promise<UserRow> {
+    const targetId = id === 'me' ? actor.id : id;
+    if (targetId !== actor.id && !can(actor, 'admin')) throw Forbidden();
+    const user = await this.db.selectFrom('users').selectAll().where('id', '=', targetId).executeTakeFirst();
+    if (!user) throw NotFound('This user does not exist.');
+    return user;
+  }
+
+  async deleteAccount(user: UserRow): Promise<void> {
+    const adminRole = await this.db.selectFrom('roles').select('id').where('name', '=', 'admin').executeTakeFirst();
+    if (adminRole) {
+      const admins = await this.db.selectFrom('user_roles').select('user_id').where('role_id', '=', adminRole.id).execute();
+      if (admins.length === 1 && admins[0]!.user_id === user.id) {
+        throw Conflict('This is the only admin account. Make someone else an admin before deleting it.');
+      }
+    }
+    // Sessions, tokens, roles and profiles go with the row (foreign keys cascade).
+    await this.db.deleteFrom('users').where('id', '=', user.id).execute();
+    await this.avatars.remove(user.avatar);
+  }
+
+  async relations(userId: number, names: string[]) {
+    const result: {
+      social_profiles?: { id: number; service_name: string; username: string | null; created_at: string }[];
+      tokens?: { id: number; name: string; last_used_at: string | null; expires_at: string | null; created_at: string }[];
+    } = {};
+    if (names.includes('social_profiles')) {
+      result.social_profiles = await this.db
+        .selectFrom('social_profiles')
+        .select(['id', 'service_name', 'username', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute();
+    }
+    if (names.includes('tokens')) {
+      result.tokens = await this.db
+        .selectFrom('personal_access_tokens')
+        .select(['id', 'name', 'last_used_at', 'expires_at', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('id', 'desc')
+        .execute();
+    }
+    return result;
+  }
+}
