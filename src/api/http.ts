@@ -1,0 +1,129 @@
+import ky, { HTTPError, TimeoutError } from 'ky';
+import type { KyInstance } from 'ky';
+import { ApiError } from './api-error';
+import type { ErrorBody } from './api-error';
+import { readCookie } from './cookies';
+import { buildRequest, isIdempotent } from './request';
+import type { HttpMethod, Params } from './request';
+
+export interface ApiClientOptions {
+  fetch?: typeof fetch;
+  getWorkspaceId?: () => number | null;
+  getXsrfToken?: () => string | null;
+  /** Delay between retries; tests pass `() => 0`. */
+  retryDelay?: (attempt: number) => number;
+  timeout?: number;
+  /** Origin that relative urls resolve against; the page's own by default. */
+  baseUrl?: string;
+}
+
+export interface RequestOptions {
+  params?: Params;
+  json?: unknown;
+  body?: BodyInit;
+  signal?: AbortSignal;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+const IDEMPOTENT_RETRIES = 3;
+const ALL_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace'] as const;
+
+export function createApiClient(options: ApiClientOptions = {}) {
+  const getWorkspaceId = options.getWorkspaceId ?? readWorkspaceCookie;
+  const getXsrfToken = options.getXsrfToken ?? (() => readCookie('XSRF-TOKEN'));
+  const http: KyInstance = ky.create({
+    credentials: 'include',
+    timeout: options.timeout ?? 30_000,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+
+  async function request<T>(method: HttpMethod, url: string, opts: RequestOptions = {}): Promise<T> {
+    const built = buildRequest({
+      method,
+      url,
+      params: opts.params,
+      workspaceId: getWorkspaceId(),
+      xsrfToken: getXsrfToken(),
+    });
+    const idempotent = isIdempotent(built.intendedMethod);
+    const baseUrl = options.baseUrl ?? globalThis.location?.origin;
+    const target = baseUrl ? new URL(built.url, baseUrl).toString() : built.url;
+    try {
+      const response = await http(target, {
+        method: built.method,
+        headers: built.headers,
+        json: opts.json,
+        body: opts.body,
+        signal: opts.signal,
+        retry: {
+          limit: idempotent ? IDEMPOTENT_RETRIES : 0,
+          methods: [...ALL_METHODS],
+          ...(options.retryDelay ? { delay: options.retryDelay } : {}),
+          // Only network failures and 5xx are worth repeating, and only when
+          // repeating cannot duplicate a write (mutations are never retried).
+          shouldRetry: ({ error }) => idempotent && isRetryable(error),
+        },
+      });
+      if (response.status === 204) return undefined as T;
+      const text = await response.text();
+      if (!text) return undefined as T;
+      try {
+        return JSON.parse(text) as T;
+      } catch {
+        throw new ApiError('badResponse', response.status, {}, 'Invalid JSON response');
+      }
+    } catch (error) {
+      throw await toApiError(error, opts.signal);
+    }
+  }
+
+  return {
+    request,
+    get: <T>(url: string, params?: Params, signal?: AbortSignal) => request<T>('GET', url, { params, signal }),
+    post: <T>(url: string, json?: unknown, params?: Params) => request<T>('POST', url, { json, params }),
+    put: <T>(url: string, json?: unknown, params?: Params) => request<T>('PUT', url, { json, params }),
+    patch: <T>(url: string, json?: unknown, params?: Params) => request<T>('PATCH', url, { json, params }),
+    delete: <T>(url: string, params?: Params) => request<T>('DELETE', url, { params }),
+  };
+}
+
+function isRetryable(error: Error): boolean {
+  if (error instanceof HTTPError) return error.response.status >= 500;
+  if (error instanceof TimeoutError) return false;
+  return error.name !== 'AbortError';
+}
+
+async function toApiError(error: unknown, signal?: AbortSignal): Promise<ApiError> {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPError) {
+    const body = await readErrorBody(error.response);
+    const kind = error.response.status >= 500 ? 'badResponse' : 'badRequest';
+    return new ApiError(kind, error.response.status, body);
+  }
+  if (error instanceof TimeoutError) return new ApiError('timeout', 0);
+  if (error instanceof Error && error.name === 'AbortError') {
+    return new ApiError(signal?.aborted ? 'canceled' : 'aborted', 0);
+  }
+  return new ApiError('network', 0, {}, error instanceof Error ? error.message : 'Network error');
+}
+
+async function readErrorBody(response: Response): Promise<ErrorBody> {
+  try {
+    const data: unknown = await response.clone().json();
+    return typeof data === 'object' && data !== null ? (data as ErrorBody) : {};
+  } catch {
+    return {};
+  }
+}
+
+function readWorkspaceCookie(): number | null {
+  if (typeof document === 'undefined') return null;
+  const raw = readCookie('activeWorkspaceId');
+  if (raw === null || raw === '') return null;
+  const id = Number(raw);
+  return Number.isFinite(id) ? id : null;
+}
+
+/** The app's one client. */
+export const api = createApiClient();

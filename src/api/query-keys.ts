@@ -1,0 +1,5 @@
+// Every query key in one place, so invalidation and persistence agree.
+export const queryKeys = {
+  bootstrap: ['bootstrap-data'] as const,
+  valueLists: (names: string) => ['value-lists', names] as const,
+};

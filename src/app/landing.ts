@@ -1,0 +1,41 @@
+import type { User } from '../api/bootstrap-types';
+
+// The onboarding selection (a plan picked on /pricing before signing up) is
+// kept in localStorage so it survives the registration round trip.
+export const ONBOARDING_SELECTION_KEY = 'be-onboarding-selection';
+
+export interface OnboardingSelection {
+  productId: number | string;
+  priceId: number | string;
+}
+
+export function readOnboardingSelection(storage: Pick<Storage, 'getItem'> = localStorage): OnboardingSelection | null {
+  try {
+    const raw = storage.getItem(ONBOARDING_SELECTION_KEY);
+    if (!raw) return null;
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== 'object' || value === null) return null;
+    const { productId, priceId } = value as Record<string, unknown>;
+    const ok = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v !== '');
+    return ok(productId) && ok(priceId) ? { productId: productId as number | string, priceId: priceId as number | string } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveOnboardingSelection(selection: OnboardingSelection | null, storage: Storage = localStorage): void {
+  if (selection) storage.setItem(ONBOARDING_SELECTION_KEY, JSON.stringify(selection));
+  else storage.removeItem(ONBOARDING_SELECTION_KEY);
+}
+
+/** Spec §2 "Landing after login" for the drive variant. */
+export function getLandingPath(_user: User | null, selection: OnboardingSelection | null = readOnboardingSelection()): string {
+  if (selection) return `/checkout/${selection.productId}/${selection.priceId}`;
+  return '/drive';
+}
+
+/** Only same-app paths may be redirect targets (no `//evil.example`). */
+export function safeRedirectTarget(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  return value;
+}

@@ -1,0 +1,43 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { api } from '../../api/http';
+import { queryKeys } from '../../api/query-keys';
+import type { Bootstrap } from '../../api/bootstrap-types';
+
+// The bootstrap data lives in exactly one place: the query cache under
+// queryKeys.bootstrap. It is persisted with the cache, so a reload while
+// offline paints from the last copy. Login, logout, language change and the
+// appearance editor all write through setBootstrap/updateBootstrap.
+
+export function fetchBootstrap(signal?: AbortSignal): Promise<Bootstrap> {
+  return api.get<{ data: Bootstrap }>('bootstrap-data', undefined, signal).then((r) => r.data);
+}
+
+export function useBootstrapQuery() {
+  return useQuery({
+    queryKey: queryKeys.bootstrap,
+    queryFn: ({ signal }) => fetchBootstrap(signal),
+    // Never garbage-collect: every screen reads it, and offline it is all we have.
+    gcTime: Infinity,
+  });
+}
+
+/** For components under the bootstrap gate: the data is always there. */
+export function useBootstrap(): Bootstrap {
+  const { data } = useBootstrapQuery();
+  if (!data) throw new Error('useBootstrap used outside the bootstrap gate');
+  return data;
+}
+
+export function setBootstrap(client: QueryClient, data: Bootstrap): void {
+  client.setQueryData(queryKeys.bootstrap, data);
+}
+
+export function updateBootstrap(client: QueryClient, update: (current: Bootstrap) => Bootstrap): void {
+  client.setQueryData<Bootstrap>(queryKeys.bootstrap, (current) => (current ? update(current) : current));
+}
+
+export function useSetBootstrap() {
+  const client = useQueryClient();
+  return (data: Bootstrap) => setBootstrap(client, data);
+}

@@ -1,0 +1,39 @@
+import type { Bootstrap, MenuItem } from '../../api/bootstrap-types';
+import { hasPermission } from '../bootstrap/permissions';
+
+type Viewer = Pick<Bootstrap, 'user' | 'guest_role'>;
+
+/** Spec §6: shown only with an action, every listed role and every listed permission. */
+export function filterMenuItems(items: MenuItem[], viewer: Viewer): MenuItem[] {
+  const roleIds = new Set(viewer.user?.roles.map((r) => r.id) ?? []);
+  return items.filter(
+    (item) =>
+      !!item.action &&
+      item.roles.every((id) => roleIds.has(id)) &&
+      item.permissions.every((name) => hasPermission(viewer, name)),
+  );
+}
+
+export function menuItemsFor(data: Pick<Bootstrap, 'menus' | 'user' | 'guest_role'>, position: string): MenuItem[] {
+  const items = data.menus.filter((m) => m.positions.includes(position)).flatMap((m) => m.items);
+  return filterMenuItems(items, data);
+}
+
+const SCHEME = /^[a-z][a-z\d+\-.]*:/i;
+
+/** Items with a scheme (https:, mailto:) leave the app in a new tab. */
+export function isExternalAction(action: string): boolean {
+  return SCHEME.test(action) || action.startsWith('//');
+}
+
+function lastSegment(path: string): string {
+  const clean = path.split(/[?#]/)[0] ?? '';
+  const parts = clean.split('/').filter(Boolean);
+  return parts[parts.length - 1] ?? '';
+}
+
+/** The item whose last path segment matches the address's last segment is active. */
+export function isMenuItemActive(item: Pick<MenuItem, 'action'>, pathname: string): boolean {
+  if (isExternalAction(item.action)) return false;
+  return lastSegment(item.action) === lastSegment(pathname);
+}

@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { createQueryClient } from './api/query-client';
+import { Providers } from './app/Providers';
+import { router } from './app/router';
+import { registerServiceWorker } from './offline/sw-registration';
+import './index.css';
+
+const queryClient = createQueryClient();
+const root = document.getElementById('root');
+if (!root) throw new Error('#root missing from index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <Providers client={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);
+
+registerServiceWorker();

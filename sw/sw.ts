@@ -1,0 +1,31 @@
+/// <reference lib="webworker" />
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import type { PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
+
+// The app shell (index.html, JS, CSS, icons) is precached at install, so a
+// reload without network still opens the app instead of the browser's error.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Every in-app navigation is answered with the cached index.html; server
+// paths (API, auth, secure, API docs) always go to the network.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('index.html'), {
+    denylist: [/^\/api(\/|$)/, /^\/auth(\/|$)/, /^\/secure(\/|$)/, /^\/api-docs(\/|$)/],
+  }),
+);
+
+// The page asks before swapping versions (update prompt): wait for its word.
+self.addEventListener('message', (event) => {
+  const data: unknown = event.data;
+  if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'SKIP_WAITING') {
+    void self.skipWaiting();
+  }
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim());
+});

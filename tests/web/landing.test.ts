@@ -1,0 +1,32 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getLandingPath, ONBOARDING_SELECTION_KEY, readOnboardingSelection, safeRedirectTarget, saveOnboardingSelection } from '../../src/app/landing';
+import { makeUser } from './fixtures';
+
+describe('landing path', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('is /drive for users and admins', () => {
+    expect(getLandingPath(makeUser())).toBe('/drive');
+  });
+
+  it('goes to checkout when an onboarding selection is saved', () => {
+    saveOnboardingSelection({ productId: 2, priceId: 7 });
+    expect(localStorage.getItem(ONBOARDING_SELECTION_KEY)).not.toBeNull();
+    expect(getLandingPath(makeUser())).toBe('/checkout/2/7');
+    saveOnboardingSelection(null);
+    expect(readOnboardingSelection()).toBeNull();
+    expect(getLandingPath(makeUser())).toBe('/drive');
+  });
+
+  it('ignores a malformed selection', () => {
+    localStorage.setItem(ONBOARDING_SELECTION_KEY, '{"productId":1}');
+    expect(getLandingPath(makeUser())).toBe('/drive');
+  });
+
+  it('only accepts in-app redirect targets', () => {
+    expect(safeRedirectTarget('/drive/trash?x=1')).toBe('/drive/trash?x=1');
+    expect(safeRedirectTarget('//evil.example')).toBeNull();
+    expect(safeRedirectTarget('https://evil.example')).toBeNull();
+    expect(safeRedirectTarget(null)).toBeNull();
+  });
+});

@@ -1,0 +1,59 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const SERVER = 'http://localhost:8080';
+
+// Defaults for the installable app; the server's branding (site name, logos)
+// takes over inside the page once bootstrap data arrives.
+const APP_NAME = 'Drive';
+const THEME_COLOR = '#3b82f6';
+const BACKGROUND_COLOR = '#ffffff';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // The page registers the worker itself through workbox-window.
+      injectRegister: false,
+      registerType: 'prompt',
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+      },
+      manifest: {
+        id: '/',
+        name: APP_NAME,
+        short_name: APP_NAME,
+        description: 'Store, organise and share your files, online and offline.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: THEME_COLOR,
+        background_color: BACKGROUND_COLOR,
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: {
+      '/api': SERVER,
+      '/auth': SERVER,
+      '/secure': SERVER,
+    },
+  },
+});
