@@ -23,6 +23,7 @@ import { recaptchaRoutes } from './modules/recaptcha/routes.js';
 import { accessTokenRoutes } from './modules/auth/tokens-routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { seed } from './modules/setup/seeder.js';
+import { socialRoutes } from './modules/social/routes.js';
 import { authenticate } from './plugins/authenticate.js';
 import { errorHandler } from './plugins/error-handler.js';
 import { applyMethodOverride } from './plugins/method-override.js';
@@ -94,6 +95,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   });
 
   await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(socialRoutes, { prefix: '/secure/auth/social' });
   await app.register(
     async (api) => {
       await api.register(bootstrapRoutes);

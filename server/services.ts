@@ -13,6 +13,7 @@ import { BootstrapService } from './modules/bootstrap/service.js';
 import { LocalizationsService } from './modules/localizations/service.js';
 import { RecaptchaService } from './modules/recaptcha/service.js';
 import { SettingsService } from './modules/settings/service.js';
+import { SocialAccountsService } from './modules/social/service.js';
 import { AvatarStore } from './modules/users/avatars.js';
 import { UsersRepository } from './modules/users/repository.js';
 import { AccountService } from './modules/users/service.js';
@@ -47,6 +48,7 @@ export function createServices(db: Db, config: Config, log: MailLogger) {
     avatars,
     account: new AccountService(kysely, settings, localizations, sessions, recovery, avatars),
     recaptcha: new RecaptchaService(settings),
+    social: new SocialAccountsService(kysely, users, settings),
     bootstrap: new BootstrapService(kysely, settings, users, localizations, config),
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ValidationError } from '../../lib/errors.js';
 import { assertUnderLimits, hitLimits } from '../../lib/rate-limiter.js';
-import { clearSessionCookie, setSessionCookie } from '../../plugins/cookies.js';
+import { clearSessionCookie } from '../../plugins/cookies.js';
 import { LOCALE_COOKIE } from '../localizations/routes.js';
 import { assertHumanVerified } from '../recaptcha/human-check.js';
 import { PASSWORD_RESET_DONE, RESET_LINK_SENT } from './recovery.js';
@@ -17,25 +17,15 @@ import {
   verificationNotificationBody,
   verifyEmailQuery,
 } from './schemas.js';
-import { REMEMBER_LIFETIME_MS } from './sessions.js';
+import { signIn as startSession } from './sign-in.js';
 import { loginLimits, mailLimits } from './throttles.js';
 
 /** `/auth/*`: register, sign in and out, verify an email address, recover a password. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth, sessions, users, bootstrap, registration, recovery, rateLimiter } = app.services;
 
-  /** Starts a fresh session (ending any the browser had) and answers the new bootstrap data. */
-  async function signIn(request: FastifyRequest, reply: FastifyReply, userId: number, remember: boolean) {
-    if (request.sessionToken) await sessions.end(request.sessionToken);
-    const session = await sessions.start(userId, {
-      ip: request.ip,
-      userAgent: request.headers['user-agent'] ?? null,
-      remember,
-    });
-    setSessionCookie(request, reply, session.token, remember ? REMEMBER_LIFETIME_MS / 1000 : null);
-    const user = await users.findById(userId);
-    return bootstrap.build(user ? await users.withAccess(user) : null, request.cookies[LOCALE_COOKIE] ?? null);
-  }
+  const signIn = (request: FastifyRequest, reply: FastifyReply, userId: number, remember: boolean) =>
+    startSession(app.services, request, reply, userId, remember);
 
   app.post(
     '/login',

@@ -1,0 +1,22 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { setSessionCookie } from '../../plugins/cookies.js';
+import type { Services } from '../../services.js';
+import { LOCALE_COOKIE } from '../localizations/routes.js';
+import { REMEMBER_LIFETIME_MS } from './sessions.js';
+
+/**
+ * Starts a fresh session for the user — ending whatever session the browser
+ * had, so a session id is never carried across a sign-in — and answers the
+ * bootstrap data the app replaces its own with.
+ */
+export async function signIn(services: Services, request: FastifyRequest, reply: FastifyReply, userId: number, remember: boolean) {
+  if (request.sessionToken) await services.sessions.end(request.sessionToken);
+  const session = await services.sessions.start(userId, {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+    remember,
+  });
+  setSessionCookie(request, reply, session.token, remember ? REMEMBER_LIFETIME_MS / 1000 : null);
+  const user = await services.users.findById(userId);
+  return services.bootstrap.build(user ? await services.users.withAccess(user) : null, request.cookies[LOCALE_COOKIE] ?? null);
+}

@@ -1,0 +1,99 @@
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/types.js';
+import { Conflict, Forbidden, NotFound } from '../../lib/errors.js';
+import { nowIso } from '../../lib/time.js';
+import type { UsersRepository } from '../users/repository.js';
+import type { SettingsService } from '../settings/service.js';
+import type { SocialProfile, SocialService } from './providers.js';
+
+export type LoginOutcome =
+  | { kind: 'signed-in'; userId: number }
+  | { kind: 'needs-password'; email: string }
+  | { kind: 'error'; message: string };
+
+/** Linking provider accounts to users, and signing in through them. */
+export class SocialAccountsService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly users: UsersRepository,
+    private readonly settings: SettingsService,
+  ) {}
+
+  private findProfile(service: SocialService, profileId: string) {
+    return this.db
+      .selectFrom('social_profiles')
+      .select(['id', 'user_id'])
+      .where('service_name', '=', service)
+      .where('user_service_id', '=', profileId)
+      .executeTakeFirst();
+  }
+
+  /**
+   * A known profile signs its user in; a new email creates an account; an
+   * email that already has an account must prove it owns it (its password)
+   * before the profile is linked, or anyone controlling a provider account with
+   * that address could take the account over.
+   */
+  async login(service: SocialService, profile: SocialProfile): Promise<LoginOutcome> {
+    const linked = await this.findProfile(service, profile.id);
+    if (linked) return { kind: 'signed-in', userId: linked.user_id };
+    if (!profile.email) return { kind: 'error', message: 'Your account on this service has no email address we can use.' };
+
+    const existing = await this.users.findByEmail(profile.email);
+    if (existing) return { kind: 'needs-password', email: existing.email };
+
+    if ((await this.settings.get('registration.disable')) === true) {
+      return { kind: 'error', message: 'Registration is disabled on this site.' };
+    }
+    const now = nowIso();
+    const userId = await this.db.transaction().execute(async (trx) => {
+      const created = await trx
+        .insertInto('users')
+        .values({
+          email: profile.email!,
+          password: null,
+          first_name: profile.firstName ?? profile.name,
+          last_name: profile.lastName,
+          email_verified_at: profile.emailVerified ? now : null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const roles = await trx.selectFrom('roles').select('id').where('default', '=', 1).execute();
+      for (const role of roles) await trx.insertInto('user_roles').values({ user_id: created.id, role_id: role.id, created_at: now }).execute();
+      await trx
+        .insertInto('social_profiles')
+        .values({ user_id: created.id, service_name: service, user_service_id: profile.id, username: profile.name ?? profile.email, created_at: now })
+        .execute();
+      return created.id;
+    });
+    return { kind: 'signed-in', userId };
+  }
+
+  async connect(user: UserRow, service: SocialService, profile: Pick<SocialProfile, 'id' | 'name' | 'email'>): Promise<void> {
+    const linked = await this.findProfile(service, profile.id);
+    if (linked && linked.user_id !== user.id) throw Conflict('This account is already connected to another user.');
+    if (linked) return;
+    await this.db.deleteFrom('social_profiles').where('user_id', '=', user.id).where('service_name', '=', service).execute();
+    await this.db
+      .insertInto('social_profiles')
+      .values({ user_id: user.id, service_name: service, user_service_id: profile.id, username: profile.name ?? profile.email, created_at: nowIso() })
+      .execute();
+  }
+
+  async disconnect(user: UserRow, service: SocialService): Promise<void> {
+    const profile = await this.db
+      .selectFrom('social_profiles')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .where('service_name', '=', service)
+      .executeTakeFirst();
+    if (!profile) throw NotFound('This account is not connected.');
+    if (!user.password) {
+      const others = await this.db.selectFrom('social_profiles').select('id').where('user_id', '=', user.id).execute();
+      if (others.length <= 1) throw Forbidden('Set a password before disconnecting your only way to sign in.');
+    }
+    await this.db.deleteFrom('social_profiles').where('id', '=', profile.id).execute();
+  }
+}
