@@ -25,6 +25,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'at least 8 characters').optional(),
   MAIL_URL: z.string().regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  DEMO_MODE: booleanString.default(false),
   TRUST_PROXY: booleanString.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
@@ -44,6 +45,8 @@ export interface Config {
   admin: { email: string | undefined; password: string | undefined };
   /** SMTP when MAIL_URL is set; otherwise messages are written as .eml files to DATA_DIR/mail. */
   mail: { url: string | undefined; from: string; dir: string };
+  /** Creates the demo accounts at start-up and turns on site.demo. */
+  demoMode: boolean;
   trustProxy: boolean;
   logLevel: string;
   bodyLimit: number;
@@ -90,6 +93,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     mail: { url: e.MAIL_URL, from: e.MAIL_FROM ?? 'Drive <no-reply@localhost>', dir: path.join(dataDir, 'mail') },
+    demoMode: e.DEMO_MODE,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,

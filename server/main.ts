@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { ensureDemoAccounts } from './modules/setup/demo.js';
 import { ensureFirstAdmin } from './modules/setup/first-admin.js';
 
 async function main() {
@@ -21,6 +22,11 @@ async function main() {
       ? `password: ${admin.generatedPassword}\n  (shown only this once; it is stored hashed. Change it in Account settings.)`
       : 'password: the ADMIN_PASSWORD you set';
     console.log(`\nFirst admin account created.\n  email:    ${admin.email}\n  ${password}\n`);
+  }
+
+  if (config.demoMode) {
+    const created = await ensureDemoAccounts(app.services.db.kysely);
+    console.log(`Demo mode: ${created} demo accounts created (admin@demo.com / admin, demo1..100@demo.com / demo).`);
   }
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

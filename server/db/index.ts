@@ -29,6 +29,9 @@ pg.types.setTypeParser(INT8_OID, (value) => Number(value));
 export function createDb(config: Config['database']): Db {
   if (config.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // An idle client can lose its connection (a database restart, a network blip); without a
+    // listener that error would crash the process. The pool replaces the client on next use.
+    pool.on('error', (error) => console.error('PostgreSQL idle client error:', error.message));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       kysely,

@@ -109,7 +109,10 @@ export const bootstrapSchema = z
       twitter: z.object({ enable: z.boolean() }),
     }),
     site: z.object({ demo: z.boolean() }),
-    demo: z.object({ loginPageDefaults: z.enum(['singleAccount', 'randomAccount']) }),
+    demo: z.object({
+      loginPageDefaults: z.enum(['singleAccount', 'randomAccount']),
+      credentials: z.object({ email: z.string(), password: z.string() }).nullable(),
+    }),
     app_version: z.string(),
   })
   .meta({ id: 'Bootstrap' });

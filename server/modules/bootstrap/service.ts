@@ -6,6 +6,7 @@ import type { LocalizationsService } from '../localizations/service.js';
 import type { MenuItemSeed } from '../menus/defaults.js';
 import type { SettingValue } from '../settings/defaults.js';
 import { nestSettings, type SettingsService } from '../settings/service.js';
+import { demoCredentials } from '../setup/demo.js';
 import { presentUser } from '../users/presenter.js';
 import type { UserWithAccess, UsersRepository } from '../users/repository.js';
 
@@ -43,6 +44,7 @@ export class BootstrapService {
     const lines = active ? await this.localizations.lines(active.id) : {};
 
     const nested = nestSettings(flat);
+    const demoMode = str('demo.loginPageDefaults') === 'randomAccount' ? ('randomAccount' as const) : ('singleAccount' as const);
     return {
       user: user ? presentUser(user) : null,
       guest_role: guestRole,
@@ -86,7 +88,11 @@ export class BootstrapService {
         twitter: { enable: bool('social.twitter.enable') },
       },
       site: { demo: bool('site.demo') },
-      demo: { loginPageDefaults: str('demo.loginPageDefaults') === 'randomAccount' ? ('randomAccount' as const) : ('singleAccount' as const) },
+      demo: {
+        loginPageDefaults: demoMode,
+        // Only a demo site hands out sign-in details; they pre-fill the login form (spec §2 "Sign-in").
+        credentials: bool('site.demo') ? demoCredentials(demoMode) : null,
+      },
       app_version: APP_VERSION,
     };
   }

@@ -38,7 +38,8 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   const origin = new URL(app.services.config.appUrl).origin;
   const callbackUrl = (service: SocialService) => `${app.services.config.appUrl}/secure/auth/social/${service}/callback`;
 
-  const setSigned = async (request: FastifyRequest, reply: FastifyReply, name: string, value: unknown) =>
+  // Returns nothing on purpose: a Fastify reply is thenable, and awaiting it waits for the response.
+  const setSigned = async (request: FastifyRequest, reply: FastifyReply, name: string, value: unknown): Promise<void> => {
     reply.setCookie(name, signValue(await settings.appKey(), JSON.stringify(value), TEN_MINUTES), {
       path: '/secure/auth/social',
       httpOnly: true,
@@ -46,11 +47,14 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       secure: isSecure(request),
       maxAge: TEN_MINUTES / 1000,
     });
+  };
   const readSigned = async <T>(request: FastifyRequest, name: string): Promise<T | null> => {
     const raw = verifySignedValue(await settings.appKey(), request.cookies[name]);
     return raw ? (JSON.parse(raw) as T) : null;
   };
-  const clear = (reply: FastifyReply, name: string) => reply.clearCookie(name, { path: '/secure/auth/social' });
+  const clear = (reply: FastifyReply, name: string): void => {
+    reply.clearCookie(name, { path: '/secure/auth/social' });
+  };
 
   async function startFlow(request: FastifyRequest, reply: FastifyReply, service: SocialService, mode: OAuthState['mode']) {
     const all = await settings.all({ includePrivate: true });

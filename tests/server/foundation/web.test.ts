@@ -69,3 +69,33 @@ describe('serving the built app', () => {
     });
   });
 });
+
+describe('web app manifest', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('is built from branding and the default light theme', async () => {
+    await t.app.services.settings.set({ 'branding.site_name': 'Acme Cloud Files' });
+    const res = await new TestClient(t.app).get('/manifest.webmanifest');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/manifest\+json/);
+    const manifest = res.json();
+    expect(manifest).toMatchObject({
+      name: 'Acme Cloud Files',
+      short_name: 'Acme',
+      start_url: '/',
+      display: 'standalone',
+      theme_color: '#1a73e8',
+      background_color: '#ffffff',
+    });
+    expect(manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes}/${i.purpose}`)).toEqual([
+      '192x192/any',
+      '512x512/any',
+      '192x192/maskable',
+      '512x512/maskable',
+    ]);
+  });
+});

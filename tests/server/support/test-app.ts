@@ -37,6 +37,16 @@ export async function createTestApp(
     await withAdminClient((client) => client.query(`create database ${name}`));
     env.DATABASE_URL = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
     dropDatabase = async () => {
+      // Wait for the app's pool to finish closing rather than killing its connections mid-goodbye.
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        try {
+          await withAdminClient((client) => client.query(`drop database if exists ${name}`));
+          return;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006') throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       await withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`));
     };
   }

@@ -1,0 +1,157 @@
+import { OAuth2Server } from 'oauth2-mock-server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TestClient } from '../support/client.js';
+import { createUser } from '../support/factories.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+interface PopupMessage {
+  type: string;
+  status: string;
+  callbackData: Record<string, unknown> & { message?: string; email?: string; bootstrapData?: { user: { email: string } | null } };
+}
+
+/** The message the popup page posts to its opener (spec §4 "Social login"). */
+function popupMessage(html: string): PopupMessage {
+  const match = html.match(/var m=(\{.*?\});if\(window\.opener\)/s);
+  if (!match) throw new Error(`no social-auth message in: ${html.slice(0, 300)}`);
+  return JSON.parse(match[1]!) as PopupMessage;
+}
+
+describe('social sign-in through a real OAuth/OIDC provider (oauth2-mock-server)', () => {
+  let t: TestApp;
+  let provider: OAuth2Server;
+  let claims: Record<string, unknown>;
+
+  beforeAll(async () => {
+    provider = new OAuth2Server();
+    await provider.issuer.keys.generate('RS256');
+    await provider.start(0, '127.0.0.1');
+    provider.service.on('beforeTokenSigning', (token) => {
+      Object.assign(token.payload, claims);
+    });
+    provider.service.on('beforeUserinfo', (userinfo) => {
+      userinfo.body = { id: claims.sub, name: claims.name, email: claims.email, first_name: claims.given_name, last_name: claims.family_name };
+    });
+    t = await createTestApp();
+    const issuer = provider.issuer.url!;
+    await t.app.services.settings.set({
+      'social.google.enable': true,
+      'social.google.client_id': 'drive-client',
+      'social.google.client_secret': 'drive-secret',
+      'social.google.issuer': issuer,
+      'social.facebook.enable': true,
+      'social.facebook.client_id': 'fb-client',
+      'social.facebook.client_secret': 'fb-secret',
+      'social.facebook.authorization_endpoint': `${issuer}/authorize`,
+      'social.facebook.token_endpoint': `${issuer}/token`,
+      'social.facebook.userinfo_endpoint': `${issuer}/userinfo`,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await provider.stop();
+  });
+  beforeEach(() => {
+    claims = { sub: `g-${Math.random()}`, email: `person${Math.random().toString(36).slice(2, 7)}@example.com`, email_verified: true, given_name: 'Pat', family_name: 'Doe', name: 'Pat Doe' };
+  });
+
+  /** Opens the popup URL, lets the provider authorize, and follows its redirect back to our callback. */
+  async function runPopup(client: TestClient, path: string): Promise<PopupMessage> {
+    const start = await client.get(path);
+    if (start.statusCode !== 302) return popupMessage(start.body);
+    const authorize = await fetch(start.headers.location as string, { redirect: 'manual' });
+    const back = new URL(authorize.headers.get('location')!);
+    const callback = await client.get(back.pathname + back.search);
+    expect(callback.headers['content-security-policy']).toMatch(/^default-src 'none'; script-src 'sha256-/);
+    return popupMessage(callback.body);
+  }
+
+  it('creates an account for a new Google user and signs it in', async () => {
+    const client = new TestClient(t.app);
+    const message = await runPopup(client, '/secure/auth/social/google/login');
+    expect(message).toMatchObject({ type: 'social-auth', status: 'SUCCESS' });
+    expect(message.callbackData.bootstrapData?.user?.email).toBe(claims.email);
+    const { data } = (await client.get('/api/v1/bootstrap-data')).json();
+    expect(data.user).toMatchObject({ email: claims.email, first_name: 'Pat', last_name: 'Doe', email_verified_at: expect.any(String) });
+  });
+
+  it('signs a returning user in through the linked profile', async () => {
+    await runPopup(new TestClient(t.app), '/secure/auth/social/google/login');
+    const again = new TestClient(t.app);
+    expect((await runPopup(again, '/secure/auth/social/google/login')).status).toBe('SUCCESS');
+    const rows = await t.app.services.db.kysely.selectFrom('users').select('id').where('email', '=', claims.email as string).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('works with a plain OAuth 2 provider (Facebook) through its profile endpoint', async () => {
+    const client = new TestClient(t.app);
+    const message = await runPopup(client, '/secure/auth/social/facebook/login');
+    expect(message.status).toBe('SUCCESS');
+    expect(message.callbackData.bootstrapData?.user?.email).toBe(claims.email);
+  });
+
+  it('asks for the password of an existing account before linking it, then signs in', async () => {
+    const existing = await createUser(t.app.services.db.kysely, { email: claims.email as string });
+    const client = new TestClient(t.app);
+    const message = await runPopup(client, '/secure/auth/social/google/login');
+    expect(message).toMatchObject({ status: 'REQUEST_PASSWORD', callbackData: { email: existing.email } });
+    expect((await client.get('/api/v1/bootstrap-data')).json().data.user).toBeNull();
+
+    const wrong = await client.post('/secure/auth/social/connect', { password: 'not it' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors).toEqual({ password: ['The password is incorrect.'] });
+    const right = await client.post('/secure/auth/social/connect', { password: existing.password });
+    expect(right.statusCode).toBe(200);
+    expect(right.json().bootstrapData.user.id).toBe(existing.id);
+    // Linked now: the next sign-in needs no password.
+    expect((await runPopup(new TestClient(t.app), '/secure/auth/social/google/login')).status).toBe('SUCCESS');
+  });
+
+  it('answers ALREADY_LOGGED_IN to a signed-in user', async () => {
+    const user = await createUser(t.app.services.db.kysely);
+    const client = new TestClient(t.app);
+    await client.login(user.email, user.password);
+    expect((await runPopup(client, '/secure/auth/social/google/login')).status).toBe('ALREADY_LOGGED_IN');
+  });
+
+  it('refuses a callback with a state this browser did not start', async () => {
+    const client = new TestClient(t.app);
+    const start = await client.get('/secure/auth/social/google/login');
+    const authorize = await fetch(start.headers.location as string, { redirect: 'manual' });
+    const back = new URL(authorize.headers.get('location')!);
+    back.searchParams.set('state', 'forged');
+    const message = popupMessage((await client.get(back.pathname + back.search)).body);
+    expect(message.status).toBe('ERROR');
+    expect(message.callbackData.message).toMatch(/invalid or has expired/);
+
+    const stranger = new TestClient(t.app);
+    const replay = popupMessage((await stranger.get(`/secure/auth/social/google/callback?code=abc&state=xyz`)).body);
+    expect(replay.status).toBe('ERROR');
+  });
+
+  it('connects and disconnects a provider from account settings', async () => {
+    const user = await createUser(t.app.services.db.kysely);
+    const client = new TestClient(t.app);
+    await client.login(user.email, user.password);
+    const message = await runPopup(client, '/secure/auth/social/google/connect');
+    expect(message.status).toBe('SUCCESS');
+    const profiles = (await client.get('/api/v1/users/me?with=social_profiles')).json().user.social_profiles;
+    expect(profiles).toEqual([expect.objectContaining({ service_name: 'google' })]);
+    expect((await client.post('/secure/auth/social/google/disconnect')).statusCode).toBe(200);
+    expect((await client.get('/api/v1/users/me?with=social_profiles')).json().user.social_profiles).toEqual([]);
+  });
+
+  it('keeps a password-less user from disconnecting their only sign-in method', async () => {
+    const client = new TestClient(t.app);
+    await runPopup(client, '/secure/auth/social/google/login');
+    const res = await client.post('/secure/auth/social/google/disconnect');
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('answers ERROR when a provider is not enabled', async () => {
+    await t.app.services.settings.set({ 'social.google.enable': false });
+    const message = popupMessage((await new TestClient(t.app).get('/secure/auth/social/google/login')).body);
+    await t.app.services.settings.set({ 'social.google.enable': true });
+    expect(message).toMatchObject({ status: 'ERROR', callbackData: { message: 'This sign-in method is not enabled.' } });
+  });
+});
