@@ -1459,6 +1459,10 @@ export interface components {
             demo: {
                 /** @enum {string} */
                 loginPageDefaults: "singleAccount" | "randomAccount";
+                credentials: {
+                    email: string;
+                    password: string;
+                } | null;
             };
             app_version: string;
         };
@@ -1621,6 +1625,10 @@ export interface components {
             demo: {
                 /** @enum {string} */
                 loginPageDefaults: "singleAccount" | "randomAccount";
+                credentials: {
+                    email: string;
+                    password: string;
+                } | null;
             };
             app_version: string;
         };
