@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { bootstrapRoutes } from './modules/bootstrap/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { localizationRoutes } from './modules/localizations/routes.js';
+import { manifestRoutes } from './modules/manifest/routes.js';
 import { recaptchaRoutes } from './modules/recaptcha/routes.js';
 import { accessTokenRoutes } from './modules/auth/tokens-routes.js';
 import { usersRoutes } from './modules/users/routes.js';
@@ -109,6 +110,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
     { prefix: '/api/v1' },
   );
 
+  await app.register(manifestRoutes);
   await registerWeb(app, config.webDistDir);
   return app;
 }
