@@ -1,0 +1,29 @@
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { Forbidden, NotFound } from '../../lib/errors.js';
+import { can } from '../permissions/policy.js';
+
+export const API_DOCS_PREFIX = '/api/v1/docs';
+
+/**
+ * The interactive API documentation (spec §2 route "api-docs"): only when the
+ * API feature is integrated and the caller has `api.access`. A signed-out
+ * browser is sent to /login, like the app's own guard does.
+ */
+export const apiDocsRoutes: FastifyPluginAsync = async (app) => {
+  async function guard(request: FastifyRequest, reply: FastifyReply) {
+    if ((await app.services.settings.get('api.integrated')) !== true) throw NotFound();
+    if (can(request.user, 'api.access')) return;
+    if (!request.user && request.headers.accept?.includes('text/html')) {
+      return reply.redirect(`/login?redirect=${encodeURIComponent('/api-docs')}`, 302);
+    }
+    throw Forbidden();
+  }
+
+  await app.register(fastifySwaggerUi, {
+    routePrefix: API_DOCS_PREFIX,
+    uiConfig: { docExpansion: 'list', deepLinking: true, withCredentials: true },
+    uiHooks: { onRequest: guard },
+    staticCSP: true,
+  });
+};

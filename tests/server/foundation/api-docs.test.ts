@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../support/client.js';
+import { createUser } from '../support/factories.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+describe('API documentation (spec §2 route api-docs)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('sends a signed-out browser to /login and refuses other signed-out callers', async () => {
+    const page = await new TestClient(t.app).get('/api/v1/docs', { accept: 'text/html' });
+    expect(page.statusCode).toBe(302);
+    expect(page.headers.location).toBe('/login?redirect=%2Fapi-docs');
+    expect((await new TestClient(t.app).get('/api/v1/docs/json')).statusCode).toBe(403);
+  });
+
+  it('shows the documentation to a user with api.access', async () => {
+    const user = await createUser(t.app.services.db.kysely);
+    const client = new TestClient(t.app);
+    await client.login(user.email, user.password);
+    const res = await client.get('/api/v1/docs', { accept: 'text/html' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/swagger/i);
+  });
+
+  it('refuses a user without api.access', async () => {
+    const db = t.app.services.db.kysely;
+    const user = await createUser(db);
+    const users = await db.selectFrom('roles').select('id').where('name', '=', 'users').executeTakeFirstOrThrow();
+    const apiAccess = await db.selectFrom('permissions').select('id').where('name', '=', 'api.access').executeTakeFirstOrThrow();
+    await db.deleteFrom('role_permissions').where('role_id', '=', users.id).where('permission_id', '=', apiAccess.id).execute();
+    const client = new TestClient(t.app);
+    await client.login(user.email, user.password);
+    expect((await client.get('/api/v1/docs', { accept: 'text/html' })).statusCode).toBe(403);
+  });
+
+  it('is not there when the API feature is not integrated', async () => {
+    await t.app.services.settings.set({ 'api.integrated': false });
+    expect((await new TestClient(t.app).get('/api/v1/docs', { accept: 'text/html' })).statusCode).toBe(404);
+    await t.app.services.settings.set({ 'api.integrated': true });
+  });
+});
