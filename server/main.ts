@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { scheduleHousekeeping } from './jobs/housekeeping.js';
 import { ensureDemoAccounts } from './modules/setup/demo.js';
 import { ensureFirstAdmin } from './modules/setup/first-admin.js';
 
@@ -28,6 +29,9 @@ async function main() {
     const created = await ensureDemoAccounts(app.services.db.kysely);
     console.log(`Demo mode: ${created} demo accounts created (admin@demo.com / admin, demo1..100@demo.com / demo).`);
   }
+
+  const stopHousekeeping = scheduleHousekeeping(app.services.db.kysely, app.log);
+  app.addHook('onClose', async () => stopHousekeeping());
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.js';
+import { nowIso } from '../lib/time.js';
+
+export interface HousekeepingResult {
+  sessions: number;
+  userTokens: number;
+}
+
+/** Removes what can no longer be used: expired sessions and spent or expired one-time tokens. */
+export async function housekeep(db: Kysely<Database>): Promise<HousekeepingResult> {
+  const now = nowIso();
+  const sessions = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+  const userTokens = await db
+    .deleteFrom('user_tokens')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
+    .executeTakeFirst();
+  return { sessions: Number(sessions.numDeletedRows), userTokens: Number(userTokens.numDeletedRows) };
+}
+
+/**
+ * Runs housekeeping now and then in-process (the embedded setup has no job
+ * runner). The timer is unref'd so it never keeps the process alive.
+ */
+export function scheduleHousekeeping(db: Kysely<Database>, log: { warn(obj: object, msg: string): void }, intervalMs = 60 * 60 * 1000) {
+  const run = () => housekeep(db).catch((error: unknown) => log.warn({ err: error }, 'housekeeping failed'));
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  void run();
+  return () => clearInterval(timer);
+}
