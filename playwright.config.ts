@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_ADMIN, E2E_BASE_URL, E2E_PORT } from './tests/e2e/env';
+import { E2E_ADMIN, E2E_BASE_URL, E2E_MAIL_URL, E2E_PORT } from './tests/e2e/env';
 
 // A fresh data directory per run. The config is evaluated again in each
 // worker; the env variable keeps them all on the one the server got.
@@ -11,6 +11,8 @@ const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'drive-
 // `npm test` builds first (dist/web and dist/server); Playwright only starts it.
 export default defineConfig({
   testDir: 'tests/e2e',
+  // An smtp-server sink the server sends its mail to (tests/e2e/mail-sink.ts).
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -42,6 +44,7 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       APP_URL: E2E_BASE_URL,
       NODE_ENV: 'production',
+      MAIL_URL: E2E_MAIL_URL,
     },
   },
 });

@@ -1,87 +1,31 @@
-// The bootstrap wire shape. Hand-written until the server's OpenAPI document
-// covers `bootstrap-data`; then these become aliases of the generated schema.
-export interface Restriction {
-  name: string;
-  value: string | number | boolean | null;
-}
+import type { components } from './schema';
 
-export interface Permission {
-  name: string;
-  restrictions: Restriction[];
-}
+// The bootstrap wire shape, derived from the server's OpenAPI document
+// (`npm run api:generate`). Only where the generated type is open (settings
+// is `{base_url, registration} & Record<string, unknown>`) do we narrow it to
+// the keys the app reads; the server sends every setting with its default.
+type Schemas = components['schemas'];
+type GeneratedBootstrap = Schemas['Bootstrap'];
 
-export interface Role {
-  id: number;
-  name: string;
-}
+export type User = Schemas['User'];
+export type Permission = User['permissions'][number];
+export type Restriction = Permission['restrictions'][number];
+export type Role = User['roles'][number];
+export type Theme = Schemas['Theme'];
+export type Menu = Schemas['Menu'];
+export type MenuItem = Menu['items'][number];
+export type Localization = Schemas['LocalizationSummary'];
+export type AccessToken = Schemas['AccessToken'];
+/** A registration policy: an id plus link fields, like a menu item. */
+export type Policy = GeneratedBootstrap['registration']['policies'][number];
+export type LinkTarget = Policy;
+export type Branding = GeneratedBootstrap['branding'];
 
-export interface User {
-  id: number;
-  first_name: string | null;
-  last_name: string | null;
-  display_name: string | null;
-  avatar: string | null;
-  email: string | null;
-  email2: string | null;
-  company: string | null;
-  designation: string | null;
-  mobile: string | null;
-  address: string | null;
-  city: string | null;
-  country: string | null;
-  zipcode: string | null;
-  language: string | null;
-  timezone: string | null;
-  unread_notifications_count: number;
-  email_verified_at: string | null;
-  created_at: string | null;
-  permissions: Permission[];
-  roles: Role[];
-  subscriptions: { id: number; valid: boolean }[];
-}
-
-export interface Theme {
-  id: number;
-  name: string;
-  is_dark: boolean;
-  default_light: boolean;
-  default_dark: boolean;
-  colors: Record<string, string>;
-}
-
-export interface LinkTarget {
-  id: string;
-  label: string;
-  action: string;
-  type: 'route' | 'link';
-}
-
-export interface MenuItem extends LinkTarget {
-  target: string | null;
-  roles: number[];
-  permissions: string[];
-}
-
-export interface Menu {
-  id: number;
-  name: string;
-  positions: string[];
-  items: MenuItem[];
-}
-
-export interface Localization {
-  id: number;
-  language: string;
-  name: string;
-}
-
-export interface Settings {
-  base_url: string;
+export type Settings = GeneratedBootstrap['settings'] & {
   site: { marketing_url: string };
   uploads: Record<string, unknown>;
   dates: { default_timezone: string; format: string };
   themes: { user_change: boolean; default_id: number | null };
-  registration: { disable: boolean };
   cookie_notice: {
     enable: boolean;
     position: 'top' | 'bottom';
@@ -91,32 +35,10 @@ export interface Settings {
   api: { integrated: boolean };
   require_email_confirmation: boolean;
   auth: { profile_link: string };
-}
+};
 
-export interface Branding {
-  site_name: string;
-  logo_light: string;
-  logo_dark: string;
-  logo_light_mobile: string;
-  logo_dark_mobile: string;
-  favicon: string;
-}
+export type DemoCredentials = NonNullable<GeneratedBootstrap['demo']['credentials']>;
 
-export interface Bootstrap {
-  user: User | null;
-  guest_role: { id: number; name: string; permissions: Permission[] };
-  themes: { all: Theme[]; selectedThemeId: number | null };
+export interface Bootstrap extends Omit<GeneratedBootstrap, 'settings'> {
   settings: Settings;
-  branding: Branding;
-  i18n: { language: string; lines: Record<string, string> };
-  localizations: Localization[];
-  menus: Menu[];
-  registration: { disable: boolean; policies: LinkTarget[] };
-  recaptcha: { site_key: string; enable: { register: boolean; contact: boolean; link_creation: boolean } };
-  notifications: { integrated: boolean; subscriptions: { integrated: boolean } };
-  billing: { enable: boolean };
-  social: { google: { enable: boolean }; facebook: { enable: boolean }; twitter: { enable: boolean } };
-  site: { demo: boolean };
-  demo: { loginPageDefaults: 'singleAccount' | 'randomAccount' };
-  app_version: string;
 }

@@ -24,13 +24,18 @@ export function getErrorAction(error: unknown): { label: string; action: string 
  * first one. Returns false when the error carried no field errors, so the
  * caller can fall back to a toast.
  */
-export function applyFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>): boolean {
+export function applyFieldErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  /** Where a server field lives in the form, when the names differ (policy ids → `policies.<id>`). */
+  mapField: (field: string) => string = (field) => field,
+): boolean {
   if (!isApiError(error) || !error.body.errors) return false;
   let first = true;
   for (const [field, messages] of Object.entries(error.body.errors)) {
     const message = messages[0];
     if (!message) continue;
-    setError(field as Path<T>, { type: 'server', message }, { shouldFocus: first });
+    setError(mapField(field) as Path<T>, { type: 'server', message }, { shouldFocus: first });
     first = false;
   }
   return !first;

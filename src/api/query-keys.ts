@@ -1,5 +1,7 @@
 // Every query key in one place, so invalidation and persistence agree.
 export const queryKeys = {
   bootstrap: ['bootstrap-data'] as const,
+  accountUser: ['users', 'me', 'account'] as const,
+  accessTokens: ['access-tokens'] as const,
   valueLists: (names: string) => ['value-lists', names] as const,
 };

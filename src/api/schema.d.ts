@@ -1303,6 +1303,777 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/drive/file-entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a folder or a view (recent, SQL, shared, trash, starred), with search and filters
+         * @description Default sort updated_at desc; recent and SQL created_at desc; folders first for name sorts. Page with page/perPage, or follow next_cursor (then total is null).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description A folder's hash, or '0' for the root */
+                    folderId?: string;
+                    page?: number;
+                    perPage?: number;
+                    /** @description next_cursor of the previous page; replaces page */
+                    cursor?: string;
+                    orderBy?: "name" | "updated_at" | "created_at" | "file_size" | "type";
+                    orderDir?: "asc" | "desc";
+                    recentOnly?: "0" | "1" | "true" | "false";
+                    sqlOnly?: "0" | "1" | "true" | "false";
+                    sharedOnly?: "0" | "1" | "true" | "false";
+                    deletedOnly?: "0" | "1" | "true" | "false";
+                    starredOnly?: "0" | "1" | "true" | "false";
+                    /** @description Name search (part of the name, any case) */
+                    query?: string;
+                    type?: "folder" | "image" | "video" | "audio" | "pdf" | "text" | "spreadsheet" | "word" | "powerpoint" | "archive" | "sql" | "file";
+                    modifiedFrom?: string;
+                    /** @description A date includes that whole day (UTC) */
+                    modifiedTo?: string;
+                    owner?: "me" | "others";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            pagination: {
+                                data: components["schemas"]["FileEntry"][];
+                                current_page: number | null;
+                                per_page: number;
+                                total: number | null;
+                                last_page: number | null;
+                                next_cursor: string | null;
+                            };
+                            folder: components["schemas"]["Folder"] | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/drive/folders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's folders, flat, for the move dialog's tree */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            folders: {
+                                id: string;
+                                hash: string;
+                                name: string;
+                                parent_id: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/folders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a folder
+         * @description A name already used in the parent folder answers 409 with a field error.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @description The parent folder's hash; '0' or null for the root */
+                        parentId?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            folder: components["schemas"]["FileEntry"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/folders/{hash}/path": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Breadcrumbs from the root to the folder ('0': the root, no crumbs) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    hash: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            path: components["schemas"]["FolderCrumb"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-entries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One entry with the folders above it */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            fileEntry: {
+                                /** @description The public id (same as hash) */
+                                id: string;
+                                hash: string;
+                                name: string;
+                                description: string | null;
+                                /** @description One of folder, image, video, audio, pdf, text, spreadsheet, word, powerpoint, archive, sql, file */
+                                type: string;
+                                mime: string | null;
+                                extension: string | null;
+                                /** @description Bytes; folders carry the sum of the files below them */
+                                file_size: number;
+                                /** @description Hash of the parent folder; null at the root */
+                                parent_id: string | null;
+                                owner_id: number;
+                                workspace_id: number;
+                                is_starred: boolean;
+                                url: string | null;
+                                thumbnail_url: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                deleted_at: string | null;
+                                path: components["schemas"]["FolderCrumb"][];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Rename an entry or change its description
+         * @description A name already used in the same folder answers 409 with a field error.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        description?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            fileEntry: components["schemas"]["FileEntry"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-entries/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move entries into a folder
+         * @description Into itself or a subfolder: 422. A name taken in the destination gets a ' (1)'-style suffix.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        entryIds: string[];
+                        destinationId?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: components["schemas"]["FileEntry"][];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-entries/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy entries (folders deeply) beside the originals or into a folder
+         * @description Copies get ' (1)'-style names where the name is taken.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        entryIds: string[];
+                        destinationId?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: components["schemas"]["FileEntry"][];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-entries/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move entries to trash, delete them forever, or empty the trash (spec §7) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default [] */
+                        entryIds?: string[];
+                        paths?: string[];
+                        /** @default false */
+                        deleteForever?: boolean;
+                        /** @default false */
+                        emptyTrash?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            action: "trashed" | "deleted" | "emptied";
+                            count: number;
+                            /** @description 'Moved N items to trash', 'Permanently deleted N items' or 'Emptied trash' */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-entries/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore entries from the trash
+         * @description An entry whose folder is still in the trash returns to the nearest folder above that is not (or the root).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        entryIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: components["schemas"]["FileEntry"][];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-entries/star": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Star entries */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        entryIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: components["schemas"]["FileEntry"][];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-entries/unstar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove stars */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        entryIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: components["schemas"]["FileEntry"][];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-entries/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download one file, or several entries / a folder as a streamed zip */
+        get: {
+            parameters: {
+                query: {
+                    hashes: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The bytes */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description A byte range of them */
+                206: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Not modified */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-entries/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Show a file: images, video, audio, PDF and text inline; markup (HTML, SVG) and other kinds as an attachment */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The bytes */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description A byte range of them */
+                206: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Not modified */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-entries/{id}/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A WebP thumbnail of an image (made on demand if missing) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/space-usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Storage summary: bytes used and available (null: unlimited) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Bytes stored, trash included */
+                            used: number;
+                            /** @description Bytes allowed; null means unlimited */
+                            available: number | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1473,6 +2244,40 @@ export interface components {
             expires_at: string | null;
             created_at: string;
         };
+        FileEntryInput: {
+            /** @description The public id (same as hash) */
+            id: string;
+            hash: string;
+            name: string;
+            description: string | null;
+            /** @description One of folder, image, video, audio, pdf, text, spreadsheet, word, powerpoint, archive, sql, file */
+            type: string;
+            mime: string | null;
+            extension: string | null;
+            /** @description Bytes; folders carry the sum of the files below them */
+            file_size: number;
+            /** @description Hash of the parent folder; null at the root */
+            parent_id: string | null;
+            owner_id: number;
+            workspace_id: number;
+            is_starred: boolean;
+            url: string | null;
+            thumbnail_url: string | null;
+            created_at: string;
+            updated_at: string;
+            deleted_at: string | null;
+        };
+        FolderCrumbInput: {
+            id: string;
+            hash: string;
+            name: string;
+        };
+        /** @description The listed folder (spec §3 Folder); the root has hash '0' */
+        FolderInput: {
+            hash: string;
+            name: string;
+            permissions: string[];
+        };
         User: {
             id: number;
             first_name: string | null;
@@ -1638,6 +2443,40 @@ export interface components {
             last_used_at: string | null;
             expires_at: string | null;
             created_at: string;
+        };
+        FileEntry: {
+            /** @description The public id (same as hash) */
+            id: string;
+            hash: string;
+            name: string;
+            description: string | null;
+            /** @description One of folder, image, video, audio, pdf, text, spreadsheet, word, powerpoint, archive, sql, file */
+            type: string;
+            mime: string | null;
+            extension: string | null;
+            /** @description Bytes; folders carry the sum of the files below them */
+            file_size: number;
+            /** @description Hash of the parent folder; null at the root */
+            parent_id: string | null;
+            owner_id: number;
+            workspace_id: number;
+            is_starred: boolean;
+            url: string | null;
+            thumbnail_url: string | null;
+            created_at: string;
+            updated_at: string;
+            deleted_at: string | null;
+        };
+        FolderCrumb: {
+            id: string;
+            hash: string;
+            name: string;
+        };
+        /** @description The listed folder (spec §3 Folder); the root has hash '0' */
+        Folder: {
+            hash: string;
+            name: string;
+            permissions: string[];
         };
     };
     responses: never;

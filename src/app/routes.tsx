@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
 import { AuthLayout } from '../features/auth/AuthLayout';
-import { LoginPage } from '../features/auth/LoginPage';
 import { GuestOnly, RequireApiDocs, RequireAuth, RequireNotifications, RequirePermission } from './guards';
 import { AppLayout } from './layouts/AppLayout';
 import { RootLayout } from './layouts/RootLayout';
@@ -11,6 +10,10 @@ import { RouteErrorPage } from './pages/RouteErrorPage';
 import { Spinner } from '../ui/Spinner';
 
 const placeholder = (path: string, name: string): RouteObject => ({ path, element: <PlaceholderPage name={name} /> });
+
+// Screens load on demand (first paint of /login needs neither drive, admin nor account code).
+const loginPage = () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage }));
+const registerPage = () => import('../features/auth/RegisterPage').then((m) => ({ Component: m.RegisterPage }));
 
 export const MARKETING_PAGES = ['contact', 'offering', 'about', 'features'] as const;
 
@@ -29,12 +32,12 @@ export const routes: RouteObject[] = [
           {
             element: <GuestOnly />,
             children: [
-              { path: 'login', element: <LoginPage /> },
-              { path: 'workspace/join/login', element: <LoginPage /> },
-              placeholder('register', 'Registration'),
-              placeholder('workspace/join/register', 'Registration'),
-              placeholder('forgot-password', 'Forgot password'),
-              placeholder('password/reset/:token', 'Reset password'),
+              { path: 'login', lazy: loginPage },
+              { path: 'workspace/join/login', lazy: loginPage },
+              { path: 'register', lazy: registerPage },
+              { path: 'workspace/join/register', lazy: registerPage },
+              { path: 'forgot-password', lazy: () => import('../features/auth/ForgotPasswordPage').then((m) => ({ Component: m.ForgotPasswordPage })) },
+              { path: 'password/reset/:token', lazy: () => import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage })) },
             ],
           },
         ],
@@ -47,7 +50,10 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAuth />,
             children: [
-              placeholder('account-settings', 'Account settings'),
+              {
+                path: 'account-settings',
+                lazy: () => import('../features/account/AccountSettingsPage').then((m) => ({ Component: m.AccountSettingsPage })),
+              },
               placeholder('doc/:entryId', 'Document editor'),
               placeholder('checkout/*', 'Checkout'),
               placeholder('billing/*', 'Billing'),

@@ -2,3 +2,6 @@
 export const E2E_PORT = 8091;
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-Password1' };
+/** The smtp-server sink global setup runs; the server sends mail to it (MAIL_URL). */
+export const E2E_SMTP_PORT = 2526;
+export const E2E_MAIL_URL = `smtp://127.0.0.1:${E2E_SMTP_PORT}`;

@@ -21,6 +21,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     unread_notifications_count: 0,
     email_verified_at: '2024-01-01T00:00:00Z',
     created_at: '2024-01-01T00:00:00Z',
+    updated_at: '2024-01-01T00:00:00Z',
     permissions: [],
     roles: [],
     subscriptions: [],
@@ -77,7 +78,7 @@ export function makeBootstrap(overrides: Partial<Bootstrap> = {}): Bootstrap {
     billing: { enable: false },
     social: { google: { enable: false }, facebook: { enable: false }, twitter: { enable: false } },
     site: { demo: false },
-    demo: { loginPageDefaults: 'singleAccount' },
+    demo: { loginPageDefaults: 'singleAccount', credentials: null },
     app_version: '1.0.0',
     ...overrides,
   };

@@ -4,6 +4,7 @@ import { Outlet, useHref, useNavigate } from 'react-router-dom';
 import type { NavigateOptions } from 'react-router-dom';
 import { useAppearanceBridge } from '../../features/appearance/use-appearance-bridge';
 import { AuthLayout } from '../../features/auth/AuthLayout';
+import { useVerifiedNotice } from '../../features/auth/use-verified-notice';
 import { VerifyEmailPage } from '../../features/auth/VerifyEmailPage';
 import { useBootstrap, useBootstrapQuery } from '../../features/bootstrap/store';
 import { CookieNotice } from '../../features/cookie-notice/CookieNotice';
@@ -48,6 +49,7 @@ function Shell() {
   useApplyActiveTheme();
   useAppearanceBridge();
   useDocumentBranding();
+  useVerifiedNotice();
   const { user, settings } = data;
   const mustVerify = !!user && settings.require_email_confirmation && !user.email_verified_at;
 

@@ -1,21 +1,21 @@
-import { useMutation } from '@tanstack/react-query';
 import { Button } from 'react-aria-components';
-import { api } from '../../api/http';
 import { getErrorMessage } from '../../api/errors';
 import type { User } from '../../api/bootstrap-types';
 import { useTrans } from '../../i18n/use-trans';
 import { toast } from '../../ui/toast/toast-store';
+import { useResendVerification } from './api';
 import { useLogout } from './use-logout';
 
-/** Spec §2 "Email verification gate": the only screen until the email is verified. */
+/** Spec §2 "Email verification gate": the only screen until `email_verified_at` is set. */
 export function VerifyEmailPage({ user }: { user: User }) {
   const { t } = useTrans();
   const { logout } = useLogout();
-  const resend = useMutation({
-    mutationFn: () => api.post<{ message?: string }>('auth/email/verification-notification', { email: user.email }),
-    onSuccess: () => toast.positive('Email sent'),
-    onError: (error) => toast.danger(getErrorMessage(error)),
-  });
+  const resend = useResendVerification();
+  const handleResend = () =>
+    resend.mutate(user.email, {
+      onSuccess: ({ message }) => toast.positive(message || 'Email sent'),
+      onError: (error) => toast.danger(getErrorMessage(error)),
+    });
   return (
     <section className="space-y-4">
       <h1 className="text-xl font-semibold">{t('Verify your email')}</h1>
@@ -26,7 +26,7 @@ export function VerifyEmailPage({ user }: { user: User }) {
       <p className="text-sm">
         {t("Didn't receive the email?")}{' '}
         <Button
-          onPress={() => resend.mutate()}
+          onPress={handleResend}
           isDisabled={resend.isPending}
           className="font-semibold text-primary hover:underline focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-60"
         >

@@ -1,0 +1,149 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { applyFieldErrors, getErrorMessage } from '../../api/errors';
+import { useTrans } from '../../i18n/use-trans';
+import { linkClass, primaryButtonClass } from '../../ui/form/field-classes';
+import { SelectField } from '../../ui/form/SelectField';
+import { TextField } from '../../ui/form/TextField';
+import { toast } from '../../ui/toast/toast-store';
+import { useBootstrap } from '../bootstrap/store';
+import { useValueLists } from '../value-lists/api';
+import { useRegister } from './api';
+import { isWorkspacePath, registerHeading } from './headings';
+import { PasswordRequiredDialog } from './PasswordRequiredDialog';
+import { PolicyCheckbox } from './PolicyCheckbox';
+import { buildRegisterPayload, emptyRegisterForm, registerFieldFor, registerSchema } from './registration';
+import type { RegisterFormValues } from './registration';
+import { enabledSocialServices, showSocialButtons, SocialButtons } from './SocialButtons';
+import { useHumanCheck } from './use-human-check';
+import { useSocialLogin } from './use-social-login';
+
+/** Spec §2 "Registration" (/register, /workspace/join/register, ?redirectFrom=pricing). */
+export function RegisterPage() {
+  const data = useBootstrap();
+  if (data.registration.disable) return <Navigate to="/login" replace />;
+  return <RegisterForm />;
+}
+
+function RegisterForm() {
+  const { t } = useTrans();
+  const data = useBootstrap();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const policies = data.registration.policies;
+  const registerAccount = useRegister();
+  const social = useSocialLogin();
+  const humanCheck = useHumanCheck('register');
+  const countries = useValueLists(['countries']).data?.countries ?? [];
+
+  // An invite link carries the email (and maybe the name): those fields arrive filled and locked.
+  const presetEmail = params.get('email');
+  const preset = presetEmail
+    ? { email: presetEmail, first_name: params.get('first_name') ?? undefined, last_name: params.get('last_name') ?? undefined }
+    : {};
+  const resolver = useMemo(() => zodResolver(registerSchema(policies, t)), [policies, t]);
+  const { register, handleSubmit, setError, formState } = useForm<RegisterFormValues>({
+    resolver,
+    defaultValues: emptyRegisterForm(policies, preset),
+  });
+  const errors = formState.errors;
+
+  const handleRegister = handleSubmit(async (values) => {
+    const check = await humanCheck();
+    if (!check.ok) {
+      toast.danger(check.message);
+      return;
+    }
+    try {
+      const { bootstrapData, status } = await registerAccount.mutateAsync(buildRegisterPayload(values, policies));
+      if (status === 'needs_email_verification') void navigate('/', { replace: true });
+      else social.goToTarget(bootstrapData);
+    } catch (error) {
+      if (!applyFieldErrors(error, setError, registerFieldFor(policies))) toast.danger(getErrorMessage(error));
+    }
+  });
+
+  const loginPath = isWorkspacePath(pathname) ? '/workspace/join/login' : '/login';
+  const query = params.toString();
+
+  return (
+    <div className="space-y-4">
+      <h1 className="text-xl font-semibold">{t(registerHeading(pathname, params), { siteName: data.branding.site_name })}</h1>
+      {showSocialButtons(data) && <SocialButtons services={enabledSocialServices(data)} onSelect={social.start} />}
+      <form onSubmit={handleRegister} noValidate className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label={t('First name')}
+            autoComplete="given-name"
+            readOnly={!!preset.first_name}
+            error={errors.first_name?.message}
+            {...register('first_name')}
+          />
+          <TextField
+            label={t('Last name')}
+            autoComplete="family-name"
+            readOnly={!!preset.last_name}
+            error={errors.last_name?.message}
+            {...register('last_name')}
+          />
+        </div>
+        <TextField
+          label={t('Email')}
+          type="email"
+          autoComplete="email"
+          readOnly={!!presetEmail}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField label={t('Password')} type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+        <TextField
+          label={t('Confirm password')}
+          type="password"
+          autoComplete="new-password"
+          error={errors.password_confirmation?.message}
+          {...register('password_confirmation')}
+        />
+        <details className="rounded border border-divider px-3 py-2 text-sm">
+          <summary className="cursor-pointer text-fg-muted">{t('Address (optional)')}</summary>
+          <div className="mt-3 grid gap-4 sm:grid-cols-2">
+            <TextField label={t('Address')} autoComplete="street-address" className="sm:col-span-2" error={errors.address?.message} {...register('address')} />
+            <TextField label={t('City')} autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
+            <TextField label={t('Zip code')} autoComplete="postal-code" error={errors.zipcode?.message} {...register('zipcode')} />
+            <SelectField label={t('Country')} className="sm:col-span-2" error={errors.country?.message} {...register('country')}>
+              <option value="" />
+              {countries.map((c) => (
+                <option key={c.code} value={c.code.toLowerCase()}>
+                  {c.name}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        </details>
+        {policies.map((policy) => (
+          <PolicyCheckbox key={policy.id} policy={policy} error={errors.policies?.[policy.id]?.message} {...register(`policies.${policy.id}`)} />
+        ))}
+        <button type="submit" disabled={formState.isSubmitting} className={`w-full ${primaryButtonClass}`}>
+          {t('Create account')}
+        </button>
+      </form>
+      <p className="text-sm">
+        <Link to={query ? `${loginPath}?${query}` : loginPath} className={linkClass}>
+          {t('Already have an account? Sign in')}
+        </Link>
+      </p>
+      {social.passwordRequest && (
+        <PasswordRequiredDialog
+          email={social.passwordRequest.email}
+          onClose={social.closePasswordRequest}
+          onConnected={(bootstrapData) => {
+            social.closePasswordRequest();
+            social.goToTarget(bootstrapData);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/http';
+import type {
+  BootstrapResponse,
+  LoginBody,
+  MessageResponse,
+  RegisterResponse,
+  ResetPasswordBody,
+  SocialService,
+} from '../../api/api-types';
+import { setBootstrap } from '../bootstrap/store';
+import type { RegisterPayload } from './registration';
+
+// Every auth call of spec §7, as TanStack Query mutations over the ky client.
+// Calls that sign someone in or out write the returned bootstrap data through
+// setBootstrap, so guards and menus follow at once.
+
+export type LoginPayload = Required<LoginBody>;
+
+export function useLogin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: LoginPayload) => api.post<BootstrapResponse>('auth/login', payload),
+    onSuccess: ({ bootstrapData }) => setBootstrap(client, bootstrapData),
+  });
+}
+
+export function useRegister() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: RegisterPayload) => api.post<RegisterResponse>('auth/register', payload),
+    onSuccess: ({ bootstrapData }) => setBootstrap(client, bootstrapData),
+  });
+}
+
+/** Logout: the cache is cleared before the guest bootstrap is stored (spec §4). */
+export function useLogoutMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<BootstrapResponse>('auth/logout'),
+    onSuccess: ({ bootstrapData }) => {
+      client.clear();
+      setBootstrap(client, bootstrapData);
+    },
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (payload: { email: string }) => api.post<MessageResponse>('auth/forgot-password', payload),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (payload: ResetPasswordBody) => api.post<MessageResponse>('auth/reset-password', payload),
+  });
+}
+
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: (email: string | undefined) =>
+      api.post<MessageResponse>('auth/email/verification-notification', email ? { email } : {}),
+  });
+}
+
+/** After REQUEST_PASSWORD: prove the existing account to link the provider. */
+export function useSocialConnect() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: { password: string }) => api.post<BootstrapResponse>('secure/auth/social/connect', payload),
+    onSuccess: ({ bootstrapData }) => setBootstrap(client, bootstrapData),
+  });
+}
+
+export function useSocialDisconnect() {
+  return useMutation({
+    mutationFn: (service: SocialService) => api.post<MessageResponse>(`secure/auth/social/${service}/disconnect`),
+  });
+}
+
+/** The human check's server half: true when the token proves a human. */
+export async function verifyHumanToken(token: string): Promise<boolean> {
+  const { success } = await api.post<{ success: boolean }>('recaptcha/verify', { token });
+  return success;
+}

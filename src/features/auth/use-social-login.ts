@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { SocialService } from '../../api/api-types';
+import { toast } from '../../ui/toast/toast-store';
+import { setBootstrap } from '../bootstrap/store';
+import { applySocialAuthOutcome, openSocialPopup } from './social-auth';
+import { useGoToRedirectTarget } from './use-redirect-target';
+import { useSocialAuthMessages } from './use-social-auth-messages';
+
+/** Sign-in with a provider from the login and registration screens. */
+export function useSocialLogin() {
+  const client = useQueryClient();
+  const goToTarget = useGoToRedirectTarget();
+  const [passwordRequest, setPasswordRequest] = useState<{ email: string | null } | null>(null);
+
+  useSocialAuthMessages((outcome) =>
+    applySocialAuthOutcome(outcome, {
+      setBootstrap: (data) => setBootstrap(client, data),
+      goToTarget,
+      requestPassword: (email) => setPasswordRequest({ email }),
+      showError: (message) => toast.danger(message),
+    }),
+  );
+
+  return {
+    start: (service: SocialService) => openSocialPopup(service, 'login'),
+    passwordRequest,
+    closePasswordRequest: () => setPasswordRequest(null),
+    goToTarget,
+  };
+}

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ValueListsResponse } from '../../api/api-types';
+import { api } from '../../api/http';
+import { queryKeys } from '../../api/query-keys';
+
+export type ValueListName = 'localizations' | 'countries' | 'timezones';
+
+/** Shared lookups (spec §7 "value-lists"): one cached query per name set. */
+export function useValueLists(names: readonly ValueListName[]) {
+  const joined = [...names].sort().join(',');
+  return useQuery({
+    queryKey: queryKeys.valueLists(joined),
+    queryFn: ({ signal }) => api.get<ValueListsResponse>(`value-lists/${joined}`, undefined, signal),
+    // The lists change with a release, not during a session.
+    staleTime: 60 * 60 * 1000,
+  });
+}

@@ -1,0 +1,90 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Bootstrap } from '../../../src/api/bootstrap-types';
+import { createQueryClient } from '../../../src/api/query-client';
+import { queryKeys } from '../../../src/api/query-keys';
+import { routes } from '../../../src/app/routes';
+import { makeBootstrap } from '../fixtures';
+
+beforeAll(() => {
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+});
+
+function renderAt(path: string, data: Bootstrap) {
+  const client = createQueryClient();
+  client.setQueryData(queryKeys.bootstrap, data);
+  // The page's value lists are not under test: answer them from the cache.
+  client.setQueryData(queryKeys.valueLists('countries'), { countries: [] });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const policies = [
+  { id: 'terms', label: 'Terms of Service', action: '/pages/terms', type: 'route' as const },
+  { id: 'privacy', label: 'Privacy Policy', action: 'https://example.com/privacy', type: 'link' as const },
+];
+
+describe('registration screen', () => {
+  it('redirects to /login when registration is disabled', async () => {
+    const router = renderAt('/register', makeBootstrap({ registration: { disable: true, policies } }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(screen.queryByRole('link', { name: "Don't have an account? Sign up" })).toBeNull();
+  });
+
+  it('shows one required checkbox per policy, linking to the policy', async () => {
+    renderAt('/register', makeBootstrap({ registration: { disable: false, policies } }));
+    const terms = await screen.findByRole('checkbox', { name: 'I accept the Terms of Service' });
+    expect(terms.hasAttribute('required')).toBe(true);
+    expect(screen.getByRole('checkbox', { name: 'I accept the Privacy Policy' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/pages/terms');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('https://example.com/privacy');
+  });
+
+  it('pre-fills and locks the invited email and names, with the workspace heading', async () => {
+    renderAt('/workspace/join/register?email=ada%40example.com&first_name=Ada&last_name=Byron', makeBootstrap());
+    expect(await screen.findByRole('heading', { name: 'To join your team on Drive, create an account' })).toBeTruthy();
+    const email = screen.getByLabelText('Email') as HTMLInputElement;
+    expect(email.value).toBe('ada@example.com');
+    expect(email.readOnly).toBe(true);
+    expect((screen.getByLabelText('First name') as HTMLInputElement).readOnly).toBe(true);
+    expect((screen.getByLabelText('Last name') as HTMLInputElement).value).toBe('Byron');
+  });
+});
+
+describe('sign-in screen', () => {
+  it('locks a given email, fills demo credentials otherwise, and hides sign-up when registration is closed', async () => {
+    renderAt('/login?email=bob%40example.com', makeBootstrap({ registration: { disable: true, policies: [] } }));
+    const email = (await screen.findByLabelText('Email')) as HTMLInputElement;
+    expect(email.value).toBe('bob@example.com');
+    expect(email.readOnly).toBe(true);
+    expect(screen.queryByRole('link', { name: "Don't have an account? Sign up" })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Forgot Password? Recover' })).toBeTruthy();
+  });
+
+  it('pre-fills demo credentials in demo mode', async () => {
+    renderAt(
+      '/login',
+      makeBootstrap({ site: { demo: true }, demo: { loginPageDefaults: 'singleAccount', credentials: { email: 'admin@demo.test', password: 'admin' } } }),
+    );
+    expect(((await screen.findByLabelText('Email')) as HTMLInputElement).value).toBe('admin@demo.test');
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('admin');
+    expect(screen.getByRole('link', { name: "Don't have an account? Sign up" })).toBeTruthy();
+  });
+});
