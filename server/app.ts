@@ -20,9 +20,11 @@ import { bootstrapRoutes } from './modules/bootstrap/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { localizationRoutes } from './modules/localizations/routes.js';
 import { manifestRoutes } from './modules/manifest/routes.js';
+import { apiDocsRoutes } from './modules/api-docs/routes.js';
 import { recaptchaRoutes } from './modules/recaptcha/routes.js';
 import { accessTokenRoutes } from './modules/auth/tokens-routes.js';
 import { usersRoutes } from './modules/users/routes.js';
+import { driveRoutes } from './modules/drive/routes.js';
 import { seed } from './modules/setup/seeder.js';
 import { socialRoutes } from './modules/social/routes.js';
 import { authenticate } from './plugins/authenticate.js';
@@ -105,12 +107,14 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
       await api.register(recaptchaRoutes);
       await api.register(usersRoutes);
       await api.register(accessTokenRoutes);
+      await api.register(driveRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },
   );
 
   await app.register(manifestRoutes);
+  await app.register(apiDocsRoutes);
   await registerWeb(app, config.webDistDir);
   return app;
 }

@@ -10,6 +10,7 @@ import { AuthService } from './modules/auth/service.js';
 import { SessionsService } from './modules/auth/sessions.js';
 import { UserTokensService } from './modules/auth/user-tokens.js';
 import { BootstrapService } from './modules/bootstrap/service.js';
+import { createDrive } from './modules/drive/service.js';
 import { LocalizationsService } from './modules/localizations/service.js';
 import { RecaptchaService } from './modules/recaptcha/service.js';
 import { SettingsService } from './modules/settings/service.js';
@@ -50,6 +51,7 @@ export function createServices(db: Db, config: Config, log: MailLogger) {
     recaptcha: new RecaptchaService(settings),
     social: new SocialAccountsService(kysely, users, settings),
     bootstrap: new BootstrapService(kysely, settings, users, localizations, config),
+    drive: createDrive(db, config, settings, log),
   };
 }
 

@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { Database } from './types.js';
 import * as foundation from './migrations/2026_11_22_000001_foundation.js';
 import * as accounts from './migrations/2026_11_22_000002_accounts.js';
+import * as drive from './migrations/2026_11_22_000003_drive.js';
 
 /**
  * Migrations are listed here rather than read from a folder so that the built
@@ -10,6 +11,7 @@ import * as accounts from './migrations/2026_11_22_000002_accounts.js';
 const migrations: Record<string, Migration> = {
   '2026_11_22_000001_foundation': foundation,
   '2026_11_22_000002_accounts': accounts,
+  '2026_11_22_000003_drive': drive,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -165,6 +165,41 @@ export interface SocialProfilesTable {
   created_at: Timestamp;
 }
 
+export interface FileEntriesTable {
+  id: Generated<number>;
+  /** Public, unguessable, URL-safe id; the only id that leaves the server. */
+  hash: string;
+  /** As the user typed it, NFC-normalised (see modules/drive/names.ts). */
+  name: string;
+  description: string | null;
+  /** 'folder' or a file kind: image, video, audio, pdf, text, spreadsheet, word, powerpoint, archive, sql, file. */
+  type: string;
+  mime: string | null;
+  extension: string | null;
+  /** Bytes; for folders the roll-up of the files below them. */
+  file_size: ColumnType<number, number | undefined, number>;
+  parent_id: number | null;
+  /** Ids from the top folder down to this entry, joined by '/' ("12/40/41"). */
+  path: ColumnType<string, string | undefined, string>;
+  /** Storage key of the bytes: `${disk_prefix}/${file_name}`, both generated. */
+  disk_prefix: string | null;
+  file_name: string | null;
+  sha256: string | null;
+  /** 1 once a thumbnail is stored beside the bytes. */
+  thumbnail: Flag;
+  owner_id: number;
+  workspace_id: number | null;
+  deleted_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FileEntryStarsTable {
+  user_id: number;
+  entry_id: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -181,6 +216,8 @@ export interface Database {
   personal_access_tokens: PersonalAccessTokensTable;
   user_tokens: UserTokensTable;
   social_profiles: SocialProfilesTable;
+  file_entries: FileEntriesTable;
+  file_entry_stars: FileEntryStarsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -189,3 +226,4 @@ export type UserUpdate = Updateable<UsersTable>;
 export type RoleRow = Selectable<RolesTable>;
 export type ThemeRow = Selectable<ThemesTable>;
 export type MenuRow = Selectable<MenusTable>;
+export type FileEntryRow = Selectable<FileEntriesTable>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createTestApp, DIALECT, type TestApp } from '../support/test-app.js';
 
 /**
  * The same expectation runs on both dialects, so both produce the same tables
@@ -21,6 +21,18 @@ const expected: Record<string, string[]> = {
   personal_access_tokens: ['created_at', 'expires_at', 'id', 'last_used_at', 'name', 'token_hash', 'user_id'],
   user_tokens: ['created_at', 'expires_at', 'id', 'token_hash', 'type', 'used_at', 'user_id'],
   social_profiles: ['created_at', 'id', 'service_name', 'user_id', 'user_service_id', 'username'],
+  file_entries: ['created_at', 'deleted_at', 'description', 'disk_prefix', 'extension', 'file_name', 'file_size', 'hash', 'id', 'mime', 'name', 'owner_id', 'parent_id', 'path', 'sha256', 'thumbnail', 'type', 'updated_at', 'workspace_id'],
+  file_entry_stars: ['created_at', 'entry_id', 'user_id'],
+  // The name search index differs by dialect (db/search.ts): SQLite's is an FTS5 table with its shadow tables.
+  ...(DIALECT === 'sqlite'
+    ? {
+        file_entries_search: ['name'],
+        file_entries_search_config: ['k', 'v'],
+        file_entries_search_data: ['block', 'id'],
+        file_entries_search_docsize: ['id', 'sz'],
+        file_entries_search_idx: ['pgno', 'segid', 'term'],
+      }
+    : {}),
 };
 
 describe('migrations', () => {

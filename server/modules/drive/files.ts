@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import type { FileEntryRow } from '../../db/types.js';
+import { NotFound, ValidationError } from '../../lib/errors.js';
+import { randomToken } from '../../lib/tokens.js';
+import { ObjectMissingError, type ByteRange, type Disk } from '../../storage/disk.js';
+import type { UserWithAccess } from '../users/repository.js';
+import { authorize, resolveFolder, visibleEntries, visibleEntry } from './access.js';
+import { extensionOf, kindOf, sniffMime, SNIFF_BYTES } from './kinds.js';
+import { freeName, validName } from './names.js';
+import { adjustAncestorSizes, childNames, insertEntry, storageKey, topmost, type Executor, type Scope } from './repository.js';
+import type { Thumbnails } from './thumbnails.js';
+import { zipLayout, zipStream } from './zip.js';
+
+export interface CreateFileInput {
+  /** Hash of the folder, or '0' / null for the root. */
+  parentId?: string | null;
+  name: string;
+  stream: Readable;
+  /** The size the client announced; a stream that ends early or runs long is refused. */
+  size?: number;
+  /** The workspace of a file created at the root (`?workspaceId=`); inside a folder, the folder's. */
+  workspaceId?: number | null;
+  createdAt?: string;
+}
+
+/** Counts, hashes and keeps the first bytes of whatever passes through, without holding the rest. */
+class Measure extends Transform {
+  readonly hash = createHash('sha256');
+  size = 0;
+  private readonly headParts: Buffer[] = [];
+  private headBytes = 0;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.hash.update(chunk);
+    this.size += chunk.length;
+    if (this.headBytes < SNIFF_BYTES) {
+      const part = Buffer.from(chunk.subarray(0, SNIFF_BYTES - this.headBytes));
+      this.headParts.push(part);
+      this.headBytes += part.length;
+    }
+    callback(null, chunk);
+  }
+
+  get head(): Buffer {
+    return Buffer.concat(this.headParts);
+  }
+}
+
+/** A generated object folder and name: nothing of the user's naming reaches the disk. */
+export function newStorageLocation(): { diskPrefix: string; fileName: string } {
+  return { diskPrefix: randomToken(12), fileName: randomToken(12) };
+}
+
+/** File bytes: creating files from streams, opening them, and copying them for duplicates. */
+export class DriveFiles {
+  constructor(
+    private readonly db: Executor,
+    private readonly disk: Disk,
+    private readonly thumbnails: Thumbnails,
+  ) {}
+
+  /**
+   * Stores a stream as a new file in a folder: bytes to the disk under a
+   * generated key while hashing (sha256) and keeping the head for sniffing,
+   * then one transaction for the row (name clash → " (1)" suffix, as for
+   * moves), its path and the size roll-up. A failure leaves no bytes behind.
+   * The thumbnail follows in the background.
+   */
+  async createFileFromStream(user: UserWithAccess, input: CreateFileInput): Promise<FileEntryRow> {
+    authorize(user, 'files.create');
+    const name = validName(input.name);
+    await resolveFolder(this.db, user, input.parentId, 'parentId');
+
+    const location = newStorageLocation();
+    const key = `${location.diskPrefix}/${location.fileName}`;
+    const measure = new Measure();
+    input.stream.on('error', (error) => measure.destroy(error));
+    try {
+      await this.disk.put(key, input.stream.pipe(measure));
+      if (input.size !== undefined && input.size !== measure.size) {
+        throw ValidationError.field('file', `The file arrived incomplete: ${measure.size} of ${input.size} bytes.`);
+      }
+      const extension = extensionOf(name);
+      const mime = await sniffMime(measure.head, extension);
+      const entry = await this.db.transaction().execute(async (trx) => {
+        const parent = await resolveFolder(trx, user, input.parentId, 'parentId');
+        const scope: Scope = { ownerId: user.id, workspaceId: parent ? parent.workspace_id : (input.workspaceId ?? null) };
+        const created = await insertEntry(trx, scope, parent, {
+          name: freeName(name, false, await childNames(trx, scope, parent?.id ?? null)),
+          type: kindOf(mime, extension),
+          mime,
+          extension,
+          fileSize: measure.size,
+          sha256: measure.hash.digest('hex'),
+          diskPrefix: location.diskPrefix,
+          fileName: location.fileName,
+          createdAt: input.createdAt,
+        });
+        await adjustAncestorSizes(trx, created.path, measure.size, null);
+        return created;
+      });
+      this.thumbnails.queue(entry);
+      return entry;
+    } catch (error) {
+      await this.disk.deletePrefix(location.diskPrefix).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** A live file of the user and its storage key, for download and preview. */
+  async openable(user: UserWithAccess, hash: string): Promise<{ entry: FileEntryRow; key: string }> {
+    const entry = await visibleEntry(this.db, user, hash);
+    const key = storageKey(entry);
+    if (entry.type === 'folder' || !key) throw NotFound('This file has no content to show.');
+    return { entry, key };
+  }
+
+  /** The bytes (or a range of them); a stored object that went missing is a 404, not a 500. */
+  async read(key: string, range?: ByteRange): Promise<Readable> {
+    try {
+      return await this.disk.get(key, range);
+    } catch (error) {
+      if (error instanceof ObjectMissingError) throw NotFound('The content of this file is missing.');
+      throw error;
+    }
+  }
+
+  /**
+   * What a download of these entries is: one file as itself, anything else
+   * (several entries, or a folder) as a zip streamed while it is sent.
+   */
+  async download(
+    user: UserWithAccess,
+    hashes: string[],
+    onError: (error: unknown) => void,
+  ): Promise<{ kind: 'file'; entry: FileEntryRow; key: string } | { kind: 'zip'; name: string; stream: Readable }> {
+    authorize(user, 'files.download');
+    const entries = topmost(await visibleEntries(this.db, user, hashes));
+    const only = entries.length === 1 ? entries[0]! : null;
+    if (only && only.type !== 'folder') return { kind: 'file', ...(await this.openable(user, only.hash)) };
+    const items = await zipLayout(this.db, entries);
+    const name = only ? `${only.name}.zip` : 'download.zip';
+    return { kind: 'zip', name, stream: zipStream(this.disk, items, onError) };
+  }
+
+  async copyBytes(from: string, to: string): Promise<void> {
+    await this.disk.put(to, await this.disk.get(from));
+  }
+
+  async deletePrefixes(prefixes: string[]): Promise<void> {
+    for (const prefix of prefixes) await this.disk.deletePrefix(prefix);
+  }
+}

@@ -1,0 +1,220 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../../db/types.js';
+import type { NameSearch } from '../../db/search.js';
+import { ValidationError } from '../../lib/errors.js';
+import type { UserWithAccess } from '../users/repository.js';
+import { authorize, folderPermissions, resolveFolder, ROOT_HASH } from './access.js';
+import { SQL_EXTENSIONS } from './kinds.js';
+import { presentEntry, type EntryWithRelations } from './presenter.js';
+import { descendantsOf, inScope, type Executor, type Scope } from './repository.js';
+import type { ListQuery, OrderColumn } from './schemas.js';
+
+type Eb = ExpressionBuilder<Database & { parent: Database['file_entries']; star: Database['file_entry_stars'] }, 'file_entries' | 'parent' | 'star'>;
+type View = 'folder' | 'recent' | 'sql' | 'shared' | 'trash' | 'starred';
+
+/** Entries with their parent's hash and the user's star, the shape presenters read. */
+export function entriesQuery(db: Executor, userId: number) {
+  return db
+    .selectFrom('file_entries')
+    .leftJoin('file_entries as parent', 'parent.id', 'file_entries.parent_id')
+    .leftJoin('file_entry_stars as star', (join) => join.onRef('star.entry_id', '=', 'file_entries.id').on('star.user_id', '=', userId))
+    .selectAll('file_entries')
+    .select(['parent.hash as parent_hash', 'star.user_id as starred_by']);
+}
+
+export async function presentByIds(db: Executor, userId: number, ids: number[]) {
+  if (!ids.length) return [];
+  const rows: EntryWithRelations[] = await entriesQuery(db, userId).where('file_entries.id', 'in', ids).execute();
+  const order = new Map(ids.map((id, index) => [id, index]));
+  return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!).map(presentEntry);
+}
+
+function viewOf(query: ListQuery): View {
+  if (query.deletedOnly) return 'trash';
+  if (query.starredOnly) return 'starred';
+  if (query.recentOnly) return 'recent';
+  if (query.sqlOnly) return 'sql';
+  if (query.sharedOnly) return 'shared';
+  return 'folder';
+}
+
+interface SortKey {
+  expr: Expression<unknown>;
+  dir: 'asc' | 'desc';
+}
+
+const lowerName = sql<string>`lower(file_entries.name)`;
+const folderRank = sql<number>`case when file_entries.type = 'folder' then 0 else 1 end`;
+
+/** The ORDER BY of a listing; every one ends with the id so that rows never tie (keyset paging). */
+function sortKeys(orderBy: OrderColumn, dir: 'asc' | 'desc'): SortKey[] {
+  const id: SortKey = { expr: sql`file_entries.id`, dir };
+  switch (orderBy) {
+    // Folders first for name sorts, in either direction.
+    case 'name':
+      return [{ expr: folderRank, dir: 'asc' }, { expr: lowerName, dir }, id];
+    case 'type':
+      return [{ expr: sql`file_entries.type`, dir }, { expr: lowerName, dir }, id];
+    default:
+      return [{ expr: sql.ref(`file_entries.${orderBy}`), dir }, id];
+  }
+}
+
+/** `(k0, k1, …) > (v0, v1, …)` in each key's own direction, written out for both dialects. */
+function after(keys: SortKey[], values: unknown[]): Expression<SqlBool> {
+  const branches = keys.map((key, i) => {
+    const equal = keys.slice(0, i).map((k, j) => sql`${k.expr} = ${values[j]}`);
+    const beyond = key.dir === 'asc' ? sql`${key.expr} > ${values[i]}` : sql`${key.expr} < ${values[i]}`;
+    return sql.join([...equal, beyond], sql` and `);
+  });
+  return sql<SqlBool>`(${sql.join(branches.map((b) => sql`(${b})`), sql` or `)})`;
+}
+
+function encodeCursor(signature: string, values: unknown[]): string {
+  return Buffer.from(JSON.stringify({ s: signature, v: values })).toString('base64url');
+}
+
+function decodeCursor(cursor: string, signature: string, length: number): unknown[] {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as { s?: unknown; v?: unknown };
+    const values = parsed.v;
+    if (parsed.s === signature && Array.isArray(values) && values.length === length && values.every((v) => typeof v === 'string' || typeof v === 'number')) {
+      return values;
+    }
+  } catch {
+    // fall through to the 422 below
+  }
+  throw ValidationError.field('cursor', 'The cursor is invalid or belongs to another sort order; start again from the first page.');
+}
+
+/** `2026-03-01` counts as that whole day; a date-time is taken as given. */
+function dateBound(value: string, end: boolean): { op: '>=' | '<' | '<='; iso: string } {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const start = new Date(`${value}T00:00:00.000Z`);
+    return end ? { op: '<', iso: new Date(start.getTime() + 86_400_000).toISOString() } : { op: '>=', iso: start.toISOString() };
+  }
+  return { op: end ? '<=' : '>=', iso: new Date(value).toISOString() };
+}
+
+/**
+ * Drive listings (spec §2 views, §3 Drive listing view, §9 sorts): a folder,
+ * recent, SQL backups, shared, trash and starred, each optionally narrowed by
+ * a name query and filters. With a query or filter, a folder listing becomes a
+ * search of that folder's whole subtree (the root: the whole drive).
+ */
+export class DriveListing {
+  constructor(
+    private readonly db: Executor,
+    private readonly search: NameSearch,
+  ) {}
+
+  async list(user: UserWithAccess, scope: Scope, query: ListQuery) {
+    authorize(user, 'files.view');
+    const view = viewOf(query);
+    const folder = view === 'folder' ? await resolveFolder(this.db, user, query.folderId) : null;
+    const searchText = query.query?.trim() ?? '';
+    const searching = Boolean(searchText || query.type || query.modifiedFrom || query.modifiedTo || query.owner);
+
+    const orderBy = query.orderBy ?? (view === 'recent' || view === 'sql' ? 'created_at' : 'updated_at');
+    const orderDir = query.orderDir ?? 'desc';
+    const keys = sortKeys(orderBy, orderDir);
+    const signature = `${orderBy}:${orderDir}`;
+
+    const where = (eb: Eb): Expression<SqlBool> => {
+      const conditions: Expression<SqlBool>[] = [inScope(scope)];
+      switch (view) {
+        case 'trash':
+          // The tops of trashed subtrees: whatever went to trash with its folder shows as that folder.
+          conditions.push(eb('file_entries.deleted_at', 'is not', null));
+          conditions.push(eb.or([eb('parent.id', 'is', null), eb('parent.deleted_at', 'is', null), eb('parent.deleted_at', '!=', eb.ref('file_entries.deleted_at'))]));
+          break;
+        case 'starred':
+          conditions.push(eb('file_entries.deleted_at', 'is', null), eb('star.user_id', 'is not', null));
+          break;
+        case 'recent':
+          conditions.push(eb('file_entries.deleted_at', 'is', null), eb('file_entries.type', '!=', 'folder'));
+          break;
+        case 'sql':
+          conditions.push(eb('file_entries.deleted_at', 'is', null), eb('file_entries.extension', 'in', SQL_EXTENSIONS));
+          break;
+        case 'shared':
+          // Nothing is shared until sharing lands.
+          conditions.push(sql<SqlBool>`1 = 0`);
+          break;
+        case 'folder':
+          conditions.push(eb('file_entries.deleted_at', 'is', null));
+          if (searching) {
+            if (folder) conditions.push(descendantsOf(folder.path));
+          } else {
+            conditions.push(folder ? eb('file_entries.parent_id', '=', folder.id) : eb('file_entries.parent_id', 'is', null));
+          }
+          break;
+      }
+      if (searchText) conditions.push(this.search.nameContains(searchText, 'file_entries'));
+      if (query.type) conditions.push(eb('file_entries.type', '=', query.type));
+      if (query.modifiedFrom) {
+        const bound = dateBound(query.modifiedFrom, false);
+        conditions.push(eb('file_entries.updated_at', bound.op, bound.iso));
+      }
+      if (query.modifiedTo) {
+        const bound = dateBound(query.modifiedTo, true);
+        conditions.push(eb('file_entries.updated_at', bound.op, bound.iso));
+      }
+      // Everything listed is the user's own until sharing lands, so "owned by others" is empty.
+      if (query.owner === 'others') conditions.push(sql<SqlBool>`1 = 0`);
+      return eb.and(conditions);
+    };
+
+    let rowsQuery = entriesQuery(this.db, user.id).where(where);
+    keys.forEach((key, i) => {
+      rowsQuery = rowsQuery.select(sql`${key.expr}`.as(`k${i}`)).orderBy(key.expr, key.dir);
+    });
+    const useCursor = Boolean(query.cursor);
+    if (query.cursor) rowsQuery = rowsQuery.where(after(keys, decodeCursor(query.cursor, signature, keys.length)));
+    else rowsQuery = rowsQuery.offset((query.page - 1) * query.perPage);
+    const rows = (await rowsQuery.limit(query.perPage + 1).execute()) as (EntryWithRelations & Record<string, unknown>)[];
+
+    const more = rows.length > query.perPage;
+    const page = rows.slice(0, query.perPage);
+    const last = page.at(-1);
+    const nextCursor = more && last ? encodeCursor(signature, keys.map((_, i) => normaliseKey(last[`k${i}`]))) : null;
+
+    let total: number | null = null;
+    if (!useCursor) {
+      const counted = await this.db
+        .selectFrom('file_entries')
+        .leftJoin('file_entries as parent', 'parent.id', 'file_entries.parent_id')
+        .leftJoin('file_entry_stars as star', (join) => join.onRef('star.entry_id', '=', 'file_entries.id').on('star.user_id', '=', user.id))
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where(where)
+        .executeTakeFirstOrThrow();
+      total = Number(counted.count);
+    }
+
+    return {
+      pagination: {
+        data: page.map(presentEntry),
+        current_page: useCursor ? null : query.page,
+        per_page: query.perPage,
+        total,
+        last_page: total === null ? null : Math.max(1, Math.ceil(total / query.perPage)),
+        next_cursor: nextCursor,
+      },
+      folder: this.folderInfo(user, view, folder),
+    };
+  }
+
+  private folderInfo(user: UserWithAccess, view: View, folder: { hash: string; name: string } | null) {
+    if (view === 'sql') return { hash: ROOT_HASH, name: '', permissions: folderPermissions(user, { sqlView: true }) };
+    if (view !== 'folder') return null;
+    return { hash: folder?.hash ?? ROOT_HASH, name: folder?.name ?? '', permissions: folderPermissions(user) };
+  }
+}
+
+/** Sort values leave the database as strings or numbers (bigint counts arrive as numbers already). */
+function normaliseKey(value: unknown): string | number {
+  if (typeof value === 'number' || typeof value === 'string') return value;
+  if (typeof value === 'bigint') return Number(value);
+  if (value instanceof Date) return value.toISOString();
+  return String(value);
+}

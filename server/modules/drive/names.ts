@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { ValidationError } from '../../lib/errors.js';
+
+/** Names are kept as typed (NFC), up to this many bytes of UTF-8, like most file systems. */
+export const MAX_NAME_BYTES = 255;
+
+// C0 controls (NUL included), DEL and C1 controls.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** NFC, surrounding white space removed: the stored form of a typed name. */
+export const normaliseName = (name: string): string => name.normalize('NFC').trim();
+
+/** Why a (normalised) name is refused, or null when it is fine. */
+export function nameProblem(name: string): string | null {
+  if (name === '') return 'The name field is required.';
+  if (name.includes('/')) return 'The name may not contain a slash (/).';
+  if (CONTROL.test(name)) return 'The name may not contain control characters.';
+  if (name === '.' || name === '..') return 'The name may not be "." or "..".';
+  if (Buffer.byteLength(name, 'utf8') > MAX_NAME_BYTES) return `The name may not be longer than ${MAX_NAME_BYTES} bytes.`;
+  return null;
+}
+
+/** Normalises and checks a name for a service call; bad names are a 422 on `field`. */
+export function validName(raw: string, field = 'name'): string {
+  const name = normaliseName(raw);
+  const problem = nameProblem(name);
+  if (problem) throw ValidationError.field(field, problem);
+  return name;
+}
+
+/** The same rule as a zod schema, so routes answer 422 with the field error before any work. */
+export const entryNameSchema = z
+  .string()
+  .max(4096)
+  .transform(normaliseName)
+  .superRefine((name, ctx) => {
+    const problem = nameProblem(name);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** "Report.pdf" → ["Report", ".pdf"]; folders and dot-files keep their whole name as the stem. */
+export function splitName(name: string, isFolder: boolean): [string, string] {
+  if (isFolder) return [name, ''];
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0) return [name, ''];
+  return [name.slice(0, dot), name.slice(dot)];
+}
+
+/**
+ * The first free "name (n)" in a set of taken names ("Report.pdf" →
+ * "Report (1).pdf", "Photos" → "Photos (1)"). A name that already ends in
+ * " (n)" counts on from there rather than growing "Report (1) (1)".
+ */
+export function freeName(name: string, isFolder: boolean, taken: Set<string>): string {
+  if (!taken.has(name)) return name;
+  const [stem, extension] = splitName(name, isFolder);
+  const numbered = /^(.*) \((\d+)\)$/.exec(stem);
+  const base = numbered ? numbered[1]! : stem;
+  for (let n = numbered ? Number(numbered[2]) + 1 : 1; ; n += 1) {
+    const candidate = fitName(base, ` (${n})${extension}`);
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** Shortens `base` (by whole characters) so that base + suffix stays within the byte limit. */
+function fitName(base: string, suffix: string): string {
+  const chars = [...base];
+  while (chars.length && Buffer.byteLength(chars.join('') + suffix, 'utf8') > MAX_NAME_BYTES) chars.pop();
+  return chars.join('') + suffix;
+}
+
+/**
+ * One path segment inside a zip: stored names are already free of "/" and
+ * controls, but zip readers also treat "\" as a separator and a drive-like
+ * "C:" as absolute, so those are replaced, and "." / ".." never survive.
+ */
+export function zipSegment(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const cleaned = name.replace(/[\\/:\u0000-\u001f\u007f]/g, '_').trim();
+  if (cleaned === '' || /^\.+$/.test(cleaned)) return '_';
+  return cleaned;
+}

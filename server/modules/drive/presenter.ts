@@ -1,0 +1,44 @@
+import type { FileEntryRow } from '../../db/types.js';
+import { THUMBNAIL_MIMES } from './kinds.js';
+
+/** An entry row with what the wire shape needs from around it. */
+export interface EntryWithRelations extends FileEntryRow {
+  parent_hash: string | null;
+  starred_by: number | null;
+}
+
+const API = '/api/v1';
+
+/**
+ * The wire shape of a file entry, decided once. The public id is the random
+ * hash: numeric ids, storage keys and paths stay on the server.
+ */
+export function presentEntry(row: EntryWithRelations) {
+  const isFile = row.type !== 'folder';
+  return {
+    id: row.hash,
+    hash: row.hash,
+    name: row.name,
+    description: row.description,
+    type: row.type,
+    mime: row.mime,
+    extension: row.extension,
+    file_size: Number(row.file_size),
+    parent_id: row.parent_hash,
+    owner_id: row.owner_id,
+    workspace_id: row.workspace_id ?? 0,
+    is_starred: row.starred_by !== null,
+    url: isFile ? `${API}/file-entries/${row.hash}/preview` : null,
+    // Made in the background after upload, or on the first request.
+    thumbnail_url: row.mime && THUMBNAIL_MIMES.has(row.mime) ? `${API}/file-entries/${row.hash}/thumbnail` : null,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    deleted_at: row.deleted_at,
+  };
+}
+
+export type PresentedEntry = ReturnType<typeof presentEntry>;
+
+export function presentCrumb(row: Pick<FileEntryRow, 'hash' | 'name'>) {
+  return { id: row.hash, hash: row.hash, name: row.name };
+}

@@ -1,0 +1,158 @@
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { Database, FileEntryRow } from '../../db/types.js';
+import { nowIso } from '../../lib/time.js';
+import { randomToken } from '../../lib/tokens.js';
+
+/**
+ * SQL of the entry tree. `path` holds the ids from the top folder down to the
+ * entry itself ("12/40/41"), so a subtree is one index range
+ * (`path >= '12/40/' and path < '12/400'`: '0' is the character after '/'),
+ * and the ancestors are the path's other ids. Every function takes the
+ * executor so that services can run several in one transaction.
+ */
+export type Executor = Kysely<Database>;
+
+/** Whose entries a call sees: the owner's, in their personal space (workspace null) or one workspace. */
+export interface Scope {
+  ownerId: number;
+  workspaceId: number | null;
+}
+
+export const newHash = (): string => randomToken(12);
+
+export const ancestorIds = (path: string): number[] => path.split('/').slice(0, -1).map(Number);
+
+export const childPath = (parentPath: string | null, id: number): string => (parentPath ? `${parentPath}/${id}` : String(id));
+
+// Conditions on the `file_entries` table, usable in any query that selects from it (joins included).
+
+/** Strictly below `path`. */
+export const descendantsOf = (path: string): Expression<SqlBool> =>
+  sql<SqlBool>`(file_entries.path >= ${`${path}/`} and file_entries.path < ${`${path}0`})`;
+
+/** The entry at `path` and everything below it. */
+export const subtreeOf = (path: string): Expression<SqlBool> => sql<SqlBool>`(file_entries.path = ${path} or ${descendantsOf(path)})`;
+
+export const inScope = (scope: Scope): Expression<SqlBool> =>
+  scope.workspaceId
+    ? sql<SqlBool>`(file_entries.owner_id = ${scope.ownerId} and file_entries.workspace_id = ${scope.workspaceId})`
+    : sql<SqlBool>`(file_entries.owner_id = ${scope.ownerId} and file_entries.workspace_id is null)`;
+
+export function findByHash(db: Executor, hash: string): Promise<FileEntryRow | undefined> {
+  return db.selectFrom('file_entries').selectAll().where('hash', '=', hash).executeTakeFirst();
+}
+
+export function findById(db: Executor, id: number): Promise<FileEntryRow | undefined> {
+  return db.selectFrom('file_entries').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findByHashes(db: Executor, hashes: string[]): Promise<FileEntryRow[]> {
+  if (!hashes.length) return Promise.resolve([]);
+  return db.selectFrom('file_entries').selectAll().where('hash', 'in', hashes).execute();
+}
+
+export function findByIds(db: Executor, ids: number[]): Promise<FileEntryRow[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db.selectFrom('file_entries').selectAll().where('id', 'in', ids).execute();
+}
+
+/** Names of the live entries directly in a folder (null: the scope's root). */
+export async function childNames(db: Executor, scope: Scope, parentId: number | null): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('file_entries')
+    .select('name')
+    .where(inScope(scope))
+    .where('parent_id', parentId === null ? 'is' : '=', parentId)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return new Set(rows.map((r) => r.name));
+}
+
+export interface NewEntry {
+  name: string;
+  type: string;
+  mime?: string | null;
+  extension?: string | null;
+  fileSize?: number;
+  description?: string | null;
+  diskPrefix?: string | null;
+  fileName?: string | null;
+  sha256?: string | null;
+  createdAt?: string;
+}
+
+/** Inserts an entry under `parent` (null: root) and sets its path; the caller rolls sizes up. */
+export async function insertEntry(db: Executor, scope: Scope, parent: FileEntryRow | null, entry: NewEntry): Promise<FileEntryRow> {
+  const now = nowIso();
+  const { id } = await db
+    .insertInto('file_entries')
+    .values({
+      hash: newHash(),
+      name: entry.name,
+      description: entry.description ?? null,
+      type: entry.type,
+      mime: entry.mime ?? null,
+      extension: entry.extension ?? null,
+      file_size: entry.fileSize ?? 0,
+      parent_id: parent?.id ?? null,
+      disk_prefix: entry.diskPrefix ?? null,
+      file_name: entry.fileName ?? null,
+      sha256: entry.sha256 ?? null,
+      owner_id: scope.ownerId,
+      workspace_id: scope.workspaceId,
+      created_at: entry.createdAt ?? now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.updateTable('file_entries').set({ path: childPath(parent?.path ?? null, id) }).where('id', '=', id).execute();
+  return (await findById(db, id))!;
+}
+
+/**
+ * Adds `delta` bytes to the folders above `path` that count it: those in the
+ * same state as the entry (live ancestors of a live entry; for a trashed
+ * entry, the ancestors trashed in the same batch, which share its deleted_at).
+ */
+export async function adjustAncestorSizes(db: Executor, path: string, delta: number, deletedAt: string | null): Promise<void> {
+  const ids = ancestorIds(path);
+  if (!ids.length || delta === 0) return;
+  await db
+    .updateTable('file_entries')
+    .set({ file_size: sql<number>`file_size + ${delta}` })
+    .where('id', 'in', ids)
+    .where('deleted_at', deletedAt === null ? 'is' : '=', deletedAt)
+    .execute();
+}
+
+/** Re-parents an entry and rewrites the paths of its whole subtree in one statement. */
+export async function moveSubtree(db: Executor, entry: FileEntryRow, parent: FileEntryRow | null, name: string): Promise<string> {
+  const newPath = childPath(parent?.path ?? null, entry.id);
+  await db
+    .updateTable('file_entries')
+    .set({ path: sql<string>`cast(${newPath} as text) || substr(path, ${entry.path.length + 1})` })
+    .where(descendantsOf(entry.path))
+    .execute();
+  await db
+    .updateTable('file_entries')
+    .set({ parent_id: parent?.id ?? null, path: newPath, name })
+    .where('id', '=', entry.id)
+    .execute();
+  return newPath;
+}
+
+export function subtreeRows(db: Executor, path: string): Promise<FileEntryRow[]> {
+  return db.selectFrom('file_entries').selectAll().where(subtreeOf(path)).orderBy('id').execute();
+}
+
+/** Keeps only the entries that have no ancestor in the same list (a folder carries its contents). */
+export function topmost(entries: FileEntryRow[]): FileEntryRow[] {
+  const ids = new Set(entries.map((e) => e.id));
+  const unique = [...new Map(entries.map((e) => [e.id, e])).values()];
+  return unique.filter((e) => !ancestorIds(e.path).some((id) => ids.has(id)));
+}
+
+export const storageKey = (entry: Pick<FileEntryRow, 'disk_prefix' | 'file_name'>): string | null =>
+  entry.disk_prefix && entry.file_name ? `${entry.disk_prefix}/${entry.file_name}` : null;
+
+export const thumbnailKey = (entry: Pick<FileEntryRow, 'disk_prefix'>): string | null => (entry.disk_prefix ? `${entry.disk_prefix}/thumbnail.webp` : null);

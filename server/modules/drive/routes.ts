@@ -1,0 +1,180 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser, requireUser } from '../../plugins/guards.js';
+import { scopeFor } from './access.js';
+import { fileRoutes } from './file-routes.js';
+import {
+  createFolderBody,
+  deleteBody,
+  deleteResponse,
+  detailsResponse,
+  duplicateBody,
+  entriesResponse,
+  entryIdsBody,
+  entryParams,
+  fileEntryResponse,
+  folderParams,
+  folderResponse,
+  folderTreeResponse,
+  listQuery,
+  listResponse,
+  moveBody,
+  pathResponse,
+  updateEntryBody,
+} from './schemas.js';
+
+const tags = ['drive'];
+
+/** The drive's calls (spec §2 drive screens, §3, §7). Handlers parse, call one service and answer. */
+export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { drive } = app.services;
+  // Let queued thumbnails finish before the database and disk go away.
+  app.addHook('onClose', async () => drive.thumbnails.idle());
+
+  await app.register(async (scope) => {
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+    api.addHook('onRequest', requireUser);
+
+    api.get(
+      '/drive/file-entries',
+      {
+        schema: {
+          tags,
+          summary: 'List a folder or a view (recent, SQL, shared, trash, starred), with search and filters',
+          description:
+            'Default sort updated_at desc; recent and SQL created_at desc; folders first for name sorts. Page with page/perPage, or follow next_cursor (then total is null).',
+          querystring: listQuery,
+          response: { 200: listResponse },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        return drive.listing.list(user, scopeFor(user, request.ctx), request.query);
+      },
+    );
+
+    api.get(
+      '/drive/folders',
+      { schema: { tags, summary: "The user's folders, flat, for the move dialog's tree", response: { 200: folderTreeResponse } } },
+      async (request) => {
+        const user = currentUser(request);
+        return { folders: await drive.entries.folderTree(user, scopeFor(user, request.ctx)) };
+      },
+    );
+
+    api.post(
+      '/folders',
+      {
+        schema: {
+          tags,
+          summary: 'Create a folder',
+          description: 'A name already used in the parent folder answers 409 with a field error.',
+          body: createFolderBody,
+          response: { 200: folderResponse },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        return { folder: await drive.entries.createFolder(user, scopeFor(user, request.ctx), request.body) };
+      },
+    );
+
+    api.get(
+      '/folders/:hash/path',
+      { schema: { tags, summary: "Breadcrumbs from the root to the folder ('0': the root, no crumbs)", params: folderParams, response: { 200: pathResponse } } },
+      async (request) => ({ path: await drive.entries.folderPath(currentUser(request), request.params.hash) }),
+    );
+
+    api.get(
+      '/file-entries/:id',
+      { schema: { tags, summary: 'One entry with the folders above it', params: entryParams, response: { 200: detailsResponse } } },
+      async (request) => ({ fileEntry: await drive.entries.details(currentUser(request), request.params.id) }),
+    );
+
+    api.put(
+      '/file-entries/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Rename an entry or change its description',
+          description: 'A name already used in the same folder answers 409 with a field error.',
+          params: entryParams,
+          body: updateEntryBody,
+          response: { 200: fileEntryResponse },
+        },
+      },
+      async (request) => ({ fileEntry: await drive.entries.update(currentUser(request), request.params.id, request.body) }),
+    );
+
+    api.post(
+      '/file-entries/move',
+      {
+        schema: {
+          tags,
+          summary: 'Move entries into a folder',
+          description: "Into itself or a subfolder: 422. A name taken in the destination gets a ' (1)'-style suffix.",
+          body: moveBody,
+          response: { 200: entriesResponse },
+        },
+      },
+      async (request) => ({ entries: await drive.entries.move(currentUser(request), request.body.entryIds, request.body.destinationId) }),
+    );
+
+    api.post(
+      '/file-entries/duplicate',
+      {
+        schema: {
+          tags,
+          summary: 'Copy entries (folders deeply) beside the originals or into a folder',
+          description: "Copies get ' (1)'-style names where the name is taken.",
+          body: duplicateBody,
+          response: { 200: entriesResponse },
+        },
+      },
+      async (request) => ({ entries: await drive.entries.duplicate(currentUser(request), request.body.entryIds, request.body.destinationId) }),
+    );
+
+    api.post(
+      '/file-entries/delete',
+      {
+        schema: {
+          tags,
+          summary: 'Move entries to trash, delete them forever, or empty the trash (spec §7)',
+          body: deleteBody,
+          response: { 200: deleteResponse },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        return drive.trash.delete(user, scopeFor(user, request.ctx), request.body);
+      },
+    );
+
+    api.post(
+      '/file-entries/restore',
+      {
+        schema: {
+          tags,
+          summary: 'Restore entries from the trash',
+          description: 'An entry whose folder is still in the trash returns to the nearest folder above that is not (or the root).',
+          body: entryIdsBody,
+          response: { 200: entriesResponse },
+        },
+      },
+      async (request) => ({ entries: await drive.trash.restore(currentUser(request), request.body.entryIds) }),
+    );
+
+    api.post(
+      '/file-entries/star',
+      { schema: { tags, summary: 'Star entries', body: entryIdsBody, response: { 200: entriesResponse } } },
+      async (request) => ({ entries: await drive.entries.star(currentUser(request), request.body.entryIds) }),
+    );
+
+    api.post(
+      '/file-entries/unstar',
+      { schema: { tags, summary: 'Remove stars', body: entryIdsBody, response: { 200: entriesResponse } } },
+      async (request) => ({ entries: await drive.entries.unstar(currentUser(request), request.body.entryIds) }),
+    );
+
+    await api.register(fileRoutes);
+  });
+};

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { ENTRY_TYPES } from './kinds.js';
+import { entryNameSchema } from './names.js';
+
+/** The wire contract of the drive calls (spec §3, §7). */
+const hash = z.string().min(1).max(64);
+const hashList = z.array(hash).min(1).max(1000);
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1')
+  .optional();
+const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+export const ORDER_COLUMNS = ['name', 'updated_at', 'created_at', 'file_size', 'type'] as const;
+export type OrderColumn = (typeof ORDER_COLUMNS)[number];
+
+export const fileEntrySchema = z
+  .object({
+    id: z.string().describe('The public id (same as hash)'),
+    hash: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    type: z.string().describe(`One of ${ENTRY_TYPES.join(', ')}`),
+    mime: z.string().nullable(),
+    extension: z.string().nullable(),
+    file_size: z.number().describe('Bytes; folders carry the sum of the files below them'),
+    parent_id: z.string().nullable().describe('Hash of the parent folder; null at the root'),
+    owner_id: z.number().int(),
+    workspace_id: z.number().int(),
+    is_starred: z.boolean(),
+    url: z.string().nullable(),
+    thumbnail_url: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    deleted_at: z.string().nullable(),
+  })
+  .meta({ id: 'FileEntry' });
+
+export const crumbSchema = z.object({ id: z.string(), hash: z.string(), name: z.string() }).meta({ id: 'FolderCrumb' });
+
+export const folderSchema = z
+  .object({ hash: z.string(), name: z.string(), permissions: z.array(z.string()) })
+  .meta({ id: 'Folder', description: "The listed folder (spec §3 Folder); the root has hash '0'" });
+
+export const listQuery = z.object({
+  folderId: hash.optional().describe("A folder's hash, or '0' for the root"),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(500).default(50),
+  cursor: z.string().max(1024).optional().describe('next_cursor of the previous page; replaces page'),
+  orderBy: z.enum(ORDER_COLUMNS).optional(),
+  orderDir: z.enum(['asc', 'desc']).optional(),
+  recentOnly: flag,
+  sqlOnly: flag,
+  sharedOnly: flag,
+  deletedOnly: flag,
+  starredOnly: flag,
+  query: z.string().max(255).optional().describe('Name search (part of the name, any case)'),
+  type: z.enum(ENTRY_TYPES).optional(),
+  modifiedFrom: dateOrDateTime.optional(),
+  modifiedTo: dateOrDateTime.optional().describe('A date includes that whole day (UTC)'),
+  owner: z.enum(['me', 'others']).optional(),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+export const listResponse = z.object({
+  pagination: z.object({
+    data: z.array(fileEntrySchema),
+    current_page: z.number().int().nullable(),
+    per_page: z.number().int(),
+    total: z.number().int().nullable(),
+    last_page: z.number().int().nullable(),
+    next_cursor: z.string().nullable(),
+  }),
+  folder: folderSchema.nullable(),
+});
+
+export const createFolderBody = z.object({
+  name: entryNameSchema,
+  parentId: hash.nullish().describe("The parent folder's hash; '0' or null for the root"),
+});
+
+export const updateEntryBody = z.object({
+  name: entryNameSchema.optional(),
+  description: z.string().max(10_000).nullish(),
+});
+
+export const entryParams = z.object({ id: hash });
+export const folderParams = z.object({ hash });
+
+export const moveBody = z.object({ entryIds: hashList, destinationId: hash.nullish() });
+export const duplicateBody = z.object({ entryIds: hashList, destinationId: hash.nullish() });
+export const entryIdsBody = z.object({ entryIds: hashList });
+
+export const deleteBody = z.object({
+  entryIds: z.array(hash).max(1000).default([]),
+  /** Sent by the spec's client; entries are identified by entryIds, so paths are accepted and not needed. */
+  paths: z.array(z.string().max(4096)).max(1000).optional(),
+  deleteForever: z.boolean().default(false),
+  emptyTrash: z.boolean().default(false),
+});
+
+export const fileEntryResponse = z.object({ fileEntry: fileEntrySchema });
+export const folderResponse = z.object({ folder: fileEntrySchema });
+export const entriesResponse = z.object({ entries: z.array(fileEntrySchema) });
+
+export const deleteResponse = z.object({
+  action: z.enum(['trashed', 'deleted', 'emptied']),
+  count: z.number().int(),
+  message: z.string().describe("'Moved N items to trash', 'Permanently deleted N items' or 'Emptied trash'"),
+});
+
+export const detailsResponse = z.object({ fileEntry: fileEntrySchema.extend({ path: z.array(crumbSchema) }) });
+export const pathResponse = z.object({ path: z.array(crumbSchema) });
+export const folderTreeResponse = z.object({
+  folders: z.array(z.object({ id: z.string(), hash: z.string(), name: z.string(), parent_id: z.string().nullable() })),
+});
+
+export const downloadQuery = z.object({
+  hashes: z
+    .string()
+    .min(1)
+    .max(65_000)
+    .transform((value) => [...new Set(value.split(',').map((h) => h.trim()).filter(Boolean))])
+    .pipe(z.array(hash).min(1).max(1000)),
+});
+
+export const spaceUsageResponse = z.object({
+  used: z.number().describe('Bytes stored, trash included'),
+  available: z.number().nullable().describe('Bytes allowed; null means unlimited'),
+});

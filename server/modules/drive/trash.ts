@@ -1,0 +1,156 @@
+import type { FileEntryRow } from '../../db/types.js';
+import { ValidationError } from '../../lib/errors.js';
+import { addMs, nowIso } from '../../lib/time.js';
+import type { UserWithAccess } from '../users/repository.js';
+import { authorize, visibleEntries } from './access.js';
+import type { DriveFiles } from './files.js';
+import { presentByIds } from './listing.js';
+import { freeName } from './names.js';
+import {
+  adjustAncestorSizes,
+  ancestorIds,
+  childNames,
+  descendantsOf,
+  findById,
+  findByIds,
+  inScope,
+  moveSubtree,
+  subtreeOf,
+  topmost,
+  type Executor,
+  type Scope,
+} from './repository.js';
+
+export interface DeleteInput {
+  entryIds: string[];
+  deleteForever: boolean;
+  emptyTrash: boolean;
+}
+
+export interface DeleteResult {
+  action: 'trashed' | 'deleted' | 'emptied';
+  count: number;
+  message: string;
+}
+
+const items = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
+
+/**
+ * Trash (spec §7 file-entries/delete). Trashing marks an entry and the live
+ * part of its subtree with one `deleted_at`, the batch's mark: restoring an
+ * entry brings back exactly what went to trash with it, and the tree stays as
+ * it was. Deleting forever removes rows in a transaction and the bytes only
+ * after it commits, so a failed delete never leaves rows without their bytes.
+ *
+ * Restore rule: an entry returns to its folder; if that folder is itself in
+ * the trash, it goes to the nearest folder above that is not (or the root),
+ * taking a " (1)"-style name if its own is taken there.
+ */
+export class TrashService {
+  constructor(
+    private readonly db: Executor,
+    private readonly files: DriveFiles,
+  ) {}
+
+  async delete(user: UserWithAccess, scope: Scope, input: DeleteInput): Promise<DeleteResult> {
+    authorize(user, 'files.delete');
+    if (input.emptyTrash) return this.emptyTrash(scope);
+    if (!input.entryIds.length) throw ValidationError.field('entryIds', 'Select at least one file or folder.');
+    if (input.deleteForever) return this.deleteForever(user, input.entryIds);
+    return this.moveToTrash(user, input.entryIds);
+  }
+
+  private async moveToTrash(user: UserWithAccess, hashes: string[]): Promise<DeleteResult> {
+    const count = await this.db.transaction().execute(async (trx) => {
+      const entries = topmost(await visibleEntries(trx, user, hashes));
+      for (const entry of entries) {
+        const mark = await this.batchMark(trx, entry);
+        await trx.updateTable('file_entries').set({ deleted_at: mark }).where(subtreeOf(entry.path)).where('deleted_at', 'is', null).execute();
+        await adjustAncestorSizes(trx, entry.path, -entry.file_size, null);
+      }
+      return entries.length;
+    });
+    return { action: 'trashed', count, message: `Moved ${items(count)} to trash` };
+  }
+
+  /**
+   * A trash time later than anything already trashed inside the entry, so a
+   * batch is never confused with an earlier one even within a millisecond.
+   */
+  private async batchMark(trx: Executor, entry: FileEntryRow): Promise<string> {
+    const now = nowIso();
+    const latest = await trx
+      .selectFrom('file_entries')
+      .select((eb) => eb.fn.max('deleted_at').as('latest'))
+      .where(descendantsOf(entry.path))
+      .executeTakeFirst();
+    const previous = latest?.latest ? String(latest.latest) : null;
+    return previous && previous >= now ? addMs(previous, 1) : now;
+  }
+
+  private async deleteForever(user: UserWithAccess, hashes: string[]): Promise<DeleteResult> {
+    const { count, prefixes } = await this.db.transaction().execute(async (trx) => {
+      const entries = topmost(await visibleEntries(trx, user, hashes, 'any'));
+      const prefixes: string[] = [];
+      for (const entry of entries) {
+        const rows = await trx.selectFrom('file_entries').select('disk_prefix').where(subtreeOf(entry.path)).execute();
+        for (const row of rows) if (row.disk_prefix) prefixes.push(row.disk_prefix);
+        await adjustAncestorSizes(trx, entry.path, -entry.file_size, entry.deleted_at);
+        await trx.deleteFrom('file_entries').where(subtreeOf(entry.path)).execute();
+      }
+      return { count: entries.length, prefixes };
+    });
+    await this.files.deletePrefixes(prefixes);
+    return { action: 'deleted', count, message: `Permanently deleted ${items(count)}` };
+  }
+
+  private async emptyTrash(scope: Scope): Promise<DeleteResult> {
+    const { count, prefixes } = await this.db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('file_entries')
+        .select(['id', 'disk_prefix'])
+        .where(inScope(scope))
+        .where('deleted_at', 'is not', null)
+        .execute();
+      // Every descendant of a trashed folder is trashed too, so no live folder's size counts these.
+      if (rows.length) await trx.deleteFrom('file_entries').where(inScope(scope)).where('deleted_at', 'is not', null).execute();
+      return { count: rows.length, prefixes: rows.flatMap((r) => (r.disk_prefix ? [r.disk_prefix] : [])) };
+    });
+    await this.files.deletePrefixes(prefixes);
+    return { action: 'emptied', count, message: 'Emptied trash' };
+  }
+
+  async restore(user: UserWithAccess, hashes: string[]) {
+    authorize(user, 'files.delete');
+    const ids = await this.db.transaction().execute(async (trx) => {
+      const selected = await visibleEntries(trx, user, hashes, 'trashed');
+      // Shallow first: restoring a folder may already bring back a selected child of the same batch.
+      selected.sort((a, b) => a.path.split('/').length - b.path.split('/').length);
+      for (const { id } of selected) {
+        const entry = (await findById(trx, id))!;
+        if (entry.deleted_at === null) continue;
+        await this.restoreOne(trx, entry);
+      }
+      return selected.map((e) => e.id);
+    });
+    return presentByIds(this.db, user.id, ids);
+  }
+
+  private async restoreOne(trx: Executor, entry: FileEntryRow): Promise<void> {
+    const batch = entry.deleted_at!;
+    const ancestors = await findByIds(trx, ancestorIds(entry.path));
+    const byId = new Map(ancestors.map((a) => [a.id, a]));
+    // A live folder's ancestors are all live, so the deepest live one is the nearest.
+    const liveChain = ancestorIds(entry.path).map((id) => byId.get(id)).filter((a): a is FileEntryRow => a?.deleted_at === null);
+    const target = liveChain.at(-1) ?? null;
+    const scope: Scope = { ownerId: entry.owner_id, workspaceId: entry.workspace_id };
+    const name = freeName(entry.name, entry.type === 'folder', await childNames(trx, scope, target?.id ?? null));
+
+    // Leaving: trashed folders of the same batch above it no longer hold it.
+    await adjustAncestorSizes(trx, entry.path, -entry.file_size, batch);
+    await trx.updateTable('file_entries').set({ deleted_at: null }).where(subtreeOf(entry.path)).where('deleted_at', '=', batch).execute();
+    let path = entry.path;
+    if ((target?.id ?? null) !== entry.parent_id || name !== entry.name) path = await moveSubtree(trx, entry, target, name);
+    await adjustAncestorSizes(trx, path, entry.file_size, null);
+  }
+}

@@ -1,0 +1,65 @@
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { randomToken } from '../lib/tokens.js';
+import { assertSafeKey, ObjectMissingError, type ByteRange, type Disk, type StoredObject } from './disk.js';
+
+/**
+ * Objects as files under one folder. Writes go to a temporary file first and
+ * are renamed into place, so a reader never sees half an object and a
+ * failed upload leaves nothing behind.
+ */
+export class LocalDisk implements Disk {
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    assertSafeKey(key);
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  async put(key: string, body: Readable): Promise<{ size: number }> {
+    const target = this.pathOf(key);
+    const tmpDir = path.join(this.root, '.tmp');
+    await fs.mkdir(tmpDir, { recursive: true });
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    const tmp = path.join(tmpDir, `${randomToken(12)}.part`);
+    try {
+      await pipeline(body, createWriteStream(tmp, { flags: 'wx' }));
+      const { size } = await fs.stat(tmp);
+      await fs.rename(tmp, target);
+      return { size };
+    } catch (error) {
+      await fs.rm(tmp, { force: true });
+      throw error;
+    }
+  }
+
+  async get(key: string, range?: ByteRange): Promise<Readable> {
+    const file = this.pathOf(key);
+    const handle = await fs.open(file, 'r').catch((error: NodeJS.ErrnoException) => {
+      throw error.code === 'ENOENT' ? new ObjectMissingError(key) : error;
+    });
+    // The stream owns the handle from here and closes it when done or destroyed.
+    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+  }
+
+  async stat(key: string): Promise<StoredObject | null> {
+    try {
+      const stat = await fs.stat(this.pathOf(key));
+      return stat.isFile() ? { size: stat.size, modifiedAt: stat.mtime } : null;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.rm(this.pathOf(key), { force: true });
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    await fs.rm(this.pathOf(prefix), { recursive: true, force: true });
+  }
+}

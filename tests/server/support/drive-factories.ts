@@ -1,0 +1,58 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import type { FileEntryRow } from '../../../server/db/types.js';
+import type { UserWithAccess } from '../../../server/modules/users/repository.js';
+import { TestClient } from './client.js';
+import { createUser, type CreatedUser } from './factories.js';
+
+/** The user as the services see them (roles and permissions loaded). */
+export async function withAccess(app: FastifyInstance, user: CreatedUser): Promise<UserWithAccess> {
+  const row = await app.services.users.findById(user.id);
+  if (!row) throw new Error(`no user ${user.id}`);
+  return app.services.users.withAccess(row);
+}
+
+/** A new user with a signed-in client. */
+export async function signedInUser(app: FastifyInstance, options: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(app.services.db.kysely, options);
+  const client = new TestClient(app);
+  await client.login(user.email, user.password);
+  return { user, client };
+}
+
+/**
+ * A file created the way the drive stores uploads (until the upload calls
+ * land): through `createFileFromStream`, from a stream of `content`.
+ */
+export async function uploadFile(
+  app: FastifyInstance,
+  user: CreatedUser,
+  options: { name: string; content?: Buffer | string; parentId?: string | null; size?: number; createdAt?: string },
+): Promise<FileEntryRow> {
+  const content = typeof options.content === 'string' ? Buffer.from(options.content) : (options.content ?? Buffer.from(`content of ${options.name}`));
+  return app.services.drive.files.createFileFromStream(await withAccess(app, user), {
+    parentId: options.parentId ?? null,
+    name: options.name,
+    stream: Readable.from([content]),
+    size: options.size,
+    createdAt: options.createdAt,
+  });
+}
+
+/** A folder created through the API; returns its public hash. */
+export async function createFolder(client: TestClient, name: string, parentId: string | null = null): Promise<string> {
+  const response = await client.post('/api/v1/folders', { name, parentId });
+  if (response.statusCode !== 200) throw new Error(`createFolder failed: ${response.statusCode} ${response.body}`);
+  return (response.json() as { folder: { hash: string } }).folder.hash;
+}
+
+export const pngBytes = (width = 640, height = 480) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
+
+/** The listing's entries (first page) for a query string. */
+export async function listNames(client: TestClient, query: string): Promise<string[]> {
+  const response = await client.get(`/api/v1/drive/file-entries?${query}`);
+  if (response.statusCode !== 200) throw new Error(`list failed: ${response.statusCode} ${response.body}`);
+  return (response.json() as { pagination: { data: { name: string }[] } }).pagination.data.map((e) => e.name);
+}
