@@ -20,7 +20,7 @@ import { UsersRepository } from './modules/users/repository.js';
 import { AccountService } from './modules/users/service.js';
 
 /** The services of one app instance. Routes reach them through `app.services`. */
-export function createServices(db: Db, config: Config, log: MailLogger) {
+export function createServices(db: Db, config: Config, log: MailLogger & { warn(obj: object, msg: string): void }) {
   const kysely = db.kysely;
   const settings = new SettingsService(kysely);
   const users = new UsersRepository(kysely);
@@ -32,6 +32,7 @@ export function createServices(db: Db, config: Config, log: MailLogger) {
   const rateLimiter: RateLimiter = new MemoryRateLimiter();
   const recovery = new RecoveryService(kysely, users, userTokens, sessions, settings, mailer, config);
   const avatars = new AvatarStore(path.join(config.storageDir, 'avatars'));
+  const drive = createDrive(db, config, settings, log);
   return {
     db,
     config,
@@ -47,11 +48,11 @@ export function createServices(db: Db, config: Config, log: MailLogger) {
     registration: new RegistrationService(kysely, users, settings),
     recovery,
     avatars,
-    account: new AccountService(kysely, settings, localizations, sessions, recovery, avatars),
+    account: new AccountService(kysely, settings, localizations, sessions, recovery, avatars, (prefixes) => drive.files.deletePrefixes(prefixes)),
     recaptcha: new RecaptchaService(settings),
     social: new SocialAccountsService(kysely, users, settings),
     bootstrap: new BootstrapService(kysely, settings, users, localizations, config),
-    drive: createDrive(db, config, settings, log),
+    drive,
   };
 }
 

@@ -268,11 +268,9 @@ function nameTaken(name: string) {
 }
 
 /** The drive's services, built once per app (see services.ts). */
-export function createDrive(db: Db, config: Config, settings: SettingsService, log: { info(object: object, message: string): void }) {
+export function createDrive(db: Db, config: Config, settings: SettingsService, log: { warn(object: object, message: string): void }) {
   const disk: Disk = new LocalDisk(path.join(config.storageDir, 'drive'));
-  // The app's logger (pino) has warn; a bare logger falls back to info.
-  const warn = 'warn' in log && typeof log.warn === 'function' ? (log.warn as (object: object, message: string) => void).bind(log) : log.info.bind(log);
-  const thumbnails = new Thumbnails(db.kysely, disk, { warn });
+  const thumbnails = new Thumbnails(db.kysely, disk, log);
   const files = new DriveFiles(db.kysely, disk, thumbnails);
   return {
     disk,

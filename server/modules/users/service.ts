@@ -47,6 +47,8 @@ export class AccountService {
     private readonly sessions: SessionsService,
     private readonly recovery: RecoveryService,
     private readonly avatars: AvatarStore,
+    /** Removes stored file bytes (the drive's disk) once their rows are gone. */
+    private readonly purgeFileBytes: (diskPrefixes: string[]) => Promise<void>,
     private readonly fetchOptions: { isBlocked?: (address: string) => boolean } = {},
   ) {}
 
@@ -141,8 +143,16 @@ export class AccountService {
         throw Conflict('This is the only admin account. Make someone else an admin before deleting it.');
       }
     }
-    // Sessions, tokens, roles and profiles go with the row (foreign keys cascade).
+    const files = await this.db
+      .selectFrom('file_entries')
+      .select('disk_prefix')
+      .where('owner_id', '=', user.id)
+      .where('disk_prefix', 'is not', null)
+      .execute();
+    // Sessions, tokens, roles, profiles, files and stars go with the row (foreign keys cascade);
+    // the bytes follow only after that commit, so a failed delete never leaves rows without bytes.
     await this.db.deleteFrom('users').where('id', '=', user.id).execute();
+    await this.purgeFileBytes(files.map((f) => f.disk_prefix!));
     await this.avatars.remove(user.avatar);
   }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureFirstAdmin } from '../../../server/modules/setup/first-admin.js';
 import { TestClient } from '../support/client.js';
+import { signedInUser, uploadFile } from '../support/drive-factories.js';
 import { createUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -108,6 +109,22 @@ describe('account calls', () => {
     expect((await client.get('/api/v1/bootstrap-data')).json().data.user).toBeNull();
     expect(await t.app.services.users.findById(user.id)).toBeUndefined();
     expect(await t.app.services.db.kysely.selectFrom('sessions').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
+  });
+
+  it('takes the account’s files and their bytes with it, and leaves other users’ files alone', async () => {
+    const { user, client } = await signedInUser(t.app);
+    const other = await createUser(t.app.services.db.kysely);
+    const mine = await uploadFile(t.app, user, { name: 'mine.txt', content: 'my bytes' });
+    const theirs = await uploadFile(t.app, other, { name: 'theirs.txt', content: 'their bytes' });
+    const disk = t.app.services.drive.disk;
+    const key = (e: { disk_prefix: string | null; file_name: string | null }) => `${e.disk_prefix}/${e.file_name}`;
+    expect(await disk.stat(key(mine))).not.toBeNull();
+
+    await client.request('DELETE', `/api/v1/users/${user.id}?deleteCurrentUser=true`);
+    expect(await disk.stat(key(mine))).toBeNull();
+    expect(await disk.stat(key(theirs))).not.toBeNull();
+    const rows = await t.app.services.db.kysely.selectFrom('file_entries').select('owner_id').execute();
+    expect(rows.map((r) => r.owner_id)).not.toContain(user.id);
   });
 
   it('forbids acting on another user’s account', async () => {
