@@ -25,6 +25,7 @@ import { recaptchaRoutes } from './modules/recaptcha/routes.js';
 import { accessTokenRoutes } from './modules/auth/tokens-routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { driveRoutes } from './modules/drive/routes.js';
+import { uploadRoutes } from './modules/uploads/routes.js';
 import { seed } from './modules/setup/seeder.js';
 import { socialRoutes } from './modules/social/routes.js';
 import { authenticate } from './plugins/authenticate.js';
@@ -108,6 +109,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
       await api.register(usersRoutes);
       await api.register(accessTokenRoutes);
       await api.register(driveRoutes);
+      await api.register(uploadRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },

@@ -30,7 +30,7 @@ async function main() {
     console.log(`Demo mode: ${created} demo accounts created (admin@demo.com / admin, demo1..100@demo.com / demo).`);
   }
 
-  const stopHousekeeping = scheduleHousekeeping(app.services.db.kysely, app.log);
+  const stopHousekeeping = scheduleHousekeeping(app.services, app.log);
   app.addHook('onClose', async () => stopHousekeeping());
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -18,6 +18,10 @@ import { SocialAccountsService } from './modules/social/service.js';
 import { AvatarStore } from './modules/users/avatars.js';
 import { UsersRepository } from './modules/users/repository.js';
 import { AccountService } from './modules/users/service.js';
+import { QuotaService } from './modules/uploads/quota.js';
+import { UploadsService } from './modules/uploads/service.js';
+import { createTusServer } from './modules/uploads/tus.js';
+import type { UserWithAccess } from './modules/users/repository.js';
 
 /** The services of one app instance. Routes reach them through `app.services`. */
 export function createServices(db: Db, config: Config, log: MailLogger & { warn(obj: object, msg: string): void }) {
@@ -33,6 +37,8 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const recovery = new RecoveryService(kysely, users, userTokens, sessions, settings, mailer, config);
   const avatars = new AvatarStore(path.join(config.storageDir, 'avatars'));
   const drive = createDrive(db, config, settings, log);
+  const uploads = new UploadsService(settings, drive, new QuotaService(kysely, db.dialect));
+  const tusCallers = new Map<string, UserWithAccess>();
   return {
     db,
     config,
@@ -53,6 +59,9 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     social: new SocialAccountsService(kysely, users, settings),
     bootstrap: new BootstrapService(kysely, settings, users, localizations, config),
     drive,
+    uploads,
+    tusCallers,
+    tus: createTusServer(uploads, path.join(config.storageDir, 'tus'), tusCallers),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Database } from './types.js';
 import * as foundation from './migrations/2026_11_22_000001_foundation.js';
 import * as accounts from './migrations/2026_11_22_000002_accounts.js';
 import * as drive from './migrations/2026_11_22_000003_drive.js';
+import * as uploads from './migrations/2026_11_22_000004_uploads.js';
 
 /**
  * Migrations are listed here rather than read from a folder so that the built
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_000001_foundation': foundation,
   '2026_11_22_000002_accounts': accounts,
   '2026_11_22_000003_drive': drive,
+  '2026_11_22_000004_uploads': uploads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

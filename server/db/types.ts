@@ -200,6 +200,16 @@ export interface FileEntryStarsTable {
   created_at: Timestamp;
 }
 
+export interface UploadReservationsTable {
+  /** The tus upload id, or a generated key for a plain upload. */
+  key: string;
+  user_id: number;
+  bytes: number;
+  kind: 'tus' | 'plain';
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -216,6 +226,7 @@ export interface Database {
   personal_access_tokens: PersonalAccessTokensTable;
   user_tokens: UserTokensTable;
   social_profiles: SocialProfilesTable;
+  upload_reservations: UploadReservationsTable;
   file_entries: FileEntriesTable;
   file_entry_stars: FileEntryStarsTable;
 }

@@ -22,6 +22,10 @@ export interface CreateFileInput {
   /** The workspace of a file created at the root (`?workspaceId=`); inside a folder, the folder's. */
   workspaceId?: number | null;
   createdAt?: string;
+  /** Streams of unknown length (multipart) stop with `error()` once they pass `limit` bytes. */
+  maxBytes?: { limit: number; error: () => Error };
+  /** Upload restrictions on the sniffed type: a message refuses the file before any row exists. */
+  refuseType?: (mime: string) => string | null;
 }
 
 /** Counts, hashes and keeps the first bytes of whatever passes through, without holding the rest. */
@@ -31,9 +35,14 @@ class Measure extends Transform {
   private readonly headParts: Buffer[] = [];
   private headBytes = 0;
 
+  constructor(private readonly limit?: { limit: number; error: () => Error }) {
+    super();
+  }
+
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.hash.update(chunk);
     this.size += chunk.length;
+    if (this.limit && this.size > this.limit.limit) return callback(this.limit.error());
     if (this.headBytes < SNIFF_BYTES) {
       const part = Buffer.from(chunk.subarray(0, SNIFF_BYTES - this.headBytes));
       this.headParts.push(part);
@@ -74,8 +83,12 @@ export class DriveFiles {
 
     const location = newStorageLocation();
     const key = `${location.diskPrefix}/${location.fileName}`;
-    const measure = new Measure();
+    const measure = new Measure(input.maxBytes);
     input.stream.on('error', (error) => measure.destroy(error));
+    // Bytes start flowing before the disk attaches its pipeline (it creates folders first); a
+    // failure in that gap must not be an unhandled 'error' event. The pipeline still sees it,
+    // because it checks whether the stream has already failed.
+    measure.on('error', () => undefined);
     try {
       await this.disk.put(key, input.stream.pipe(measure));
       if (input.size !== undefined && input.size !== measure.size) {
@@ -83,6 +96,8 @@ export class DriveFiles {
       }
       const extension = extensionOf(name);
       const mime = await sniffMime(measure.head, extension);
+      const refusal = input.refuseType?.(mime);
+      if (refusal) throw ValidationError.field('file', refusal);
       const entry = await this.db.transaction().execute(async (trx) => {
         const parent = await resolveFolder(trx, user, input.parentId, 'parentId');
         const scope: Scope = { ownerId: user.id, workspaceId: parent ? parent.workspace_id : (input.workspaceId ?? null) };

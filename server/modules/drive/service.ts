@@ -273,6 +273,7 @@ export function createDrive(db: Db, config: Config, settings: SettingsService, l
   const thumbnails = new Thumbnails(db.kysely, disk, log);
   const files = new DriveFiles(db.kysely, disk, thumbnails);
   return {
+    db: db.kysely,
     disk,
     thumbnails,
     files,

@@ -24,7 +24,6 @@ export async function createTestApp(
   options: { env?: Record<string, string>; beforeReady?: (app: FastifyInstance) => void | Promise<void> } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'drive-test-'));
-  let dropDatabase: (() => Promise<void>) | null = null;
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
@@ -32,11 +31,32 @@ export async function createTestApp(
     NODE_ENV: 'test',
     ...options.env,
   };
-  if (DIALECT === 'postgres') {
-    const name = `drive_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    await withAdminClient((client) => client.query(`create database ${name}`));
-    env.DATABASE_URL = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
-    dropDatabase = async () => {
+  const database = await prepareDatabase();
+  Object.assign(env, database.env);
+  const config = loadConfig(env);
+  const app = await buildApp({ config, logger: false });
+  await options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.drop?.();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh database of the suite's dialect: env for the server, and how to drop it afterwards. */
+export async function prepareDatabase(): Promise<{ env: Record<string, string>; drop: (() => Promise<void>) | null }> {
+  if (DIALECT !== 'postgres') return { env: {}, drop: null };
+  const name = `drive_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  await withAdminClient((client) => client.query(`create database ${name}`));
+  return {
+    env: { DATABASE_URL: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`) },
+    drop: async () => {
       // Wait for the app's pool to finish closing rather than killing its connections mid-goodbye.
       for (let attempt = 0; attempt < 50; attempt += 1) {
         try {
@@ -48,20 +68,6 @@ export async function createTestApp(
         }
       }
       await withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`));
-    };
-  }
-  const config = loadConfig(env);
-  const app = await buildApp({ config, logger: false });
-  await options.beforeReady?.(app);
-  await app.ready();
-  return {
-    app,
-    config,
-    dataDir,
-    async close() {
-      await app.close();
-      await dropDatabase?.();
-      await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

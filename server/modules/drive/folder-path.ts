@@ -1,0 +1,46 @@
+import type { FileEntryRow } from '../../db/types.js';
+import type { UserWithAccess } from '../users/repository.js';
+import { authorize, resolveFolder } from './access.js';
+import { freeName, validName } from './names.js';
+import { childNames, inScope, insertEntry, type Executor, type Scope } from './repository.js';
+
+/**
+ * The folder at `segments` below `parentId`, creating the missing ones — for
+ * folder uploads, which keep their structure. An existing live folder of the
+ * same name is reused (uploading a folder twice fills the same tree); a file
+ * in the way makes the new folder take a " (1)" name.
+ */
+export async function ensureFolderPath(
+  db: Executor,
+  user: UserWithAccess,
+  rootScope: Scope,
+  parentId: string | null | undefined,
+  segments: string[],
+): Promise<FileEntryRow | null> {
+  if (!segments.length) return resolveFolder(db, user, parentId, 'parentId');
+  authorize(user, 'files.create');
+  return db.transaction().execute(async (trx) => {
+    let parent = await resolveFolder(trx, user, parentId, 'parentId');
+    for (const raw of segments) {
+      const name = validName(raw, 'relativePath');
+      const scope: Scope = parent ? { ownerId: parent.owner_id, workspaceId: parent.workspace_id } : rootScope;
+      const existing = await trx
+        .selectFrom('file_entries')
+        .selectAll()
+        .where(inScope(scope))
+        .where('parent_id', parent ? '=' : 'is', parent?.id ?? null)
+        .where('name', '=', name)
+        .where('type', '=', 'folder')
+        .where('deleted_at', 'is', null)
+        .orderBy('id')
+        .executeTakeFirst();
+      parent =
+        existing ??
+        (await insertEntry(trx, scope, parent, {
+          name: freeName(name, true, await childNames(trx, scope, parent?.id ?? null)),
+          type: 'folder',
+        }));
+    }
+    return parent;
+  });
+}
