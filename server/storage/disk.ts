@@ -20,6 +20,11 @@ export interface StoredObject {
 export interface Disk {
   /** Stores the stream under `key`, replacing any object there; resolves with the bytes written. */
   put(key: string, body: Readable): Promise<{ size: number }>;
+  /**
+   * Takes over a complete local file as the object at `key` (a rename where
+   * it can; otherwise a copy, then the file is removed).
+   */
+  adopt(key: string, localFile: string): Promise<void>;
   /** A read stream of the object, or of `range` of it. Rejects with `ObjectMissingError`. */
   get(key: string, range?: ByteRange): Promise<Readable>;
   stat(key: string): Promise<StoredObject | null>;

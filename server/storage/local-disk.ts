@@ -1,4 +1,4 @@
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -33,6 +33,19 @@ export class LocalDisk implements Disk {
     } catch (error) {
       await fs.rm(tmp, { force: true });
       throw error;
+    }
+  }
+
+  async adopt(key: string, localFile: string): Promise<void> {
+    const target = this.pathOf(key);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    try {
+      await fs.rename(localFile, target);
+    } catch (error) {
+      // Another filesystem: copy through a temporary file, then let go of the original.
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      await this.put(key, createReadStream(localFile));
+      await fs.rm(localFile, { force: true });
     }
   }
 

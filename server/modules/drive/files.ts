@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { createReadStream } from 'node:fs';
+import { Transform, Writable, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FileEntryRow } from '../../db/types.js';
 import { NotFound, ValidationError } from '../../lib/errors.js';
 import { randomToken } from '../../lib/tokens.js';
@@ -77,6 +79,34 @@ export class DriveFiles {
    * The thumbnail follows in the background.
    */
   async createFileFromStream(user: UserWithAccess, input: CreateFileInput): Promise<FileEntryRow> {
+    return this.create(user, input, async (key, measure) => {
+      input.stream.on('error', (error) => measure.destroy(error));
+      // Bytes start flowing before the disk attaches its pipeline (it creates folders first); a
+      // failure in that gap must not be an unhandled 'error' event. The pipeline still sees it,
+      // because it checks whether the stream has already failed.
+      measure.on('error', () => undefined);
+      await this.disk.put(key, input.stream.pipe(measure));
+    });
+  }
+
+  /**
+   * Like createFileFromStream for a file already complete on this machine (a
+   * finished resumable upload): it is read once for its hash and head, then
+   * handed to the disk to keep (a rename on the local disk), so its bytes are
+   * never written twice. The local file is gone afterwards either way.
+   */
+  async createFileFromLocalFile(user: UserWithAccess, input: Omit<CreateFileInput, 'stream'> & { file: string }): Promise<FileEntryRow> {
+    return this.create(user, input, async (key, measure) => {
+      await pipeline(createReadStream(input.file, { highWaterMark: 1024 * 1024 }), measure, new Writable({ write: (_chunk, _encoding, done) => done() }));
+      await this.disk.adopt(key, input.file);
+    });
+  }
+
+  private async create(
+    user: UserWithAccess,
+    input: Omit<CreateFileInput, 'stream'>,
+    store: (key: string, measure: Measure) => Promise<void>,
+  ): Promise<FileEntryRow> {
     authorize(user, 'files.create');
     const name = validName(input.name);
     await resolveFolder(this.db, user, input.parentId, 'parentId');
@@ -84,13 +114,8 @@ export class DriveFiles {
     const location = newStorageLocation();
     const key = `${location.diskPrefix}/${location.fileName}`;
     const measure = new Measure(input.maxBytes);
-    input.stream.on('error', (error) => measure.destroy(error));
-    // Bytes start flowing before the disk attaches its pipeline (it creates folders first); a
-    // failure in that gap must not be an unhandled 'error' event. The pipeline still sees it,
-    // because it checks whether the stream has already failed.
-    measure.on('error', () => undefined);
     try {
-      await this.disk.put(key, input.stream.pipe(measure));
+      await store(key, measure);
       if (input.size !== undefined && input.size !== measure.size) {
         throw ValidationError.field('file', `The file arrived incomplete: ${measure.size} of ${input.size} bytes.`);
       }

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -121,9 +120,10 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         user,
         scopeFor(user, request.ctx),
         { parentId: meta.parentId || null, relativePath: meta.relativePath },
-        { name: meta.name ?? 'Untitled', stream: fs.createReadStream(file), size: upload.size },
+        { name: meta.name ?? 'Untitled', localFile: file, size: upload.size },
       );
-      await tus.remove(uploadKey).catch(() => undefined);
+      // The bytes now belong to the drive; this drops the upload's bookkeeping (its .json).
+      await tus.forget(uploadKey);
       await uploads.quota.release(uploadKey);
       return { fileEntry: entry };
     },

@@ -54,20 +54,31 @@ export class UploadsService {
     return segments;
   }
 
-  /** Stores a stream as a file in its target folder and answers the presented entry. */
-  async store(user: UserWithAccess, scope: Scope, target: UploadTarget, file: { name: string; stream: Readable; size?: number; maxBytes?: number | null }) {
+  /**
+   * Stores a file in its target folder and answers the presented entry: from a
+   * stream (plain uploads) or from a complete local file (finished tus uploads).
+   */
+  async store(
+    user: UserWithAccess,
+    scope: Scope,
+    target: UploadTarget,
+    file: { name: string; size?: number; maxBytes?: number | null } & ({ stream: Readable } | { localFile: string }),
+  ) {
     const rules = await this.rules();
     const folder = await ensureFolderPath(this.drive.db, user, scope, target.parentId, this.folderSegments(target.relativePath));
-    const entry = await this.drive.files.createFileFromStream(user, {
+    const input = {
       parentId: folder?.hash ?? ROOT_HASH,
       name: file.name,
-      stream: file.stream,
       size: file.size,
       workspaceId: scope.workspaceId,
       ...(file.maxBytes ? { maxBytes: { limit: file.maxBytes, error: () => ValidationError.field('file', tooLarge(file.name, file.maxBytes!)) } } : {}),
       // The declared type was checked before; the sniffed one is checked before the row exists.
-      refuseType: (mime) => restrictionProblem({ ...rules, maxSize: null }, { name: file.name, size: null, mime }),
-    });
+      refuseType: (mime: string) => restrictionProblem({ ...rules, maxSize: null }, { name: file.name, size: null, mime }),
+    };
+    const entry =
+      'stream' in file
+        ? await this.drive.files.createFileFromStream(user, { ...input, stream: file.stream })
+        : await this.drive.files.createFileFromLocalFile(user, { ...input, file: file.localFile });
     return (await presentByIds(this.drive.db, user.id, [entry.id]))[0]!;
   }
 }

@@ -94,7 +94,11 @@ export function createTusServer(uploads: UploadsService, directory: string, call
       }
       return { upload, file: path.join(directory, id) };
     },
-    remove: (id: string) => store.remove(id),
+    /** Drops an upload's bookkeeping, and its bytes if they are still here. */
+    async forget(id: string): Promise<void> {
+      await fs.promises.rm(path.join(directory, id), { force: true });
+      await store.configstore.delete(id);
+    },
     cleanUpExpired: () => server.cleanUpExpiredUploads(),
   };
 }

@@ -4,7 +4,7 @@
  * database, sessions or XSRF work. Prints each pair and the ratio; it asserts
  * nothing (timings never belong in unit tests).
  *
- *   npm run bench            (BENCH_SECONDS=5 by default)
+ *   npm run bench:api        (BENCH_SECONDS=5 by default)
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';

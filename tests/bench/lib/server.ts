@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+export interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  /** Resident memory now and its peak since start, in bytes (Linux /proc). */
+  memory(): Promise<{ rss: number; peak: number }>;
+  stop(): Promise<void>;
+}
+
+/** The app as its own process (as in production), on SQLite in `dataDir`. */
+export async function startServer(dataDir: string, admin: { email: string; password: string }): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, WEB_DIST_DIR: path.join(dataDir, 'none') },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i += 1) {
+    try {
+      if ((await fetch(`${url}/api/v1/health`)).ok) break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return {
+    url,
+    process: child,
+    async memory() {
+      const status = await fs.readFile(`/proc/${child.pid}/status`, 'utf8');
+      const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024;
+      return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+/** Signs in like a browser: the headers every later call needs. */
+export async function signIn(url: string, admin: { email: string; password: string }): Promise<Record<string, string>> {
+  const first = await fetch(`${url}/api/v1/health`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1]!;
+  const login = await fetch(`${url}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+    body: JSON.stringify(admin),
+  });
+  const session = /drive_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')![1]!;
+  return { cookie: `XSRF-TOKEN=${xsrf}; drive_session=${session}`, 'x-xsrf-token': xsrf };
+}
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** A file of `bytes` pseudo-random bytes (random data defeats any compression along the way). */
+export async function makeFile(file: string, bytes: number): Promise<void> {
+  const { randomBytes } = await import('node:crypto');
+  const block = randomBytes(1024 * 1024);
+  const handle = await fs.open(file, 'w');
+  try {
+    for (let written = 0; written < bytes; written += block.length) await handle.write(block, 0, Math.min(block.length, bytes - written));
+  } finally {
+    await handle.close();
+  }
+}
