@@ -12,8 +12,10 @@ const WEEK = 7 * 24 * 60 * 60 * 1000;
 
 type PersistOptions = Omit<PersistQueryClientOptions, 'queryClient'>;
 
-// Only successful data is worth repainting from.
-const shouldPersist = (query: Pick<Query, 'state'>) => query.state.status === 'success';
+// Only successful data is worth repainting from. Drive listings and the
+// folder tree have their own store in IndexedDB (offline/db.ts) and would
+// overflow localStorage on a big drive, so they stay out of it.
+const shouldPersist = (query: Pick<Query, 'state' | 'queryKey'>) => query.state.status === 'success' && query.queryKey[0] !== 'drive';
 
 export function createPersistOptions(buster: string): PersistOptions {
   const persister = createSyncStoragePersister({ storage: window.localStorage, key: PERSIST_KEY, throttleTime: 500 });

@@ -1,6 +1,24 @@
-import { PlaceholderPage } from '../../app/pages/PlaceholderPage';
+import { Route, Routes } from 'react-router-dom';
+import { NotFoundPage } from '../../app/pages/NotFoundPage';
+import { DriveLayout } from './components/DriveLayout';
+import { FixedView, FolderView } from './views/FolderView';
+import { SearchView } from './views/SearchView';
 
-// Loaded on demand as its own chunk (/drive/*). The drive screens replace this.
+// Loaded on demand as its own chunk (/drive/*): spec §2 drive screens.
 export default function DriveRoutes() {
-  return <PlaceholderPage name="Drive" />;
+  return (
+    <Routes>
+      <Route element={<DriveLayout />}>
+        <Route index element={<FolderView />} />
+        <Route path="folders/:hash" element={<FolderView />} />
+        <Route path="recent" element={<FixedView id="recent" />} />
+        <Route path="sql" element={<FixedView id="sql" />} />
+        <Route path="search" element={<SearchView />} />
+        <Route path="shares" element={<FixedView id="shares" />} />
+        <Route path="trash" element={<FixedView id="trash" />} />
+        <Route path="starred" element={<FixedView id="starred" />} />
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
 }

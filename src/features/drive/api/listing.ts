@@ -1,0 +1,66 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { api } from '../../../api/http';
+import { readListing, writeListingPage } from '../../../offline/listing-cache';
+import { useDriveDb } from '../hooks/use-drive-db';
+import { listingKey, listingQuery } from '../lib/views';
+import type { ListingParams } from '../lib/views';
+import { driveKeys } from './keys';
+import type { FileEntry, Folder, ListResponse } from './types';
+
+export const PER_PAGE = 100;
+
+export interface Listing {
+  entries: FileEntry[];
+  folder: Folder | null;
+  /** Painted from the device's copy (the server has not answered in this visit). */
+  fromCache: boolean;
+  /** Neither the server nor the device has this listing yet. */
+  isLoading: boolean;
+  isError: boolean;
+  error: unknown;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => void;
+  isFetching: boolean;
+}
+
+/**
+ * One listing (spec §3 Drive listing view): painted from IndexedDB first,
+ * then from the server, whose first page replaces the stored copy and whose
+ * further pages (next_cursor, fetched as the user scrolls) append to it.
+ */
+export function useListing(params: ListingParams, options: { enabled?: boolean } = {}): Listing {
+  const db = useDriveDb();
+  const key = listingKey(params);
+  const enabled = options.enabled ?? true;
+  const cached = useLiveQuery(() => (enabled ? readListing(db, key) : undefined), [db, key, enabled]);
+  const query = useInfiniteQuery({
+    queryKey: driveKeys.listing(key),
+    enabled,
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: ListResponse) => last.pagination.next_cursor,
+    queryFn: async ({ pageParam, signal }) => {
+      const page = await api.get<ListResponse>('drive/file-entries', { ...listingQuery(params, pageParam, PER_PAGE) }, signal);
+      const { data, next_cursor, total } = page.pagination;
+      await writeListingPage(db, key, { entries: data, folder: page.folder, nextCursor: next_cursor, total }, { replace: pageParam === null });
+      return page;
+    },
+  });
+
+  const fresh = query.data;
+  const entries = fresh ? fresh.pages.flatMap((p) => p.pagination.data) : (cached?.entries ?? []);
+  const folder = fresh ? (fresh.pages[0]?.folder ?? null) : (cached?.folder ?? null);
+  return {
+    entries,
+    folder,
+    fromCache: !fresh && !!cached,
+    isLoading: enabled && !fresh && !cached && query.fetchStatus === 'fetching',
+    isError: query.isError && !fresh,
+    error: query.error,
+    hasNextPage: query.hasNextPage,
+    isFetchingNextPage: query.isFetchingNextPage,
+    fetchNextPage: () => void query.fetchNextPage(),
+    isFetching: query.isFetching,
+  };
+}

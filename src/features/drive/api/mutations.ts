@@ -1,0 +1,65 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../api/http';
+import { useApplyDriveChange } from './cache-effects';
+import type { DeleteBody, DeleteResponse, EntriesResponse, FileEntryResponse, FolderResponse } from './types';
+
+// The drive's writes (spec §7 and issue 5). Each one updates the listings in
+// memory and in IndexedDB, then revalidates them and the storage summary.
+
+export function useCreateFolder() {
+  const apply = useApplyDriveChange();
+  return useMutation({
+    mutationFn: (input: { name: string; parentId: string | null }) => api.post<FolderResponse>('folders', input),
+    onSuccess: () => apply({}),
+  });
+}
+
+export function useRenameEntry() {
+  const apply = useApplyDriveChange();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) => api.put<FileEntryResponse>(`file-entries/${encodeURIComponent(id)}`, { name }),
+    onSuccess: ({ fileEntry }) => apply({ updated: [fileEntry] }),
+  });
+}
+
+export function useMoveEntries() {
+  const apply = useApplyDriveChange();
+  return useMutation({
+    mutationFn: (input: { entryIds: string[]; destinationId: string | null }) => api.post<EntriesResponse>('file-entries/move', input),
+    onSuccess: ({ entries }, { entryIds }) => apply({ removed: entryIds, updated: entries }),
+  });
+}
+
+export function useDuplicateEntries() {
+  const apply = useApplyDriveChange();
+  return useMutation({
+    mutationFn: (input: { entryIds: string[]; destinationId?: string | null }) => api.post<EntriesResponse>('file-entries/duplicate', input),
+    onSuccess: () => apply({}),
+  });
+}
+
+/** POST file-entries/delete: to trash, forever, or the whole trash (spec §7). */
+export function useDeleteEntries() {
+  const apply = useApplyDriveChange();
+  return useMutation({
+    mutationFn: (body: DeleteBody) => api.post<DeleteResponse>('file-entries/delete', body),
+    onSuccess: (_response, body) => apply(body.deleteForever || body.emptyTrash ? { forgotten: body.entryIds ?? [] } : { removed: body.entryIds ?? [] }),
+  });
+}
+
+export function useRestoreEntries() {
+  const apply = useApplyDriveChange();
+  return useMutation({
+    mutationFn: (entryIds: string[]) => api.post<EntriesResponse>('file-entries/restore', { entryIds }),
+    onSuccess: ({ entries }, entryIds) => apply({ removed: entryIds, updated: entries }),
+  });
+}
+
+export function useStarEntries() {
+  const apply = useApplyDriveChange();
+  return useMutation({
+    mutationFn: ({ entryIds, star }: { entryIds: string[]; star: boolean }) =>
+      api.post<EntriesResponse>(star ? 'file-entries/star' : 'file-entries/unstar', { entryIds }),
+    onSuccess: ({ entries }) => apply({ updated: entries }),
+  });
+}

@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { api } from '../../../api/http';
+import { readFolderTree, replaceFolderTree } from '../../../offline/listing-cache';
+import { useDriveDb } from '../hooks/use-drive-db';
+import { pathFromTree } from '../lib/folder-tree';
+import { ROOT_HASH } from '../lib/views';
+import { driveKeys } from './keys';
+import type { DetailsResponse, FolderCrumb, FolderNode, FolderTreeResponse, PathResponse, SpaceUsage } from './types';
+
+/** GET user/space-usage (spec §3 Storage summary). */
+export function useSpaceUsage() {
+  return useQuery({
+    queryKey: driveKeys.usage,
+    queryFn: ({ signal }) => api.get<SpaceUsage>('user/space-usage', undefined, signal),
+  });
+}
+
+/** GET drive/folders, kept on the device: the move dialog and offline breadcrumbs read it. */
+export function useFolderTree(): { folders: FolderNode[]; isLoading: boolean } {
+  const db = useDriveDb();
+  const cached = useLiveQuery(() => readFolderTree(db), [db]);
+  const query = useQuery({
+    queryKey: driveKeys.tree,
+    queryFn: async ({ signal }) => {
+      const { folders } = await api.get<FolderTreeResponse>('drive/folders', undefined, signal);
+      await replaceFolderTree(db, folders.map(({ hash, name, parent_id }) => ({ hash, name, parent_id })));
+      return folders;
+    },
+  });
+  const folders = query.data ?? cached?.map((f) => ({ ...f, id: f.hash })) ?? [];
+  return { folders, isLoading: !query.data && !cached };
+}
+
+/** Breadcrumbs (GET folders/{hash}/path), from the stored tree until the server answers. */
+export function useFolderPath(hash: string): FolderCrumb[] | null {
+  const { folders } = useFolderTree();
+  const query = useQuery({
+    queryKey: driveKeys.path(hash),
+    enabled: hash !== ROOT_HASH,
+    queryFn: ({ signal }) => api.get<PathResponse>(`folders/${encodeURIComponent(hash)}/path`, undefined, signal).then((r) => r.path),
+  });
+  if (hash === ROOT_HASH) return [];
+  return query.data ?? pathFromTree(folders, hash);
+}
+
+/** GET file-entries/{id}: the details panel. */
+export function useEntryDetails(id: string | null) {
+  return useQuery({
+    queryKey: driveKeys.details(id ?? ''),
+    enabled: !!id,
+    queryFn: ({ signal }) => api.get<DetailsResponse>(`file-entries/${encodeURIComponent(id ?? '')}`, undefined, signal).then((r) => r.fileEntry),
+  });
+}

@@ -1,0 +1,57 @@
+import { useSetAtom } from 'jotai';
+import { useTrans } from '../../../i18n/use-trans';
+import { useTimezone } from '../../../i18n/use-timezone';
+import { IconButton } from '../../../ui/IconButton';
+import { Icon } from '../../../ui/icons';
+import { useOnline } from '../../../ui/use-online';
+import { useEntryDetails } from '../api';
+import type { FileEntry } from '../api/types';
+import { formatBytes } from '../lib/format-size';
+import { detailsOpenAtom } from '../state';
+import { FileIcon } from './FileIcon';
+
+/** GET file-entries/{id}: what the selected entry is, where it lives and when it changed. */
+export function DetailsPanel({ entry }: { entry: FileEntry | null }) {
+  const { t, language } = useTrans();
+  const timezone = useTimezone();
+  const online = useOnline();
+  const setOpen = useSetAtom(detailsOpenAtom);
+  const details = useEntryDetails(entry && online ? entry.id : null);
+  const shown = details.data && details.data.id === entry?.id ? details.data : entry;
+  const format = (iso: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: timezone }).format(new Date(iso));
+  const location = details.data?.path?.map((c) => c.name).join(' / ');
+  return (
+    <aside aria-label={t('Details')} className="w-72 shrink-0 overflow-y-auto border-l border-divider p-4 max-md:absolute max-md:inset-y-0 max-md:right-0 max-md:z-20 max-md:bg-paper">
+      <div className="mb-4 flex items-center gap-2">
+        <h2 className="flex-1 truncate font-semibold">{shown ? shown.name : t('Details')}</h2>
+        <IconButton label={t('Close')} onPress={() => setOpen(false)} className="size-8">
+          <Icon name="close" className="size-5" />
+        </IconButton>
+      </div>
+      {shown ? (
+        <dl className="space-y-3 text-sm">
+          <div className="flex justify-center py-4">
+            <FileIcon entry={shown} className="size-20" />
+          </div>
+          <Row label={t('Type')} value={shown.type === 'folder' ? t('Folder') : (shown.mime ?? shown.type)} />
+          <Row label={t('Size')} value={formatBytes(shown.file_size)} />
+          <Row label={t('Location')} value={location || t('Drive')} />
+          <Row label={t('Modified')} value={format(shown.updated_at)} />
+          <Row label={t('Created')} value={format(shown.created_at)} />
+          {shown.description && <Row label={t('Description')} value={shown.description} />}
+        </dl>
+      ) : (
+        <p className="text-sm text-fg-muted">{t('Select a file or folder to see its details')}</p>
+      )}
+    </aside>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs text-fg-muted">{label}</dt>
+      <dd className="break-words">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { useAtom } from 'jotai';
+import { Outlet } from 'react-router-dom';
+import { useTrans } from '../../../i18n/use-trans';
+import { useIsMobile } from '../../../ui/use-media-query';
+import { SIDEBAR_BREAKPOINT, sidebarOpenAtom } from '../../navigation/sidebar-state';
+import { useFolderTree } from '../api';
+import { DriveDialogs } from '../dialogs/DriveDialogs';
+import { DriveSidebar } from './DriveSidebar';
+import { PreviewOverlay } from './PreviewOverlay';
+
+/** The drive area: sidebar (hidden at first under 576 px), the current view, dialogs and the preview. */
+export function DriveLayout() {
+  const { t } = useTrans();
+  const isMobile = useIsMobile();
+  const [sidebarOpen, setSidebarOpen] = useAtom(sidebarOpenAtom);
+  // Keeps the folder tree on the device (offline breadcrumbs, move dialog).
+  useFolderTree();
+
+  useEffect(() => {
+    setSidebarOpen(window.innerWidth >= SIDEBAR_BREAKPOINT);
+  }, [setSidebarOpen]);
+
+  return (
+    <div className="relative flex h-[calc(100dvh-4rem)] min-h-0">
+      {sidebarOpen && (
+        <>
+          {isMobile && <button type="button" aria-label={t('Close sidebar')} className="fixed inset-0 top-16 z-20 bg-black/30" onClick={() => setSidebarOpen(false)} />}
+          <div className={isMobile ? 'fixed bottom-0 left-0 top-16 z-30 shadow-xl' : 'h-full'}>
+            <DriveSidebar />
+          </div>
+        </>
+      )}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Outlet />
+      </div>
+      <DriveDialogs />
+      <PreviewOverlay />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useSetAtom } from 'jotai';
+import { useTrans } from '../../../i18n/use-trans';
+import { ActionButton } from '../../../ui/ActionButton';
+import { Icon } from '../../../ui/icons';
+import type { Folder } from '../api/types';
+import { OFFLINE_REASON } from '../lib/actions';
+import { ROOT_HASH } from '../lib/views';
+import type { DriveView } from '../lib/views';
+import { dialogAtom } from '../state';
+import { UploadButton } from './UploadButton';
+
+const buttonClass =
+  'inline-flex items-center gap-2 rounded border border-divider px-3 py-1.5 text-sm font-semibold hover:bg-fg/5 focus-visible:outline-2 focus-visible:outline-primary aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
+
+/** The page's own actions (hasActions): new folder and upload in folders, import in SQL, empty trash in trash. */
+export function PageActions({ view, folder, online, isEmpty }: { view: DriveView; folder: Folder | null; online: boolean; isEmpty: boolean }) {
+  const { t } = useTrans();
+  const setDialog = useSetAtom(dialogAtom);
+  if (!view.hasActions) return null;
+  const offline = online ? null : t(OFFLINE_REASON);
+
+  if (view.id === 'trash') {
+    return (
+      <ActionButton label={t('Empty trash')} disabledReason={offline ?? (isEmpty ? t('Trash is empty') : null)} onPress={() => setDialog({ type: 'emptyTrash' })} className={`${buttonClass} size-auto! rounded!`}>
+        <Icon name="delete" className="size-5" />
+        <span>{t('Empty trash')}</span>
+      </ActionButton>
+    );
+  }
+  const canUpload = view.canUpload(folder);
+  return (
+    <div className="flex items-center gap-2">
+      {view.id === 'folder' && (
+        <ActionButton
+          label={t('New folder')}
+          disabledReason={offline}
+          onPress={() => setDialog({ type: 'newFolder', parentId: folder && folder.hash !== ROOT_HASH ? folder.hash : null })}
+          className={`${buttonClass} size-auto! rounded!`}
+        >
+          <Icon name="createNewFolder" className="size-5" />
+          <span className="hidden sm:inline">{t('New folder')}</span>
+        </ActionButton>
+      )}
+      {canUpload && (
+        <UploadButton target={folder} accept={view.id === 'sql' ? '.sql,.bak' : undefined} className={buttonClass} label={t(view.id === 'sql' ? 'Import database' : 'Upload')}>
+          <Icon name="upload" className="size-5" />
+          <span className="hidden sm:inline">{t(view.id === 'sql' ? 'Import database' : 'Upload')}</span>
+        </UploadButton>
+      )}
+    </div>
+  );
+}

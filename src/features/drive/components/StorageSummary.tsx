@@ -1,0 +1,25 @@
+import { useTrans } from '../../../i18n/use-trans';
+import { Icon } from '../../../ui/icons';
+import { useSpaceUsage } from '../api';
+import { formatBytes, storagePercentage } from '../lib/format-size';
+
+/** Spec §3 Storage summary: ':used of :available used' and a bar (0% when unlimited). */
+export function StorageSummary() {
+  const { t } = useTrans();
+  const usage = useSpaceUsage();
+  if (!usage.data) return null;
+  const { used, available } = usage.data;
+  const percent = storagePercentage(used, available);
+  const text = t(':used of :available used', { used: formatBytes(used), available: available === null ? t('Unlimited') : formatBytes(available) });
+  return (
+    <div data-testid="storage-summary" className="flex items-start gap-3 px-3 py-2 text-sm">
+      <Icon name="database" className="mt-0.5 size-5 text-fg-muted" />
+      <div className="flex-1">
+        <div role="meter" aria-label={t('Storage')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={text} className="mb-1 h-1.5 overflow-hidden rounded bg-fg/10">
+          <div className="h-full bg-primary" style={{ width: `${percent}%` }} />
+        </div>
+        <span className="text-fg-muted">{text}</span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useRef } from 'react';
+import type { ReactNode } from 'react';
+import { useTrans } from '../../../i18n/use-trans';
+import type { Folder } from '../api/types';
+import { useFilesChosen } from '../hooks/use-files-chosen';
+
+/** A button over a hidden file picker; the chosen files go to the upload hook point. */
+export function UploadButton({
+  target,
+  accept,
+  className,
+  children,
+  label,
+}: {
+  target: Folder | null;
+  accept?: string;
+  className: string;
+  children: ReactNode;
+  label?: string;
+}) {
+  const { t } = useTrans();
+  const input = useRef<HTMLInputElement>(null);
+  const onFilesChosen = useFilesChosen();
+  return (
+    <>
+      <button type="button" className={className} aria-label={label} onClick={() => input.current?.click()}>
+        {children}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        hidden
+        aria-label={t('Upload files')}
+        accept={accept}
+        onChange={(event) => {
+          onFilesChosen(Array.from(event.target.files ?? []), target);
+          event.target.value = '';
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { DragEvent } from 'react';
+import { DropActivation } from '../lib/drop-activation';
+import { draggedEntryIds, endEntryDrag, isEntryDrag, readEntryDrag } from '../lib/entry-drag';
+
+/**
+ * Makes an element a drop target for dragged entries (a folder, the sidebar
+ * Trash). It activates after the 400 ms hover of spec §9; a drop before that
+ * does nothing.
+ */
+export function useEntryDrop(options: { accepts: (ids: string[]) => boolean; onDrop: (ids: string[]) => void; disabled?: boolean }) {
+  const { accepts, onDrop, disabled } = options;
+  const [active, setActive] = useState(false);
+  const activation = useMemo(() => new DropActivation(setActive), []);
+  useEffect(() => () => activation.reset(), [activation]);
+
+  const ours = (event: DragEvent) => !disabled && isEntryDrag(event.dataTransfer) && accepts(draggedEntryIds());
+
+  const dropProps = {
+    onDragEnter: (event: DragEvent) => {
+      if (!ours(event)) return;
+      event.preventDefault();
+      activation.enter();
+    },
+    onDragOver: (event: DragEvent) => {
+      if (!ours(event)) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'move';
+    },
+    onDragLeave: (event: DragEvent) => {
+      if (!isEntryDrag(event.dataTransfer)) return;
+      activation.leave();
+    },
+    onDrop: (event: DragEvent) => {
+      if (!isEntryDrag(event.dataTransfer)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      const ids = readEntryDrag(event.dataTransfer);
+      if (activation.drop() && accepts(ids)) onDrop(ids);
+      endEntryDrag();
+    },
+  };
+  return { isDropActive: active, dropProps };
+}

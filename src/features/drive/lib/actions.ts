@@ -1,0 +1,65 @@
+import type { IconName } from '../../../ui/icons';
+import type { FileEntry } from '../api/types';
+import type { DriveViewId } from './views';
+
+// Which entry actions a selection offers (context menu and toolbar alike),
+// and which of them need the server (disabled offline, with a reason).
+export type ActionId =
+  | 'open'
+  | 'preview'
+  | 'download'
+  | 'rename'
+  | 'move'
+  | 'copy'
+  | 'star'
+  | 'unstar'
+  | 'details'
+  | 'trash'
+  | 'restore'
+  | 'deleteForever';
+
+export interface ActionDef {
+  id: ActionId;
+  label: string;
+  icon: IconName;
+  needsServer: boolean;
+  danger?: boolean;
+}
+
+export const ACTIONS: Record<ActionId, ActionDef> = {
+  open: { id: 'open', label: 'Open', icon: 'folder', needsServer: false },
+  preview: { id: 'preview', label: 'Preview', icon: 'visibility', needsServer: true },
+  download: { id: 'download', label: 'Download', icon: 'download', needsServer: true },
+  rename: { id: 'rename', label: 'Rename', icon: 'edit', needsServer: true },
+  move: { id: 'move', label: 'Move to', icon: 'driveFileMove', needsServer: true },
+  copy: { id: 'copy', label: 'Make a copy', icon: 'copy', needsServer: true },
+  star: { id: 'star', label: 'Add to starred', icon: 'starBorder', needsServer: true },
+  unstar: { id: 'unstar', label: 'Remove from starred', icon: 'star', needsServer: true },
+  details: { id: 'details', label: 'Details', icon: 'info', needsServer: false },
+  trash: { id: 'trash', label: 'Move to trash', icon: 'delete', needsServer: true, danger: true },
+  restore: { id: 'restore', label: 'Restore', icon: 'restore', needsServer: true },
+  deleteForever: { id: 'deleteForever', label: 'Delete forever', icon: 'delete', needsServer: true, danger: true },
+};
+
+export const OFFLINE_REASON = 'Not available while offline';
+
+/** The actions for the selected entries in a view, in menu order. */
+export function actionsFor(view: DriveViewId, entries: Pick<FileEntry, 'type' | 'is_starred'>[]): ActionId[] {
+  if (!entries.length) return [];
+  if (view === 'trash') return ['restore', 'deleteForever', 'details'];
+  const single = entries.length === 1;
+  const first = entries[0]!;
+  const ids: ActionId[] = [];
+  if (single) ids.push(first.type === 'folder' ? 'open' : 'preview');
+  ids.push('download');
+  if (single) ids.push('rename');
+  ids.push('move', 'copy');
+  ids.push(entries.every((e) => e.is_starred) ? 'unstar' : 'star');
+  ids.push('details', 'trash');
+  return ids;
+}
+
+/** Why an action cannot run now, or null when it can. */
+export function disabledReason(action: ActionId, online: boolean): string | null {
+  return !online && ACTIONS[action].needsServer ? OFFLINE_REASON : null;
+}

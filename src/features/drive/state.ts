@@ -1,0 +1,28 @@
+import { atom } from 'jotai';
+import { atomWithStorage } from 'jotai/utils';
+import type { FileEntry, Folder } from './api/types';
+import type { DriveViewId, SortDescriptor } from './lib/views';
+
+// The drive's UI state (jotai): layout choices that outlive a visit, and the
+// dialogs and overlays any listing can open.
+export type ViewMode = 'list' | 'grid';
+export const viewModeAtom = atomWithStorage<ViewMode>('drive.viewMode', 'list');
+export const sortAtom = atomWithStorage<Partial<Record<DriveViewId, SortDescriptor>>>('drive.sort', {});
+export const detailsOpenAtom = atomWithStorage('drive.detailsOpen', false);
+
+export type DriveDialog =
+  | { type: 'newFolder'; parentId: string | null }
+  | { type: 'rename'; entry: FileEntry }
+  | { type: 'move'; entries: FileEntry[] }
+  | { type: 'deleteForever'; entries: FileEntry[] }
+  | { type: 'emptyTrash' };
+export const dialogAtom = atom<DriveDialog | null>(null);
+
+export interface PreviewState {
+  entries: FileEntry[];
+  index: number;
+}
+export const previewAtom = atom<PreviewState | null>(null);
+
+/** The folder the current listing shows (upload target of the sidebar button). */
+export const currentFolderAtom = atom<Folder | null>(null);

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { actionsFor, disabledReason } from '../../../src/features/drive/lib/actions';
+import { emptyStateFor } from '../../../src/features/drive/lib/empty-states';
+import { iconKindOf, previewKindOf } from '../../../src/features/drive/lib/file-kind';
+import { childrenOf, isWithin, pathFromTree } from '../../../src/features/drive/lib/folder-tree';
+import { uploadableFiles } from '../../../src/features/drive/hooks/use-files-chosen';
+import { makeEntry } from './entries';
+
+describe('entry actions', () => {
+  it('offers open/preview and rename for one entry, the rest for many', () => {
+    expect(actionsFor('folder', [makeEntry({ type: 'folder' })])).toEqual(['open', 'download', 'rename', 'move', 'copy', 'star', 'details', 'trash']);
+    expect(actionsFor('folder', [makeEntry({ type: 'image' })])[0]).toBe('preview');
+    expect(actionsFor('starred', [makeEntry({ is_starred: true }), makeEntry({ is_starred: true })])).toEqual(['download', 'move', 'copy', 'unstar', 'details', 'trash']);
+  });
+
+  it('offers restore and delete forever in the trash', () => {
+    expect(actionsFor('trash', [makeEntry()])).toEqual(['restore', 'deleteForever', 'details']);
+    expect(actionsFor('folder', [])).toEqual([]);
+  });
+
+  it('disables what needs the server while offline, with a reason', () => {
+    expect(disabledReason('rename', false)).toBe('Not available while offline');
+    expect(disabledReason('rename', true)).toBeNull();
+    expect(disabledReason('open', false)).toBeNull();
+    expect(disabledReason('details', false)).toBeNull();
+  });
+});
+
+describe('empty states (spec §2)', () => {
+  it('words each view as the spec does', () => {
+    expect(emptyStateFor('folder')).toEqual({ title: 'Drop files or folders here', text: 'Or use the "Upload" button' });
+    expect(emptyStateFor('recent')).toEqual({ title: 'No recent entries', text: 'You have not uploaded any files or folders yet' });
+    expect(emptyStateFor('sql')).toEqual(emptyStateFor('recent'));
+    expect(emptyStateFor('search')).toEqual({ title: 'Begin typing or select a filter to search' });
+    expect(emptyStateFor('search', true)).toEqual({ title: 'No matching results', text: 'Try changing your search query or filters' });
+    expect(emptyStateFor('shares')).toEqual({ title: 'Shared with me', text: 'Files and folders other people have shared with you' });
+    expect(emptyStateFor('trash')).toEqual({ title: 'Trash is empty', text: 'There are no files or folders in your trash currently' });
+    expect(emptyStateFor('starred')).toEqual({ title: 'Nothing is starred', text: 'Add stars to files and folders that you want to easily find later' });
+  });
+});
+
+describe('file icons and previews', () => {
+  it('has the spec icon for every kind, default otherwise', () => {
+    const kinds = ['pdf', 'image', 'text', 'powerpoint', 'word', 'spreadsheet', 'folder', 'archive', 'audio', 'video'];
+    for (const type of kinds) expect(iconKindOf({ type })).toBe(type);
+    expect(iconKindOf({ type: 'folder' }, { shared: true })).toBe('shared');
+    expect(iconKindOf({ type: 'sql' })).toBe('default');
+    expect(iconKindOf({ type: 'file' })).toBe('default');
+  });
+
+  it('previews media, pdf and text, never markup', () => {
+    expect(previewKindOf({ type: 'image', mime: 'image/png' })).toBe('image');
+    expect(previewKindOf({ type: 'image', mime: 'image/svg+xml' })).toBe('none');
+    expect(previewKindOf({ type: 'text', mime: 'text/plain' })).toBe('text');
+    expect(previewKindOf({ type: 'text', mime: 'text/html' })).toBe('none');
+    expect(previewKindOf({ type: 'archive', mime: 'application/zip' })).toBe('none');
+  });
+});
+
+describe('folder tree', () => {
+  const tree = [
+    { hash: 'a', name: 'A', parent_id: null },
+    { hash: 'b', name: 'B', parent_id: 'a' },
+    { hash: 'c', name: 'C', parent_id: 'b' },
+    { hash: 'z', name: 'Z', parent_id: null },
+  ];
+
+  it('gives breadcrumbs without the network', () => {
+    expect(pathFromTree(tree, 'c')?.map((c) => c.name)).toEqual(['A', 'B', 'C']);
+    expect(pathFromTree(tree, '0')).toEqual([]);
+    expect(pathFromTree(tree, 'missing')).toBeNull();
+  });
+
+  it('lists children and knows descendants (no move into itself)', () => {
+    expect(childrenOf(tree, '0').map((n) => n.name)).toEqual(['A', 'Z']);
+    expect(isWithin(tree, 'c', 'a')).toBe(true);
+    expect(isWithin(tree, 'a', 'a')).toBe(true);
+    expect(isWithin(tree, 'z', 'a')).toBe(false);
+  });
+});
+
+describe('upload hook point', () => {
+  it('skips .DS_Store files', () => {
+    const files = [new File(['x'], 'a.txt'), new File(['x'], '.DS_Store')];
+    expect(uploadableFiles(files).map((f) => f.name)).toEqual(['a.txt']);
+  });
+});
