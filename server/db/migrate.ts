@@ -4,6 +4,7 @@ import * as foundation from './migrations/2026_11_22_000001_foundation.js';
 import * as accounts from './migrations/2026_11_22_000002_accounts.js';
 import * as drive from './migrations/2026_11_22_000003_drive.js';
 import * as uploads from './migrations/2026_11_22_000004_uploads.js';
+import * as listingIndexes from './migrations/2026_11_22_000005_listing_indexes.js';
 
 /**
  * Migrations are listed here rather than read from a folder so that the built
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_000002_accounts': accounts,
   '2026_11_22_000003_drive': drive,
   '2026_11_22_000004_uploads': uploads,
+  '2026_11_22_000005_listing_indexes': listingIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
