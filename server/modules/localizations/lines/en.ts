@@ -365,4 +365,19 @@ export const enLines: Record<string, string> = {
   'Moved :count items': 'Moved :count item|Moved :count items',
   'Copied :count items': 'Copied :count item|Copied :count items',
   'Restored :count items': 'Restored :count item|Restored :count items',
+
+  // Upload queue
+  ':uploaded of :total': ':uploaded of :total',
+  'Waiting for network': 'Waiting for network',
+  'Queued': 'Queued',
+  'Canceled': 'Canceled',
+  'Upload failed': 'Upload failed',
+  'Retry upload': 'Retry upload',
+  'Cancel upload': 'Cancel upload',
+  'Uploads': 'Uploads',
+  'Expand': 'Expand',
+  'Collapse': 'Collapse',
+  'Uploading :count files': 'Uploading :count file|Uploading :count files',
+  ':count uploads complete': ':count upload complete|:count uploads complete',
+  ':count uploads failed': ':count upload failed|:count uploads failed',
 };

@@ -365,4 +365,19 @@ export const trLines: Record<string, string> = {
   'Moved :count items': ':count öğe taşındı|:count öğe taşındı',
   'Copied :count items': ':count öğe kopyalandı|:count öğe kopyalandı',
   'Restored :count items': ':count öğe geri yüklendi|:count öğe geri yüklendi',
+
+  // Upload queue
+  ':uploaded of :total': ':uploaded / :total',
+  'Waiting for network': 'Ağ bağlantısı bekleniyor',
+  'Queued': 'Sırada',
+  'Canceled': 'İptal edildi',
+  'Upload failed': 'Yükleme başarısız',
+  'Retry upload': 'Yüklemeyi yeniden dene',
+  'Cancel upload': 'Yüklemeyi iptal et',
+  'Uploads': 'Yüklemeler',
+  'Expand': 'Genişlet',
+  'Collapse': 'Daralt',
+  'Uploading :count files': ':count dosya yükleniyor|:count dosya yükleniyor',
+  ':count uploads complete': ':count yükleme tamamlandı|:count yükleme tamamlandı',
+  ':count uploads failed': ':count yükleme başarısız|:count yükleme başarısız',
 };

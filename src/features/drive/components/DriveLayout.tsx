@@ -7,6 +7,7 @@ import { SIDEBAR_BREAKPOINT, sidebarOpenAtom } from '../../navigation/sidebar-st
 import { useFolderTree } from '../api';
 import { DriveDialogs } from '../dialogs/DriveDialogs';
 import { DriveSidebar } from './DriveSidebar';
+import { UploadPanel } from '../../uploads';
 import { PreviewOverlay } from './PreviewOverlay';
 
 /** The drive area: sidebar (hidden at first under 576 px), the current view, dialogs and the preview. */
@@ -36,6 +37,7 @@ export function DriveLayout() {
       </div>
       <DriveDialogs />
       <PreviewOverlay />
+      <UploadPanel />
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTrans } from '../../../i18n/use-trans';
 import type { Folder } from '../api/types';
-import { uploadableFiles, useFilesChosen } from '../hooks/use-files-chosen';
+import { readDroppedFiles } from '../../uploads';
+import { useFilesChosen } from '../hooks/use-files-chosen';
 import { isFileDrag } from '../lib/entry-drag';
 
 /** Files dragged in from the computer go to the upload hook point with this folder as target. */
@@ -25,7 +26,9 @@ export function FileDropZone({ enabled, target, children }: { enabled: boolean; 
         if (!enabled || !isFileDrag(event.dataTransfer)) return;
         event.preventDefault();
         setOver(false);
-        onFilesChosen(uploadableFiles(event.dataTransfer.files), target);
+        // Taken synchronously: the browser empties the DataTransfer once the event returns.
+        // Dropped folders are read recursively and keep their structure.
+        void readDroppedFiles(event.dataTransfer).then((files) => onFilesChosen(files, target));
       }}
     >
       {children}

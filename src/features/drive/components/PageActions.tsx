@@ -7,6 +7,8 @@ import { OFFLINE_REASON } from '../lib/actions';
 import { ROOT_HASH } from '../lib/views';
 import type { DriveView } from '../lib/views';
 import { dialogAtom } from '../state';
+import { openFilePicker, SQL_ACCEPT } from '../../uploads/pickers';
+import { useFilesChosen } from '../hooks/use-files-chosen';
 import { UploadButton } from './UploadButton';
 
 const buttonClass =
@@ -16,6 +18,7 @@ const buttonClass =
 export function PageActions({ view, folder, online, isEmpty }: { view: DriveView; folder: Folder | null; online: boolean; isEmpty: boolean }) {
   const { t } = useTrans();
   const setDialog = useSetAtom(dialogAtom);
+  const onFilesChosen = useFilesChosen();
   if (!view.hasActions) return null;
   const offline = online ? null : t(OFFLINE_REASON);
 
@@ -42,10 +45,27 @@ export function PageActions({ view, folder, online, isEmpty }: { view: DriveView
         </ActionButton>
       )}
       {canUpload && (
-        <UploadButton target={folder} accept={view.id === 'sql' ? '.sql,.bak' : undefined} className={buttonClass} label={t(view.id === 'sql' ? 'Import database' : 'Upload')}>
+        <UploadButton
+          target={folder}
+          accept={view.id === 'sql' ? SQL_ACCEPT : undefined}
+          view={view.id === 'sql' ? 'sql' : undefined}
+          className={buttonClass}
+          label={t(view.id === 'sql' ? 'Import database' : 'Upload')}
+        >
           <Icon name="upload" className="size-5" />
           <span className="hidden sm:inline">{t(view.id === 'sql' ? 'Import database' : 'Upload')}</span>
         </UploadButton>
+      )}
+      {canUpload && view.id === 'folder' && (
+        <ActionButton
+          label={t('Upload folder')}
+          disabledReason={null}
+          onPress={() => void openFilePicker({ folder: true }).then((files) => onFilesChosen(files, folder))}
+          className={`${buttonClass} size-auto! rounded!`}
+        >
+          <Icon name="createNewFolder" className="size-5" />
+          <span className="hidden sm:inline">{t('Upload folder')}</span>
+        </ActionButton>
       )}
     </div>
   );

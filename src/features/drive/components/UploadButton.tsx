@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useTrans } from '../../../i18n/use-trans';
 import type { Folder } from '../api/types';
-import { useFilesChosen } from '../hooks/use-files-chosen';
+import { uploadableFiles, useFilesChosen } from '../hooks/use-files-chosen';
 
 /** A button over a hidden file picker; the chosen files go to the upload hook point. */
 export function UploadButton({
@@ -11,12 +11,15 @@ export function UploadButton({
   className,
   children,
   label,
+  view,
 }: {
   target: Folder | null;
   accept?: string;
   className: string;
   children: ReactNode;
   label?: string;
+  /** The SQL backups view's picker takes only .sql and .bak files. */
+  view?: 'sql';
 }) {
   const { t } = useTrans();
   const input = useRef<HTMLInputElement>(null);
@@ -34,7 +37,7 @@ export function UploadButton({
         aria-label={t('Upload files')}
         accept={accept}
         onChange={(event) => {
-          onFilesChosen(Array.from(event.target.files ?? []), target);
+          onFilesChosen(uploadableFiles(event.target.files ?? []), target, view);
           event.target.value = '';
         }}
       />

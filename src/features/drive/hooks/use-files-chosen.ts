@@ -1,21 +1,30 @@
 import { useCallback } from 'react';
-import { toast } from '../../../ui/toast/toast-store';
+import { readCookie } from '../../../api/cookies';
+import { useUploadQueue } from '../../uploads';
+import type { UploadInput } from '../../uploads';
 import type { Folder } from '../api/types';
-
-// THE HOOK POINT FOR UPLOADS. The Upload button, the SQL import picker and
-// the drop zone all hand their files here with the folder they target. The
-// upload queue (service-worker uploads, issue "uploads") replaces the body;
-// until then it only says so. Nothing is faked: no entry is created.
-export const UPLOADS_PENDING_MESSAGE = 'Uploading arrives soon';
+import { ROOT_HASH } from '../lib/views';
 
 /** .DS_Store files are never uploaded (spec §2/§4). */
 export function uploadableFiles(files: Iterable<File>): File[] {
   return Array.from(files).filter((file) => file.name !== '.DS_Store');
 }
 
+/**
+ * Where the drive hands chosen or dropped files: the Upload button, the
+ * folder picker, the SQL import picker and the drop zone all come here with
+ * the folder they target, and the upload queue (run by the service worker)
+ * takes them from there.
+ */
 export function useFilesChosen() {
-  return useCallback((files: File[], _targetFolder: Folder | null) => {
-    if (!uploadableFiles(files).length) return;
-    toast(UPLOADS_PENDING_MESSAGE);
-  }, []);
+  const { enqueue } = useUploadQueue();
+  return useCallback(
+    (files: UploadInput[], targetFolder: Folder | null, view?: 'sql') => {
+      if (!files.length) return;
+      const raw = readCookie('activeWorkspaceId');
+      const workspaceId = raw && /^\d+$/.test(raw) && raw !== '0' ? Number(raw) : null;
+      void enqueue(files, { folderHash: targetFolder?.hash ?? ROOT_HASH, workspaceId, ...(view ? { view } : {}) });
+    },
+    [enqueue],
+  );
 }

@@ -1,0 +1,68 @@
+import { useTrans } from '../../i18n/use-trans';
+import { IconButton } from '../../ui/IconButton';
+import { Icon } from '../../ui/icons';
+import { formatBytes } from '../drive/lib/format-size';
+import type { UploadItem } from './queue/types';
+
+interface UploadRowProps {
+  item: UploadItem;
+  onCancel: (id: string) => void;
+  onRetry: (id: string) => void;
+}
+
+/** One file: name, size, percentage, bytes, status or error, cancel and retry. */
+export function UploadRow({ item, onCancel, onRetry }: UploadRowProps) {
+  const { t } = useTrans();
+  const queued = item.status === 'pending' || item.status === 'inProgress';
+  const canCancel = queued || item.status === 'failed';
+  const canRetry = item.retryable && (item.status === 'failed' || item.status === 'aborted');
+  return (
+    <li className="flex items-center gap-3 px-4 py-2" data-upload-status={item.status} aria-label={item.name}>
+      <div className="min-w-0 flex-1">
+        <div className="truncate text-sm font-medium" title={item.relativePath ?? item.name}>
+          {item.name}
+        </div>
+        <div className={`truncate text-xs ${item.status === 'failed' ? 'text-danger' : 'text-fg-muted'}`}>{statusLine(item, t)}</div>
+        {queued && (
+          <div
+            role="progressbar"
+            aria-label={item.name}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={item.percentage}
+            className="mt-1 h-1 overflow-hidden rounded bg-divider"
+          >
+            <div className="h-full bg-primary transition-[width]" style={{ width: `${item.percentage}%` }} />
+          </div>
+        )}
+      </div>
+      {item.status === 'completed' && <Icon name="check" className="size-5 text-positive" aria-hidden="true" />}
+      {canRetry && (
+        <IconButton label={t('Retry upload')} className="size-8" onPress={() => onRetry(item.id)}>
+          <Icon name="restore" className="size-5" />
+        </IconButton>
+      )}
+      {canCancel && (
+        <IconButton label={t('Cancel upload')} className="size-8" onPress={() => onCancel(item.id)}>
+          <Icon name="close" className="size-5" />
+        </IconButton>
+      )}
+    </li>
+  );
+}
+
+function statusLine(item: UploadItem, t: ReturnType<typeof useTrans>['t']): string {
+  const size = formatBytes(item.size);
+  switch (item.status) {
+    case 'inProgress':
+      return `${item.percentage}% · ${t(':uploaded of :total', { uploaded: formatBytes(item.bytesUploaded), total: size })}`;
+    case 'pending':
+      return item.waitingForNetwork ? t('Waiting for network') : `${size} · ${t('Queued')}`;
+    case 'completed':
+      return size;
+    case 'aborted':
+      return `${size} · ${t('Canceled')}`;
+    case 'failed':
+      return item.errorMessage ? t(item.errorMessage, item.errorValues ?? undefined) : t('Upload failed');
+  }
+}

@@ -1,0 +1,126 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { readCookie } from '../../api/cookies';
+import { queryKeys } from '../../api/query-keys';
+import { uploadsDatabase } from './queue/db';
+import { isUploadEvent, UPLOADS_CHANNEL } from './queue/protocol';
+import type { UploadCommand, UploadEvent } from './queue/protocol';
+import type { UploadBlob, UploadItem } from './queue/types';
+import { connectRunner } from './queue-runner';
+import type { QueueRunner } from './queue-runner';
+
+// The page's view of the queue: items of the signed-in user, live from the
+// worker's broadcasts over a first read of IndexedDB. Pages only ever add
+// items; every other change goes through the runner, the one writer.
+const KEEP_ALIVE = 20_000;
+
+type Listener = () => void;
+
+export class UploadQueueClient {
+  private items = new Map<string, UploadItem>();
+  private snapshot: UploadItem[] = [];
+  private readonly listeners = new Set<Listener>();
+  private userId: string | null = null;
+  private channel: BroadcastChannel | null = null;
+  private runner: Promise<QueueRunner> | null = null;
+  private keepAlive: ReturnType<typeof setInterval> | null = null;
+  private queryClient: QueryClient | null = null;
+
+  getItems = (): UploadItem[] => this.snapshot;
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Listings and the storage summary refresh when an upload completes. */
+  setQueryClient(client: QueryClient): void {
+    this.queryClient = client;
+  }
+
+  /** Called by every hook; the first call per user loads the queue and nudges the runner. */
+  async connect(userId: string): Promise<void> {
+    if (this.userId === userId && this.runner) return;
+    this.userId = userId;
+    if (!this.channel && typeof BroadcastChannel !== 'undefined') {
+      this.channel = new BroadcastChannel(UPLOADS_CHANNEL);
+      this.channel.onmessage = (message: MessageEvent<unknown>) => {
+        if (isUploadEvent(message.data)) this.apply(message.data);
+      };
+      window.addEventListener('online', () => void this.kick());
+    }
+    this.runner ??= connectRunner((event) => this.apply(event), this.channel);
+    const stored = await uploadsDatabase().items.where('userId').equals(userId).toArray();
+    this.items = new Map(stored.map((item) => [item.id, item]));
+    this.publish();
+    await this.kick();
+  }
+
+  /** New items go to IndexedDB first: from then on nothing can lose them. */
+  async add(items: UploadItem[], blobs: UploadBlob[]): Promise<void> {
+    const db = uploadsDatabase();
+    await db.transaction('rw', db.items, db.blobs, async () => {
+      await db.blobs.bulkAdd(blobs);
+      await db.items.bulkAdd(items);
+    });
+    for (const item of items) {
+      this.apply({ type: 'item', item });
+      this.channel?.postMessage({ type: 'item', item } satisfies UploadEvent);
+    }
+    const runner = await this.getRunner();
+    await runner.requestSync();
+    await this.kick();
+  }
+
+  cancel = (id: string) => this.send({ type: 'uploads:cancel', id });
+  retry = (id: string) => this.send({ type: 'uploads:retry', id });
+  clearCompleted = () => (this.userId ? this.send({ type: 'uploads:clear', userId: this.userId }) : Promise.resolve());
+
+  private async kick(): Promise<void> {
+    await this.send({ type: 'uploads:kick', userId: this.userId, xsrfToken: readCookie('XSRF-TOKEN') });
+  }
+
+  private async send(command: UploadCommand): Promise<void> {
+    const runner = await this.getRunner();
+    await runner.send(command);
+  }
+
+  private getRunner(): Promise<QueueRunner> {
+    this.runner ??= connectRunner((event) => this.apply(event), this.channel);
+    return this.runner;
+  }
+
+  private apply(event: UploadEvent): void {
+    if (event.type === 'removed') {
+      for (const id of event.ids) this.items.delete(id);
+    } else {
+      if (event.item.userId !== this.userId) return;
+      const previous = this.items.get(event.item.id);
+      this.items.set(event.item.id, event.item);
+      if (event.item.status === 'completed' && previous && previous.status !== 'completed') this.onCompleted();
+    }
+    this.publish();
+  }
+
+  private onCompleted(): void {
+    void this.queryClient?.invalidateQueries({ queryKey: queryKeys.drive });
+    void this.queryClient?.invalidateQueries({ queryKey: queryKeys.spaceUsage });
+  }
+
+  private publish(): void {
+    this.snapshot = [...this.items.values()].sort((a, b) => a.createdAt - b.createdAt);
+    this.updateKeepAlive();
+    for (const listener of this.listeners) listener();
+  }
+
+  /** While anything is queued, a message every 20 s keeps the worker from idling out. */
+  private updateKeepAlive(): void {
+    const busy = this.snapshot.some((item) => item.status === 'pending' || item.status === 'inProgress');
+    if (busy && !this.keepAlive) this.keepAlive = setInterval(() => void this.kick(), KEEP_ALIVE);
+    if (!busy && this.keepAlive) {
+      clearInterval(this.keepAlive);
+      this.keepAlive = null;
+    }
+  }
+}
+
+export const uploadQueue = new UploadQueueClient();

@@ -1,0 +1,79 @@
+import { readCookie } from '../../api/cookies';
+import { createUploadEngine } from '../../../sw/uploads/create-engine';
+import type { UploadEngine } from '../../../sw/uploads/engine';
+import type { UploadCommand, UploadEvent } from './queue/protocol';
+import { SYNC_TAG } from './queue/protocol';
+
+// Where the queue runs for this page: the service worker when there is one
+// (production), else the page itself (dev server, browsers without workers),
+// through the same engine. A Web Lock keeps two runners from overlapping.
+export interface QueueRunner {
+  send: (command: UploadCommand) => Promise<void>;
+  /** Asks for Background Sync, so the browser wakes the worker when the network returns. */
+  requestSync: () => Promise<void>;
+  inWorker: boolean;
+}
+
+const READY_TIMEOUT = 5000;
+
+interface SyncRegistration extends ServiceWorkerRegistration {
+  sync?: { register: (tag: string) => Promise<void> };
+}
+
+export async function connectRunner(onLocalEvent: (event: UploadEvent) => void, channel: BroadcastChannel | null): Promise<QueueRunner> {
+  const registration = await readyRegistration();
+  const worker = registration?.active;
+  if (registration && worker) {
+    return {
+      inWorker: true,
+      send: (command) => Promise.resolve(worker.postMessage(command)),
+      requestSync: async () => {
+        try {
+          await (registration as SyncRegistration).sync?.register(SYNC_TAG);
+        } catch {
+          // Not allowed here (permission, private mode): `online` and page kicks still run it.
+        }
+      },
+    };
+  }
+  const engine = createPageEngine(onLocalEvent, channel);
+  return { inWorker: false, send: (command) => runLocally(engine, command), requestSync: () => Promise.resolve() };
+}
+
+async function readyRegistration(): Promise<ServiceWorkerRegistration | null> {
+  if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return null;
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), READY_TIMEOUT));
+  return Promise.race([navigator.serviceWorker.ready, timeout]);
+}
+
+function createPageEngine(onLocalEvent: (event: UploadEvent) => void, channel: BroadcastChannel | null): UploadEngine {
+  const engine = createUploadEngine(
+    {
+      fetch: (input, init) => window.fetch(input, init),
+      origin: window.location.origin,
+      getXsrfToken: () => Promise.resolve(readCookie('XSRF-TOKEN')),
+    },
+    (event) => {
+      // A channel does not deliver to itself: this page hears it directly.
+      onLocalEvent(event);
+      channel?.postMessage(event);
+    },
+  );
+  window.addEventListener('online', () => void engine.run());
+  return engine;
+}
+
+async function runLocally(engine: UploadEngine, command: UploadCommand): Promise<void> {
+  switch (command.type) {
+    case 'uploads:kick':
+      await engine.setUser(command.userId);
+      void engine.run();
+      return;
+    case 'uploads:cancel':
+      return engine.cancel(command.id);
+    case 'uploads:retry':
+      return engine.retry(command.id);
+    case 'uploads:clear':
+      return engine.clear(command.userId);
+  }
+}

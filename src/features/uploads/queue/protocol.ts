@@ -1,0 +1,26 @@
+import type { UploadItem } from './types';
+
+// Messages between pages and the worker. Pages write new items to IndexedDB
+// themselves and then nudge the worker; the worker reports every change on
+// one BroadcastChannel so all open pages stay in step.
+export const UPLOADS_CHANNEL = 'uploads';
+export const SYNC_TAG = 'upload-queue';
+
+export type UploadEvent = { type: 'item'; item: UploadItem } | { type: 'removed'; ids: string[] };
+
+export type UploadCommand =
+  | { type: 'uploads:kick'; userId: string | null; xsrfToken: string | null }
+  | { type: 'uploads:cancel'; id: string }
+  | { type: 'uploads:retry'; id: string }
+  | { type: 'uploads:clear'; userId: string };
+
+const COMMANDS = new Set<UploadCommand['type']>(['uploads:kick', 'uploads:cancel', 'uploads:retry', 'uploads:clear']);
+
+export function isUploadCommand(data: unknown): data is UploadCommand {
+  return typeof data === 'object' && data !== null && COMMANDS.has((data as { type?: unknown }).type as UploadCommand['type']);
+}
+
+export function isUploadEvent(data: unknown): data is UploadEvent {
+  const type = typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
+  return type === 'item' || type === 'removed';
+}

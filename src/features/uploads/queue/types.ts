@@ -1,0 +1,58 @@
+import type { components } from '../../../api/schema';
+
+// The upload item of spec §3, as stored in IndexedDB and shown on every page.
+// Shared by the page and the service worker, so it uses no DOM-only types.
+// The bytes live in their own table (UploadBlob): IndexedDB rewrites a whole
+// record on every update, and progress must not copy a 1 GB Blob each chunk.
+export type FileEntry = components['schemas']['FileEntry'];
+
+export type UploadStatus = 'pending' | 'inProgress' | 'completed' | 'failed' | 'aborted';
+
+/** Plain multipart post below 4 MB; resumable tus at or above it (spec §9). */
+export type UploadMethod = 'plain' | 'tus';
+
+export interface UploadItem {
+  id: string;
+  /** The signed-in user who queued it: another user's session never sends it. */
+  userId: string;
+  name: string;
+  size: number;
+  mime: string;
+  extension: string;
+  /** `photos/2024/a.jpg` for files from a folder: the server creates the folders. */
+  relativePath: string | null;
+  lastModified: number;
+  /** Target folder hash, '0' for the root. */
+  folderHash: string;
+  workspaceId: number | null;
+  method: UploadMethod;
+  chunkSize: number;
+  status: UploadStatus;
+  bytesUploaded: number;
+  percentage: number;
+  /** The tus upload URL once created: resuming starts with HEAD on it. */
+  tusUrl: string | null;
+  entry: FileEntry | null;
+  /** An English line (translated where shown) or the server's own message. */
+  errorMessage: string | null;
+  errorValues: Record<string, string> | null;
+  /** False for client-side restriction failures: their bytes were never kept. */
+  retryable: boolean;
+  /** Pending because the network went away; it starts again when it returns. */
+  waitingForNetwork: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface UploadBlob {
+  id: string;
+  blob: Blob;
+}
+
+export interface UploadSettings {
+  maxSize: number | null;
+  chunkSize: number;
+  allowedExtensions: string[];
+  blockedExtensions: string[];
+  disableTus: boolean;
+}

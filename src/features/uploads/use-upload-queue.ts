@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { GENERIC_ERROR_MESSAGE } from '../../api/errors';
+import { translate } from '../../i18n/i18n';
+import { toast } from '../../ui/toast/toast-store';
+import { useBootstrap } from '../bootstrap/store';
+import { formatBytes } from '../drive/lib/format-size';
+import { buildUploads } from './build-uploads';
+import type { UploadTarget } from './build-uploads';
+import type { UploadInput } from './files';
+import { readUploadSettings } from './queue/rules';
+import type { UploadItem } from './queue/types';
+import { uploadQueue } from './queue-client';
+
+export interface UploadQueueOptions {
+  /** Show restriction failures as toasts too (spec §8 "as a toast when so configured"). */
+  restrictionToasts?: boolean;
+}
+
+export interface UploadQueue {
+  items: UploadItem[];
+  enqueue: (files: UploadInput[], target: UploadTarget) => Promise<void>;
+  cancel: (id: string) => Promise<void>;
+  retry: (id: string) => Promise<void>;
+  clearCompleted: () => Promise<void>;
+}
+
+/** The signed-in user's upload queue, shared by every component and open page. */
+export function useUploadQueue({ restrictionToasts = true }: UploadQueueOptions = {}): UploadQueue {
+  const { user, settings } = useBootstrap();
+  const queryClient = useQueryClient();
+  const userId = user ? String(user.id) : null;
+  const items = useSyncExternalStore(uploadQueue.subscribe, uploadQueue.getItems, uploadQueue.getItems);
+
+  useEffect(() => {
+    uploadQueue.setQueryClient(queryClient);
+    if (userId) void uploadQueue.connect(userId);
+  }, [queryClient, userId]);
+
+  const enqueue = useCallback(
+    async (files: UploadInput[], target: UploadTarget) => {
+      if (!userId) return;
+      const built = buildUploads(files, target, { userId, settings: readUploadSettings(settings.uploads), formatSize: formatBytes });
+      if (restrictionToasts) {
+        for (const failure of built.failures) toast.danger(translate(failure.message, failure.values));
+      }
+      try {
+        await uploadQueue.add(built.items, built.blobs);
+      } catch {
+        // IndexedDB refused (device storage full, private mode): say so rather than lose the files quietly.
+        toast.danger(translate(GENERIC_ERROR_MESSAGE));
+      }
+    },
+    [userId, settings.uploads, restrictionToasts],
+  );
+
+  return useMemo(
+    () => ({ items, enqueue, cancel: uploadQueue.cancel, retry: uploadQueue.retry, clearCompleted: uploadQueue.clearCompleted }),
+    [items, enqueue],
+  );
+}

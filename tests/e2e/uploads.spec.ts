@@ -1,0 +1,217 @@
+import { createHash } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import type { UploadItem, UploadStatus } from '../../src/features/uploads/queue/types';
+import { registerFreshUser } from './drive-helpers';
+import { waitForServiceWorker } from './helpers';
+
+// The worker's side of the queue, end to end against the real server. The
+// page hands items over exactly as the page client does (IndexedDB first,
+// then a message to the worker); the React side is covered in tests/web.
+
+const MB = 1024 * 1024;
+
+interface FileSpec {
+  name: string;
+  size: number;
+  relativePath?: string;
+  chunkSize?: number;
+}
+
+/** The byte at position i of a test file: deterministic, so the test can hash it in Node too. */
+const byteAt = (seed: number, i: number) => (i * 31 + seed) & 0xff;
+
+function expectedSha256(spec: FileSpec, seed: number): string {
+  const bytes = Buffer.alloc(spec.size);
+  for (let i = 0; i < spec.size; i++) bytes[i] = byteAt(seed, i);
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+async function currentUserId(page: Page): Promise<string> {
+  const response = await page.request.get('/api/v1/bootstrap-data');
+  const body = (await response.json()) as { data: { user: { id: number } } };
+  return String(body.data.user.id);
+}
+
+function itemFor(spec: FileSpec, userId: string, index: number): UploadItem {
+  const now = Date.now() + index;
+  return {
+    id: `e2e-${now}-${index}-${spec.name}`,
+    userId,
+    name: spec.name,
+    size: spec.size,
+    mime: 'application/octet-stream',
+    extension: spec.name.split('.').pop() ?? '',
+    relativePath: spec.relativePath ?? null,
+    lastModified: now,
+    folderHash: '0',
+    workspaceId: null,
+    method: spec.size >= 4 * MB ? 'tus' : 'plain',
+    chunkSize: spec.chunkSize ?? 5 * MB,
+    status: 'pending',
+    bytesUploaded: 0,
+    percentage: 0,
+    tusUrl: null,
+    entry: null,
+    errorMessage: null,
+    errorValues: null,
+    retryable: true,
+    waitingForNetwork: false,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** What the page client does: the items and their bytes into IndexedDB, then a word to the worker. */
+async function enqueue(page: Page, specs: FileSpec[], options: { kick?: boolean } = {}): Promise<UploadItem[]> {
+  const userId = await currentUserId(page);
+  const items = specs.map((spec, i) => itemFor(spec, userId, i));
+  await page.evaluate(
+    async ({ items }) => {
+      const open = () =>
+        new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open('drive-uploads');
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+      // The worker's Dexie creates the stores at start-up; wait for them.
+      let db = await open();
+      for (let i = 0; i < 50 && !db.objectStoreNames.contains('blobs'); i++) {
+        db.close();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        db = await open();
+      }
+      const tx = db.transaction(['items', 'blobs'], 'readwrite');
+      items.forEach((item, index) => {
+        const bytes = new Uint8Array(item.size);
+        for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 31 + index) & 0xff;
+        tx.objectStore('blobs').put({ id: item.id, blob: new File([bytes], item.name) });
+        tx.objectStore('items').put(item);
+      });
+      await new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+    },
+    { items },
+  );
+  if (options.kick ?? true) await kick(page, userId);
+  return items;
+}
+
+/** The page client's message after adding items, when the network returns and when a page opens. */
+async function kick(page: Page, userId: string): Promise<void> {
+  await page.evaluate(async (userId) => {
+    const registration = await navigator.serviceWorker.ready;
+    const cookie = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='));
+    const xsrfToken = cookie ? decodeURIComponent(cookie.slice('XSRF-TOKEN='.length)) : null;
+    registration.active?.postMessage({ type: 'uploads:kick', userId, xsrfToken });
+  }, userId);
+}
+
+async function statuses(page: Page, ids: string[]): Promise<(UploadStatus | undefined)[]> {
+  return page.evaluate(async (ids) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('drive-uploads');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const store = db.transaction('items').objectStore('items');
+    const found = await Promise.all(
+      ids.map(
+        (id) =>
+          new Promise<{ status: UploadStatus } | undefined>((resolve) => {
+            const request = store.get(id);
+            request.onsuccess = () => resolve(request.result as { status: UploadStatus } | undefined);
+          }),
+      ),
+    );
+    db.close();
+    return found.map((item) => item?.status);
+  }, ids);
+}
+
+async function rootNames(page: Page): Promise<string[]> {
+  const response = await page.request.get('/api/v1/drive/file-entries?folderId=0&perPage=100');
+  const body = (await response.json()) as { pagination: { data: { name: string }[] } };
+  return body.pagination.data.map((entry) => entry.name);
+}
+
+async function ready(page: Page): Promise<void> {
+  await registerFreshUser(page);
+  await waitForServiceWorker(page);
+}
+
+test('small files upload through the worker and appear in the drive', async ({ page }) => {
+  await ready(page);
+  const items = await enqueue(page, [
+    { name: 'notes.txt', size: 1200 },
+    { name: 'todo.txt', size: 300 },
+  ]);
+  await expect.poll(() => statuses(page, items.map((i) => i.id)), { timeout: 15_000 }).toEqual(['completed', 'completed']);
+  expect(await rootNames(page)).toEqual(expect.arrayContaining(['notes.txt', 'todo.txt']));
+});
+
+test('a dropped folder keeps its structure', async ({ page }) => {
+  await ready(page);
+  const items = await enqueue(page, [
+    { name: 'a.txt', size: 10, relativePath: 'Album/a.txt' },
+    { name: 'b.txt', size: 20, relativePath: 'Album/2024/b.txt' },
+    { name: 'c.txt', size: 30, relativePath: 'Album/2024/c.txt' },
+  ]);
+  await expect.poll(() => statuses(page, items.map((i) => i.id)), { timeout: 15_000 }).toEqual(['completed', 'completed', 'completed']);
+  const names = await rootNames(page);
+  expect(names).toContain('Album');
+  expect(names.filter((n) => n === 'Album')).toHaveLength(1);
+});
+
+test('a file of 4 MB or more goes through tus in chunks and arrives byte for byte', async ({ page }) => {
+  test.setTimeout(60_000);
+  await ready(page);
+  const spec = { name: 'big.bin', size: 6 * MB + 123, chunkSize: 2 * MB };
+  const [item] = await enqueue(page, [spec]);
+  await expect.poll(() => statuses(page, [item!.id]), { timeout: 45_000 }).toEqual(['completed']);
+  const listing = (await (await page.request.get('/api/v1/drive/file-entries?folderId=0')).json()) as { pagination: { data: { name: string; hash: string }[] } };
+  const stored = listing.pagination.data.find((entry) => entry.name === 'big.bin');
+  expect(stored).toBeDefined();
+  const download = await page.request.get(`/api/v1/file-entries/download?hashes=${stored!.hash}`);
+  expect(download.ok()).toBe(true);
+  const digest = createHash('sha256').update(await download.body()).digest('hex');
+  expect(digest).toBe(expectedSha256(spec, 0));
+});
+
+test('files queued offline survive a reload and upload when the network returns', async ({ page, context }) => {
+  test.setTimeout(60_000);
+  await ready(page);
+  const userId = await currentUserId(page);
+  await context.setOffline(true);
+  const items = await enqueue(page, [
+    { name: 'offline-1.txt', size: 500 },
+    { name: 'offline-2.txt', size: 700 },
+  ]);
+  const ids = items.map((i) => i.id);
+  await page.reload();
+  // The worker is told while still offline: the items wait, they do not fail.
+  await kick(page, userId);
+  await page.waitForTimeout(1500);
+  expect(await statuses(page, ids)).toEqual(['pending', 'pending']);
+
+  await context.setOffline(false);
+  await kick(page, userId);
+  await expect.poll(() => statuses(page, ids), { timeout: 30_000 }).toEqual(['completed', 'completed']);
+  expect(await rootNames(page)).toEqual(expect.arrayContaining(['offline-1.txt', 'offline-2.txt']));
+});
+
+test('files chosen with the Upload button appear in the folder without a reload', async ({ page }) => {
+  await registerFreshUser(page);
+  await waitForServiceWorker(page);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload', exact: true }).first().click();
+  await (await chooser).setFiles([
+    { name: 'alpha.txt', mimeType: 'text/plain', buffer: Buffer.from('alpha') },
+    { name: 'beta.txt', mimeType: 'text/plain', buffer: Buffer.from('beta beta') },
+  ]);
+  await expect(page.getByRole('option', { name: 'alpha.txt', exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'beta.txt', exact: true })).toBeVisible();
+});
