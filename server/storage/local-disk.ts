@@ -54,8 +54,9 @@ export class LocalDisk implements Disk {
     const handle = await fs.open(file, 'r').catch((error: NodeJS.ErrnoException) => {
       throw error.code === 'ENOENT' ? new ObjectMissingError(key) : error;
     });
-    // The stream owns the handle from here and closes it when done or destroyed.
-    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+    // The stream owns the handle from here and closes it when done or destroyed. 1 MiB reads
+    // (instead of 64 KiB) cut the syscalls and event-loop turns of a large download sixteenfold.
+    return handle.createReadStream({ highWaterMark: 1024 * 1024, ...(range ? { start: range.start, end: range.end } : {}) });
   }
 
   async stat(key: string): Promise<StoredObject | null> {
