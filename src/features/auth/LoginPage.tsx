@@ -13,7 +13,7 @@ import { useBootstrap } from '../bootstrap/store';
 import { useLogin } from './api';
 import { demoCredentials } from './demo';
 import { isWorkspacePath, loginHeading } from './headings';
-import { PasswordRequiredDialog } from './PasswordRequiredDialog';
+import { SocialPasswordPrompt } from './SocialPasswordPrompt';
 import { enabledSocialServices, showSocialButtons, SocialButtons } from './SocialButtons';
 import { useSocialLogin } from './use-social-login';
 
@@ -98,16 +98,7 @@ export function LoginPage() {
           </Link>
         </p>
       )}
-      {social.passwordRequest && (
-        <PasswordRequiredDialog
-          email={social.passwordRequest.email}
-          onClose={social.closePasswordRequest}
-          onConnected={(bootstrapData) => {
-            social.closePasswordRequest();
-            social.goToTarget(bootstrapData);
-          }}
-        />
-      )}
+      <SocialPasswordPrompt social={social} />
     </div>
   );
 }

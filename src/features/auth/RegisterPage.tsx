@@ -12,7 +12,7 @@ import { useBootstrap } from '../bootstrap/store';
 import { useValueLists } from '../value-lists/api';
 import { useRegister } from './api';
 import { isWorkspacePath, registerHeading } from './headings';
-import { PasswordRequiredDialog } from './PasswordRequiredDialog';
+import { SocialPasswordPrompt } from './SocialPasswordPrompt';
 import { PolicyCheckbox } from './PolicyCheckbox';
 import { buildRegisterPayload, emptyRegisterForm, registerFieldFor, registerSchema } from './registration';
 import type { RegisterFormValues } from './registration';
@@ -134,16 +134,7 @@ function RegisterForm() {
           {t('Already have an account? Sign in')}
         </Link>
       </p>
-      {social.passwordRequest && (
-        <PasswordRequiredDialog
-          email={social.passwordRequest.email}
-          onClose={social.closePasswordRequest}
-          onConnected={(bootstrapData) => {
-            social.closePasswordRequest();
-            social.goToTarget(bootstrapData);
-          }}
-        />
-      )}
+      <SocialPasswordPrompt social={social} />
     </div>
   );
 }
