@@ -2,14 +2,19 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import type { PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
 import { installUploadQueue } from './uploads/worker';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
 // The app shell (index.html, JS, CSS, icons) is precached at install, so a
 // reload without network still opens the app instead of the browser's error.
-precacheAndRoute(self.__WB_MANIFEST);
+// The manifest is left out: the server builds it from the site's branding, and a
+// precached copy would keep the build's generic name and colours forever.
+const MANIFEST = 'manifest.webmanifest';
+precacheAndRoute(self.__WB_MANIFEST.filter((entry) => (typeof entry === 'string' ? entry : entry.url) !== MANIFEST));
 cleanupOutdatedCaches();
+registerRoute(({ url }) => url.pathname === `/${MANIFEST}`, new NetworkFirst({ cacheName: 'manifest' }));
 
 // Every in-app navigation is answered with the cached index.html; server
 // paths (API, auth, secure, API docs) always go to the network.

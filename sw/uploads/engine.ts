@@ -1,3 +1,4 @@
+import type { UploadCommand } from '../../src/features/uploads/queue/protocol';
 import type { UploadsDatabase } from '../../src/features/uploads/queue/db';
 import { INACTIVITY_TIMEOUT, percentage, pickNextToStart, TIMED_OUT } from '../../src/features/uploads/queue/rules';
 import type { UploadEvent } from '../../src/features/uploads/queue/protocol';
@@ -61,6 +62,25 @@ export class UploadEngine {
   }
 
   /** Works through the queue; resolves when nothing more can start now. */
+  /**
+   * One command from a page. The returned promise settles when the command's
+   * work is done (for a kick, when the queue has run dry), so the worker can
+   * hold its event open that long; the page's own runner need not wait.
+   */
+  async apply(command: UploadCommand): Promise<void> {
+    switch (command.type) {
+      case 'uploads:kick':
+        await this.setUser(command.userId);
+        return this.run();
+      case 'uploads:cancel':
+        return this.cancel(command.id);
+      case 'uploads:retry':
+        return this.retry(command.id);
+      case 'uploads:clear':
+        return this.clear(command.userId);
+    }
+  }
+
   run(): Promise<void> {
     this.parked.clear();
     this.dirty = true;

@@ -1,8 +1,7 @@
 /// <reference lib="webworker" />
 import { isUploadCommand, SYNC_TAG, UPLOADS_CHANNEL } from '../../src/features/uploads/queue/protocol';
-import type { UploadCommand } from '../../src/features/uploads/queue/protocol';
 import { createUploadEngine } from './create-engine';
-import type { UploadEngine } from './engine';
+
 
 // Background Sync is not in TypeScript's worker lib (it is Chromium-only).
 interface SyncEvent extends ExtendableEvent {
@@ -34,7 +33,7 @@ export function installUploadQueue(scope: ServiceWorkerGlobalScope): void {
     if (!isUploadCommand(event.data)) return;
     const command = event.data;
     if (command.type === 'uploads:kick') pageToken = command.xsrfToken ?? pageToken;
-    event.waitUntil(Promise.race([handle(engine, command), sleep(MESSAGE_HOLD)]));
+    event.waitUntil(Promise.race([engine.apply(command), sleep(MESSAGE_HOLD)]));
   });
 
   scope.addEventListener('sync', (event) => {
@@ -53,20 +52,6 @@ export function installUploadQueue(scope: ServiceWorkerGlobalScope): void {
 
   // Start-up (after a browser restart, an update or an idle stop): carry on.
   void engine.run();
-}
-
-async function handle(engine: UploadEngine, command: UploadCommand): Promise<void> {
-  switch (command.type) {
-    case 'uploads:kick':
-      await engine.setUser(command.userId);
-      return engine.run();
-    case 'uploads:cancel':
-      return engine.cancel(command.id);
-    case 'uploads:retry':
-      return engine.retry(command.id);
-    case 'uploads:clear':
-      return engine.clear(command.userId);
-  }
 }
 
 /** The worker cannot read document.cookie; the Cookie Store API can, where it exists. */

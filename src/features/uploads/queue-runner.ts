@@ -37,7 +37,12 @@ export async function connectRunner(onLocalEvent: (event: UploadEvent) => void, 
     };
   }
   const engine = createPageEngine(onLocalEvent, channel);
-  return { inWorker: false, send: (command) => runLocally(engine, command), requestSync: () => Promise.resolve() };
+  return { inWorker: false, send: async (command) => {
+      // The page answers as soon as the command is taken; a kick's queue run goes on by itself.
+      const done = engine.apply(command);
+      if (command.type !== 'uploads:kick') await done;
+      else void done.catch(() => undefined);
+    }, requestSync: () => Promise.resolve() };
 }
 
 async function readyRegistration(): Promise<ServiceWorkerRegistration | null> {
@@ -61,19 +66,4 @@ function createPageEngine(onLocalEvent: (event: UploadEvent) => void, channel: B
   );
   window.addEventListener('online', () => void engine.run());
   return engine;
-}
-
-async function runLocally(engine: UploadEngine, command: UploadCommand): Promise<void> {
-  switch (command.type) {
-    case 'uploads:kick':
-      await engine.setUser(command.userId);
-      void engine.run();
-      return;
-    case 'uploads:cancel':
-      return engine.cancel(command.id);
-    case 'uploads:retry':
-      return engine.retry(command.id);
-    case 'uploads:clear':
-      return engine.clear(command.userId);
-  }
 }
