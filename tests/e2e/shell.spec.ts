@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { setSetting } from './settings';
 import { E2E_ADMIN } from './env';
 import { login, waitForServiceWorker } from './helpers';
 
@@ -113,6 +114,19 @@ test.describe('installable app', () => {
       const image = await request.get(icon.src);
       expect(image.ok()).toBe(true);
       expect(image.headers()['content-type']).toContain('image/png');
+    }
+  });
+
+  test('the manifest follows the site’s branding, also when the service worker answers', async ({ page }) => {
+    setSetting('branding.site_name', 'Acme Files');
+    try {
+      await page.goto('/login');
+      await waitForServiceWorker(page);
+      await page.reload();
+      const name = await page.evaluate(async () => ((await (await fetch('/manifest.webmanifest')).json()) as { name: string }).name);
+      expect(name).toBe('Acme Files');
+    } finally {
+      setSetting('branding.site_name', 'Drive');
     }
   });
 
