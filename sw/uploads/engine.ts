@@ -202,7 +202,10 @@ export class UploadEngine {
     // No answer at all, or silence while the device says it is offline: wait
     // for the network instead of failing (DESIGN §6). It starts again on the
     // next trigger: `online`, Background Sync, a page's message, start-up.
-    if (failure.kind === 'network' || (failure.kind === 'timeout' && !this.deps.isOnline())) {
+    // A tus offset conflict (409) or a locked upload (423) means "ask the server where we are":
+    // tus-js-client does that itself when online, and gives up while the device is offline.
+    const resyncWhenOnline = failure.kind === 'http' && (failure.status === 409 || failure.status === 423);
+    if (failure.kind === 'network' || ((failure.kind === 'timeout' || resyncWhenOnline) && !this.deps.isOnline())) {
       this.parked.add(item.id);
       return { status: 'pending', waitingForNetwork: true };
     }

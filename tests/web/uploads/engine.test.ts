@@ -145,6 +145,25 @@ describe('upload engine', () => {
     expect(plain.calls).toHaveLength(2);
   });
 
+  it('a tus offset conflict while offline waits for the network instead of failing', async () => {
+    const { engine, plain, add, network, db } = await setup();
+    await add(makeItem({ id: 'conflict' }));
+    void engine.run();
+    await flush();
+    network.online = false;
+    plain.calls[0]?.reject(new UploadFailure('http', 409));
+    await flush();
+    expect(await db.items.get('conflict')).toMatchObject({ status: 'pending', waitingForNetwork: true });
+
+    // Online, the same answer is a real failure (the tus client already resynchronised and retried).
+    network.online = true;
+    void engine.run();
+    await flush();
+    plain.calls[1]?.reject(new UploadFailure('http', 409));
+    await flush();
+    expect((await db.items.get('conflict'))?.status).toBe('failed');
+  });
+
   it('an unreachable server parks the item until the next trigger instead of failing or looping', async () => {
     const { engine, plain, add, db } = await setup();
     await add(makeItem({ id: 'down' }));
