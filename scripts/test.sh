@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -d node_modules ]; then npm ci; fi
+if [ ! -d node_modules ]; then npm install --no-audit --no-fund; fi
 
 # End-to-end tests drive Debian's Chromium; nothing downloads a browser of its own.
 if ! command -v chromium >/dev/null 2>&1; then
