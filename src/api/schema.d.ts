@@ -1319,6 +1319,7 @@ export interface paths {
                 query?: {
                     /** @description A folder's hash, or '0' for the root */
                     folderId?: string;
+                    /** @description Page number (offset paging). Only page-numbered requests get total and last_page: counting costs as much as the folder is big, so infinite scroll (no page, then cursor) skips it */
                     page?: number;
                     perPage?: number;
                     /** @description next_cursor of the previous page; replaces page */

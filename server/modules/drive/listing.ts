@@ -171,7 +171,7 @@ export class DriveListing {
     });
     const useCursor = Boolean(query.cursor);
     if (query.cursor) rowsQuery = rowsQuery.where(after(keys, decodeCursor(query.cursor, signature, keys.length)));
-    else rowsQuery = rowsQuery.offset((query.page - 1) * query.perPage);
+    else rowsQuery = rowsQuery.offset(((query.page ?? 1) - 1) * query.perPage);
     const rows = (await rowsQuery.limit(query.perPage + 1).execute()) as (EntryWithRelations & Record<string, unknown>)[];
 
     const more = rows.length > query.perPage;
@@ -180,7 +180,8 @@ export class DriveListing {
     const nextCursor = more && last ? encodeCursor(signature, keys.map((_, i) => normaliseKey(last[`k${i}`]))) : null;
 
     let total: number | null = null;
-    if (!useCursor) {
+    // Counted only when the caller pages by number (see the schema's `page`).
+    if (!useCursor && query.page !== undefined) {
       const joined = this.db
         .selectFrom('file_entries')
         .leftJoin('file_entries as parent', 'parent.id', 'file_entries.parent_id')
@@ -200,7 +201,7 @@ export class DriveListing {
     return {
       pagination: {
         data: page.map(presentEntry),
-        current_page: useCursor ? null : query.page,
+        current_page: useCursor ? null : (query.page ?? 1),
         per_page: query.perPage,
         total,
         last_page: total === null ? null : Math.max(1, Math.ceil(total / query.perPage)),

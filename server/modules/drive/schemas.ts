@@ -44,7 +44,13 @@ export const folderSchema = z
 
 export const listQuery = z.object({
   folderId: hash.optional().describe("A folder's hash, or '0' for the root"),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .optional()
+    .describe('Page number (offset paging). Only page-numbered requests get total and last_page: counting costs as much as the folder is big, so infinite scroll (no page, then cursor) skips it'),
   perPage: z.coerce.number().int().min(1).max(500).default(50),
   cursor: z.string().max(1024).optional().describe('next_cursor of the previous page; replaces page'),
   orderBy: z.enum(ORDER_COLUMNS).optional(),

@@ -32,7 +32,10 @@ describe('GET /drive/file-entries', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.pagination.data.map((e: { name: string }) => e.name)).toEqual(['a.txt', 'Folder', 'b.txt']);
-    expect(body.pagination).toMatchObject({ current_page: 1, per_page: 50, total: 3, last_page: 1, next_cursor: null });
+    // Infinite scroll (no page number) is not counted; asking for a page number is.
+    expect(body.pagination).toMatchObject({ current_page: 1, per_page: 50, total: null, last_page: null, next_cursor: null });
+    const numbered = (await client.get('/api/v1/drive/file-entries?page=1')).json();
+    expect(numbered.pagination).toMatchObject({ current_page: 1, per_page: 50, total: 3, last_page: 1, next_cursor: null });
     expect(body.folder).toEqual({ hash: '0', name: '', permissions: ['files.view', 'files.create', 'files.update', 'files.delete', 'files.download'] });
 
     expect(await listNames(client, 'folderId=0&orderBy=updated_at&orderDir=asc')).toEqual(['b.txt', 'Folder', 'a.txt']);
@@ -138,7 +141,7 @@ describe('GET /drive/file-entries', () => {
     const starred = (await client.get('/api/v1/drive/file-entries?starredOnly=true')).json();
     expect(starred.pagination.data.map((e: { name: string; is_starred: boolean }) => [e.name, e.is_starred])).toEqual([['keep.txt', true]]);
     expect(starred.folder).toBeNull();
-    expect((await client.get('/api/v1/drive/file-entries?sharedOnly=true')).json().pagination).toMatchObject({ data: [], total: 0 });
+    expect((await client.get('/api/v1/drive/file-entries?sharedOnly=true&page=1')).json().pagination).toMatchObject({ data: [], total: 0 });
   });
 
   it('finds entries by part of the name, in any case, across the drive or inside a folder', async () => {
