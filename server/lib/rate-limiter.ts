@@ -61,8 +61,9 @@ export interface Limit {
   windowMs: number;
 }
 
-export const tooManyAttempts = (seconds: number) =>
-  TooManyRequests(`Too many attempts. Please try again in ${Math.max(1, seconds)} ${seconds === 1 ? 'second' : 'seconds'}.`);
+/** Its English line has the singular form too ("in 1 second"). */
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again in :count seconds.';
+export const tooManyAttempts = (seconds: number) => TooManyRequests(TOO_MANY_ATTEMPTS, { count: Math.max(1, seconds) });
 
 /** Refuses when any of the limits is already used up. */
 export async function assertUnderLimits(limiter: RateLimiter, limits: Limit[]): Promise<void> {

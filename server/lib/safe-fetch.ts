@@ -133,7 +133,7 @@ function request(
       }
       if (status !== 200) {
         res.resume();
-        return reject(new UnsafeUrlError(`The address answered with status ${status}.`));
+        return reject(new UnsafeUrlError('The address did not answer with a file.'));
       }
       const declared = Number(res.headers['content-length'] ?? 0);
       if (declared > maxBytes) {

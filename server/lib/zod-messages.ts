@@ -7,7 +7,8 @@ import { z } from 'zod';
  */
 type Issue = z.core.$ZodRawIssue;
 
-const TYPE_NAMES: Record<string, string> = {
+/** How a type is named in a message; the name is itself a line ("a string" → "bir metin"). */
+export const TYPE_NAMES: Record<string, string> = {
   string: 'a string',
   number: 'a number',
   int: 'an integer',
@@ -16,23 +17,29 @@ const TYPE_NAMES: Record<string, string> = {
   object: 'an object',
 };
 
+/**
+ * Templates, not finished sentences: `:attribute`, `:min`, `:max` and `:type`
+ * are filled in (and the template translated) by the error handler from the
+ * issue's path and parameters, so the same wording can be answered in Turkish.
+ */
 function sizeMessage(issue: Issue, direction: 'min' | 'max'): string {
   const limit = Number(direction === 'min' ? (issue as { minimum?: unknown }).minimum : (issue as { maximum?: unknown }).maximum);
   const origin = (issue as { origin?: string }).origin;
-  const verb = direction === 'min' ? 'at least' : 'not be greater than';
   if (origin === 'string') {
     if (direction === 'min' && limit === 1) return 'The :attribute field is required.';
-    return `The :attribute field must ${direction === 'min' ? 'be at least' : 'not be longer than'} ${limit} characters.`;
+    return direction === 'min' ? 'The :attribute field must be at least :min characters.' : 'The :attribute field must not be longer than :max characters.';
   }
-  if (origin === 'array' || origin === 'set') return `The :attribute field must have ${verb} ${limit} items.`;
-  return `The :attribute field must ${direction === 'min' ? 'be at least' : 'not be greater than'} ${limit}.`;
+  if (origin === 'array' || origin === 'set') {
+    return direction === 'min' ? 'The :attribute field must have at least :min items.' : 'The :attribute field must not have more than :max items.';
+  }
+  return direction === 'min' ? 'The :attribute field must be at least :min.' : 'The :attribute field must not be greater than :max.';
 }
 
 export function productMessage(issue: Issue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined || issue.input === null) return 'The :attribute field is required.';
-      return `The :attribute field must be ${TYPE_NAMES[issue.expected] ?? issue.expected}.`;
+      return 'The :attribute field must be :type.';
     case 'too_small':
       return sizeMessage(issue, 'min');
     case 'too_big':

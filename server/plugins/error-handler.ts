@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { HttpError, type FieldErrors } from '../lib/errors.js';
-import { attributeLabel, fieldFromPath } from '../lib/zod-messages.js';
+import { HttpError, MORE_ERRORS } from '../lib/errors.js';
+import { translate, type Lines, type MessageValues } from '../lib/i18n.js';
+import { attributeLabel, fieldFromPath, TYPE_NAMES } from '../lib/zod-messages.js';
+import { linesFor } from './request-lines.js';
 
 const GENERIC = 'There was an issue. Please try again.';
 
@@ -19,22 +21,27 @@ const FASTIFY_MESSAGES: Record<string, string> = {
  * with a field map for validation, the catalogue's status otherwise, and
  * never a stack trace.
  */
-export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export async function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors: FieldErrors = {};
+    const lines = await linesFor(request);
+    const errors: Record<string, string[]> = {};
     for (const issue of error.validation) {
       const field = fieldFromPath(issue.instancePath);
-      const message = (issue.message ?? 'The :attribute field is invalid.').replace(/:attribute/g, attributeLabel(field));
-      (errors[field] ??= []).push(message);
+      const params = issue.params as { minimum?: unknown; maximum?: unknown; expected?: unknown };
+      const values: MessageValues = { attribute: attributeName(lines, attributeLabel(field)) };
+      if (params.minimum !== undefined) values.min = Number(params.minimum);
+      if (params.maximum !== undefined) values.max = Number(params.maximum);
+      if (typeof params.expected === 'string') values.type = translate(lines, TYPE_NAMES[params.expected] ?? params.expected);
+      (errors[field] ??= []).push(sentence(translate(lines, issue.message ?? 'The :attribute field is invalid.', values)));
     }
     const messages = Object.values(errors).flat();
     const more = messages.length - 1;
-    const message = more > 0 ? `${messages[0]} (and ${more} more ${more === 1 ? 'error' : 'errors'})` : (messages[0] ?? GENERIC);
+    const message = more > 0 ? `${messages[0]} ${translate(lines, MORE_ERRORS, { count: more })}` : (messages[0] ?? translate(lines, GENERIC));
     return reply.code(422).send({ message, errors });
   }
 
   if (error instanceof HttpError) {
-    return reply.code(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    return reply.code(error.statusCode).send(error.body(await linesFor(request)));
   }
 
   if (isResponseSerializationError(error)) {
@@ -43,11 +50,22 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
 
   const status = error.statusCode ?? 500;
+  const lines = await linesFor(request);
   if (status >= 400 && status < 500) {
-    const message = (error.code && FASTIFY_MESSAGES[error.code]) || error.message || GENERIC;
-    return reply.code(status).send({ message });
+    const known = error.code ? FASTIFY_MESSAGES[error.code] : undefined;
+    return reply.code(status).send({ message: known ? translate(lines, known) : error.message || translate(lines, GENERIC) });
   }
 
   request.log.error({ err: error }, 'unhandled error');
-  return reply.code(500).send({ message: GENERIC });
+  return reply.code(500).send({ message: translate(lines, GENERIC) });
+}
+
+/** A translation may start with the field's name ("e-posta alanı…"): sentences start upper case. */
+const sentence = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
+/** A field's name inside a sentence: its form label's line, in lower case ("First name" → "first name"). */
+function attributeName(lines: Lines | null, label: string): string {
+  const key = label.charAt(0).toUpperCase() + label.slice(1);
+  const line = lines?.[key];
+  return line ? line.toLocaleLowerCase() : label;
 }

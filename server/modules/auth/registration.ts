@@ -47,7 +47,7 @@ export class RegistrationService {
 
     const errors: FieldErrors = {};
     for (const policy of await this.policies()) {
-      if (input.accepted[policy.id] !== true) errors[policy.id] = [`You must accept the ${policy.label}.`];
+      if (input.accepted[policy.id] !== true) errors[policy.id] = [{ template: 'You must accept the :name.', values: { name: policy.label } }];
     }
     const email = input.email.trim().toLowerCase();
     if (await this.users.findByEmail(email)) errors.email = ['The email has already been taken.'];

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ValidationError } from '../../lib/errors.js';
+import { translate } from '../../lib/i18n.js';
+import { linesFor } from '../../plugins/request-lines.js';
 import { assertUnderLimits, hitLimits } from '../../lib/rate-limiter.js';
 import { clearSessionCookie } from '../../plugins/cookies.js';
 import { LOCALE_COOKIE } from '../localizations/routes.js';
@@ -90,7 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await hitLimits(rateLimiter, limits);
       await recovery.sendResetLink(request.body.email);
       // The same answer whether or not the account exists: no account enumeration.
-      return { message: RESET_LINK_SENT };
+      return { message: translate(await linesFor(request), RESET_LINK_SENT) };
     },
   );
 
@@ -99,7 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['auth'], summary: 'Set a new password with a mailed token', body: resetPasswordBody, response: { 200: messageResponse } } },
     async (request) => {
       await recovery.resetPassword(request.body);
-      return { message: PASSWORD_RESET_DONE };
+      return { message: translate(await linesFor(request), PASSWORD_RESET_DONE) };
     },
   );
 
@@ -121,7 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await hitLimits(rateLimiter, limits);
       const user = request.user ?? (await users.findByEmail(email));
       if (user) await recovery.sendVerification(user.id);
-      return { message: 'Email sent' };
+      return { message: translate(await linesFor(request), 'Email sent') };
     },
   );
 

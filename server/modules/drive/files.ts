@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { Transform, Writable, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FileEntryRow } from '../../db/types.js';
-import { NotFound, ValidationError } from '../../lib/errors.js';
+import { NotFound, ValidationError, type Message } from '../../lib/errors.js';
 import { randomToken } from '../../lib/tokens.js';
 import { ObjectMissingError, type ByteRange, type Disk } from '../../storage/disk.js';
 import type { UserWithAccess } from '../users/repository.js';
@@ -27,7 +27,7 @@ export interface CreateFileInput {
   /** Streams of unknown length (multipart) stop with `error()` once they pass `limit` bytes. */
   maxBytes?: { limit: number; error: () => Error };
   /** Upload restrictions on the sniffed type: a message refuses the file before any row exists. */
-  refuseType?: (mime: string) => string | null;
+  refuseType?: (mime: string) => Message | null;
 }
 
 /** Counts, hashes and keeps the first bytes of whatever passes through, without holding the rest. */
@@ -117,12 +117,12 @@ export class DriveFiles {
     try {
       await store(key, measure);
       if (input.size !== undefined && input.size !== measure.size) {
-        throw ValidationError.field('file', `The file arrived incomplete: ${measure.size} of ${input.size} bytes.`);
+        throw ValidationError.field('file', 'The file arrived incomplete: :received of :expected bytes.', { received: measure.size, expected: input.size });
       }
       const extension = extensionOf(name);
       const mime = await sniffMime(measure.head, extension);
       const refusal = input.refuseType?.(mime);
-      if (refusal) throw ValidationError.field('file', refusal);
+      if (refusal) throw new ValidationError({ file: [refusal] });
       const entry = await this.db.transaction().execute(async (trx) => {
         const parent = await resolveFolder(trx, user, input.parentId, 'parentId');
         const scope: Scope = { ownerId: user.id, workspaceId: parent ? parent.workspace_id : (input.workspaceId ?? null) };

@@ -263,7 +263,7 @@ function refuseIntoItself(entries: FileEntryRow[], destination: FileEntryRow | n
 }
 
 function nameTaken(name: string) {
-  const message = `An item named "${name}" already exists in this folder.`;
+  const message = { template: 'An item named ":name" already exists in this folder.', values: { name } };
   return new HttpError(409, message, { name: [message] }, 'CONFLICT');
 }
 

@@ -41,7 +41,8 @@ export class QuotaService {
         if (taken + bytes > available) {
           const left = Math.max(0, available - taken);
           throw PayloadTooLarge(
-            `There is not enough storage space for this upload: ${formatBytes(left)} of ${formatBytes(available)} left. Delete some files or upgrade your plan.`,
+            'There is not enough storage space for this upload: :left of :available left. Delete some files or upgrade your plan.',
+            { left: formatBytes(left), available: formatBytes(available) },
           );
         }
       }

@@ -1,4 +1,5 @@
 import { formatBytes } from '../../lib/format.js';
+import type { MessageValues } from '../../lib/i18n.js';
 import type { SettingValue } from '../settings/defaults.js';
 
 /** Upload restrictions from settings (spec §5 "Upload restrictions"). */
@@ -9,7 +10,14 @@ export interface UploadRules {
 }
 
 export const TYPE_NOT_ALLOWED = 'This file type is not allowed';
-export const tooLarge = (name: string, maxSize: number) => `${name} exceeds maximum allowed size of ${formatBytes(maxSize)}`;
+export const TOO_LARGE = ':file exceeds maximum allowed size of :size';
+/** A broken rule in the spec's words, as a template and its values (translated on the way out). */
+export interface Problem {
+  template: string;
+  values: MessageValues;
+}
+export const tooLarge = (name: string, maxSize: number): Problem => ({ template: TOO_LARGE, values: { file: name, size: formatBytes(maxSize) } });
+const typeNotAllowed: Problem = { template: TYPE_NOT_ALLOWED, values: {} };
 
 const list = (value: SettingValue | undefined): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim().toLowerCase()) : [];
@@ -39,10 +47,10 @@ export const extensionOfName = (name: string): string | null => {
 };
 
 /** The first rule a file breaks, in the spec's words, or null. */
-export function restrictionProblem(rules: UploadRules, file: { name: string; size: number | null; mime: string | null }): string | null {
+export function restrictionProblem(rules: UploadRules, file: { name: string; size: number | null; mime: string | null }): Problem | null {
   if (rules.maxSize !== null && file.size !== null && file.size > rules.maxSize) return tooLarge(file.name, rules.maxSize);
   const subject = { extension: extensionOfName(file.name), mime: file.mime };
-  if (rules.blocked.some((p) => matches(p, subject))) return TYPE_NOT_ALLOWED;
-  if (rules.allowed.length && !rules.allowed.some((p) => matches(p, subject))) return TYPE_NOT_ALLOWED;
+  if (rules.blocked.some((p) => matches(p, subject))) return typeNotAllowed;
+  if (rules.allowed.length && !rules.allowed.some((p) => matches(p, subject))) return typeNotAllowed;
   return null;
 }

@@ -36,7 +36,7 @@ export class UploadsService {
   async check(file: { name: string; size: number | null; mime: string | null }): Promise<void> {
     if (isJunkFile(file.name)) throw ValidationError.field('file', '.DS_Store files are skipped.');
     const problem = restrictionProblem(await this.rules(), file);
-    if (problem) throw ValidationError.field('file', problem);
+    if (problem) throw ValidationError.field('file', problem.template, problem.values);
   }
 
   async available(user: UserWithAccess): Promise<number | null> {
@@ -71,7 +71,7 @@ export class UploadsService {
       name: file.name,
       size: file.size,
       workspaceId: scope.workspaceId,
-      ...(file.maxBytes ? { maxBytes: { limit: file.maxBytes, error: () => ValidationError.field('file', tooLarge(file.name, file.maxBytes!)) } } : {}),
+      ...(file.maxBytes ? { maxBytes: { limit: file.maxBytes, error: () => new ValidationError({ file: [tooLarge(file.name, file.maxBytes!)] }) } } : {}),
       // The declared type was checked before; the sniffed one is checked before the row exists.
       refuseType: (mime: string) => restrictionProblem({ ...rules, maxSize: null }, { name: file.name, size: null, mime }),
     };

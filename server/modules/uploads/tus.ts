@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
-import { HttpError } from '../../lib/errors.js';
+import { HttpError, render } from '../../lib/errors.js';
 import { randomToken } from '../../lib/tokens.js';
 import type { UserWithAccess } from '../users/repository.js';
 import type { UploadsService } from './service.js';
@@ -24,7 +24,7 @@ const fail = (status: number, message: string, field?: string): TusFailure => ({
 });
 
 const toFailure = (error: unknown): TusFailure =>
-  error instanceof HttpError ? { status_code: error.statusCode, body: JSON.stringify({ message: error.message, errors: error.errors }) } : fail(500, 'There was an issue. Please try again.');
+  error instanceof HttpError ? { status_code: error.statusCode, body: JSON.stringify(error.body(null)) } : fail(500, 'There was an issue. Please try again.');
 
 function metadataName(header: string | null): string {
   for (const pair of (header ?? '').split(',')) {
@@ -77,7 +77,7 @@ export function createTusServer(uploads: UploadsService, directory: string, call
       const status = 'status_code' in error ? error.status_code : 500;
       if (status === 413 && 'body' in error && /maximum size/i.test(error.body)) {
         const max = (await uploads.rules()).maxSize ?? 0;
-        return fail(413, tooLarge(metadataName(req.headers.get('upload-metadata')), max), 'file');
+        return fail(413, render(tooLarge(metadataName(req.headers.get('upload-metadata')), max)), 'file');
       }
       return undefined;
     },

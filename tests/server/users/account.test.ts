@@ -54,12 +54,13 @@ describe('account calls', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user).toMatchObject({ display_name: 'Grace Hopper', company: 'Navy', country: 'us', timezone: 'America/New_York', language: 'tr' });
 
+    // The user now reads Turkish, so the server answers in it.
     const bad = await client.request('PUT', '/api/v1/users/me', { body: { country: 'zz', timezone: 'Mars/Olympus', language: 'xx' } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({
-      country: ['The selected country is invalid.'],
-      timezone: ['The selected timezone is invalid.'],
-      language: ['This language is not available.'],
+      country: ['Seçilen ülke geçersiz.'],
+      timezone: ['Seçilen saat dilimi geçersiz.'],
+      language: ['Bu dil kullanılamıyor.'],
     });
     const typed = await client.request('PUT', '/api/v1/users/me', { body: { email: 'nope', email2: 'also nope' } });
     expect(Object.keys(typed.json().errors).sort()).toEqual(['email', 'email2']);
