@@ -18,7 +18,6 @@ import { SocialAccountsService } from './modules/social/service.js';
 import { AvatarStore } from './modules/users/avatars.js';
 import { UsersRepository } from './modules/users/repository.js';
 import { AccountService } from './modules/users/service.js';
-import { QuotaService } from './modules/uploads/quota.js';
 import { UploadsService } from './modules/uploads/service.js';
 import { createTusServer } from './modules/uploads/tus.js';
 import type { UserWithAccess } from './modules/users/repository.js';
@@ -37,7 +36,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const recovery = new RecoveryService(kysely, users, userTokens, sessions, settings, mailer, config);
   const avatars = new AvatarStore(path.join(config.storageDir, 'avatars'));
   const drive = createDrive(db, config, settings, log);
-  const uploads = new UploadsService(settings, drive, new QuotaService(kysely, db.dialect));
+  const uploads = new UploadsService(settings, drive, drive.quota);
   const tusCallers = new Map<string, UserWithAccess>();
   return {
     db,

@@ -205,7 +205,7 @@ export interface UploadReservationsTable {
   key: string;
   user_id: number;
   bytes: number;
-  kind: 'tus' | 'plain';
+  kind: 'tus' | 'plain' | 'copy';
   created_at: string;
   expires_at: string;
 }

@@ -30,6 +30,8 @@ import {
   type Executor,
   type Scope,
 } from './repository.js';
+import { randomToken } from '../../lib/tokens.js';
+import { QuotaService } from './quota.js';
 import { Thumbnails } from './thumbnails.js';
 import { TrashService } from './trash.js';
 
@@ -54,6 +56,7 @@ export class DriveService {
     private readonly files: DriveFiles,
     private readonly thumbnails: Thumbnails,
     private readonly settings: SettingsService,
+    private readonly quota: QuotaService,
   ) {}
 
   async createFolder(user: UserWithAccess, scope: Scope, input: { name: string; parentId?: string | null }) {
@@ -122,9 +125,15 @@ export class DriveService {
 
     const plans: { entry: FileEntryRow; rows: FileEntryRow[]; locations: Map<number, { diskPrefix: string; fileName: string }> }[] = [];
     const newPrefixes: string[] = [];
+    const subtrees = new Map<number, FileEntryRow[]>();
+    for (const entry of entries) subtrees.set(entry.id, (await subtreeRows(this.db, entry.path)).filter((r) => r.deleted_at === null));
+    // Copies take space like uploads do: reserved first (atomically, against uploads in flight), released once stored.
+    const bytes = [...subtrees.values()].flat().reduce((sum, row) => sum + (row.type === 'folder' ? 0 : Number(row.file_size)), 0);
+    const reservation = `copy-${randomToken(18)}`;
+    await this.quota.reserve(user.id, (await this.spaceUsage(user)).available, reservation, bytes, 'copy');
     try {
       for (const entry of entries) {
-        const rows = (await subtreeRows(this.db, entry.path)).filter((r) => r.deleted_at === null);
+        const rows = subtrees.get(entry.id)!;
         rows.sort((a, b) => a.path.split('/').length - b.path.split('/').length);
         const locations = new Map<number, { diskPrefix: string; fileName: string }>();
         for (const row of rows) {
@@ -175,6 +184,8 @@ export class DriveService {
     } catch (error) {
       await this.files.deletePrefixes(newPrefixes).catch(() => undefined);
       throw error;
+    } finally {
+      await this.quota.release(reservation);
     }
   }
 
@@ -272,13 +283,15 @@ export function createDrive(db: Db, config: Config, settings: SettingsService, l
   const disk: Disk = new LocalDisk(path.join(config.storageDir, 'drive'));
   const thumbnails = new Thumbnails(db.kysely, disk, log);
   const files = new DriveFiles(db.kysely, disk, thumbnails);
+  const quota = new QuotaService(db.kysely, db.dialect);
   return {
     db: db.kysely,
     disk,
     thumbnails,
     files,
     listing: new DriveListing(db.kysely, createNameSearch(db.dialect)),
-    entries: new DriveService(db.kysely, files, thumbnails, settings),
+    entries: new DriveService(db.kysely, files, thumbnails, settings, quota),
+    quota,
     trash: new TrashService(db.kysely, files),
   };
 }

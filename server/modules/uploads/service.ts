@@ -7,7 +7,7 @@ import { presentByIds } from '../drive/listing.js';
 import type { Scope } from '../drive/repository.js';
 import type { SettingsService } from '../settings/service.js';
 import type { UserWithAccess } from '../users/repository.js';
-import type { QuotaService } from './quota.js';
+import type { QuotaService } from '../drive/quota.js';
 import { restrictionProblem, rulesFrom, tooLarge, type UploadRules } from './restrictions.js';
 
 export interface UploadTarget {

@@ -88,6 +88,20 @@ describe('move, duplicate and stars', () => {
     expect((await client.post('/api/v1/file-entries/star', { entryIds: [theirFile.hash] })).statusCode).toBe(404);
   });
 
+  it('refuses a copy that does not fit in the remaining space, and copies nothing', async () => {
+    const { user, client } = await signedInUser(t.app, {
+      permissions: [{ name: 'files.create', restrictions: [{ name: 'max_space', value: 1500 }] }],
+    });
+    const folder = await createFolder(client, 'Big');
+    await uploadFile(t.app, user, { name: 'a.bin', content: Buffer.alloc(400), parentId: folder });
+    await uploadFile(t.app, user, { name: 'b.bin', content: Buffer.alloc(400), parentId: folder });
+    const res = await client.post('/api/v1/file-entries/duplicate', { entryIds: [folder] });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toMatch(/not enough storage space/);
+    expect(await listNames(client, 'folderId=0')).toEqual(['Big']);
+    expect((await client.get('/api/v1/user/space-usage')).json()).toEqual({ used: 800, available: 1500 });
+  });
+
   it("duplicates files beside the original with ' (1)' names and new storage objects", async () => {
     const { user, client } = await signedInUser(t.app);
     const file = await uploadFile(t.app, user, { name: 'photo.txt', content: 'original bytes' });

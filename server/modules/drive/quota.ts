@@ -20,7 +20,7 @@ export class QuotaService {
     private readonly dialect: Dialect,
   ) {}
 
-  async reserve(userId: number, available: number | null, key: string, bytes: number, kind: 'tus' | 'plain'): Promise<void> {
+  async reserve(userId: number, available: number | null, key: string, bytes: number, kind: 'tus' | 'plain' | 'copy'): Promise<void> {
     const now = nowIso();
     await this.db.transaction().execute(async (trx) => {
       await lockUserRow(trx, this.dialect, userId);
