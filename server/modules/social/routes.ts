@@ -2,9 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
-import { ValidationError } from '../../lib/errors.js';
+import { HttpError, render, ValidationError, type Message } from '../../lib/errors.js';
 import { signValue, verifySignedValue } from '../../lib/tokens.js';
 import { isSecure } from '../../plugins/cookies.js';
+import { linesFor } from '../../plugins/request-lines.js';
 import { currentUser, requireUser } from '../../plugins/guards.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { bootstrapDataResponse } from '../auth/schemas.js';
@@ -56,9 +57,13 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.clearCookie(name, { path: '/secure/auth/social' });
   };
 
+  /** ERROR in the caller's language (spec §8: the client shows the message as it comes). */
+  const failPopup = async (request: FastifyRequest, reply: FastifyReply, message: Message) =>
+    sendPopupResult(reply, origin, 'ERROR', { message: render(message, await linesFor(request)) });
+
   async function startFlow(request: FastifyRequest, reply: FastifyReply, service: SocialService, mode: OAuthState['mode']) {
     const all = await settings.all({ includePrivate: true });
-    if (!isEnabled(all, service)) return sendPopupResult(reply, origin, 'ERROR', { message: 'This sign-in method is not enabled.' });
+    if (!isEnabled(all, service)) return failPopup(request, reply, 'This sign-in method is not enabled.');
     if (mode === 'login' && request.user) return sendPopupResult(reply, origin, 'ALREADY_LOGGED_IN');
     try {
       const provider = await loadProvider(all, service);
@@ -82,7 +87,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.redirect(url.href, 302);
     } catch (error) {
       request.log.warn({ err: error, service }, 'social sign-in could not start');
-      return sendPopupResult(reply, origin, 'ERROR', { message: GENERIC_ERROR });
+      return failPopup(request, reply, GENERIC_ERROR);
     }
   }
 
@@ -94,7 +99,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:service/connect',
     { schema: { tags: ['social'], summary: 'Open in a popup: connect a provider to your account', params: serviceParams } },
     (request, reply) => {
-      if (!request.user) return sendPopupResult(reply, origin, 'ERROR', { message: 'Please sign in first.' });
+      if (!request.user) return failPopup(request, reply, 'Please sign in first.');
       return startFlow(request, reply, request.params.service, 'connect');
     },
   );
@@ -109,9 +114,9 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       const query = request.query as Record<string, string | undefined>;
       // A callback this browser did not start (or a replayed one) is refused before anything is exchanged.
       if (!flow || flow.service !== service || !query.state || query.state !== flow.state) {
-        return sendPopupResult(reply, origin, 'ERROR', { message: 'This sign-in attempt is invalid or has expired. Please try again.' });
+        return failPopup(request, reply, 'This sign-in attempt is invalid or has expired. Please try again.');
       }
-      if (query.error) return sendPopupResult(reply, origin, 'ERROR', { message: GENERIC_ERROR });
+      if (query.error) return failPopup(request, reply, GENERIC_ERROR);
 
       let profile: SocialProfile;
       try {
@@ -131,15 +136,15 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       } catch (error) {
         request.log.warn({ err: error, service }, 'social sign-in failed');
-        return sendPopupResult(reply, origin, 'ERROR', { message: GENERIC_ERROR });
+        return failPopup(request, reply, GENERIC_ERROR);
       }
 
       if (flow.mode === 'connect') {
-        if (!request.user) return sendPopupResult(reply, origin, 'ERROR', { message: 'Please sign in first.' });
+        if (!request.user) return failPopup(request, reply, 'Please sign in first.');
         try {
           await social.connect(request.user, service, profile);
         } catch (error) {
-          return sendPopupResult(reply, origin, 'ERROR', { message: error instanceof Error ? error.message : GENERIC_ERROR });
+          return failPopup(request, reply, error instanceof HttpError ? error.template : GENERIC_ERROR);
         }
         const bootstrapData = await app.services.bootstrap.build(request.user, null);
         return sendPopupResult(reply, origin, 'SUCCESS', { bootstrapData });
@@ -147,7 +152,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
 
       if (request.user) return sendPopupResult(reply, origin, 'ALREADY_LOGGED_IN');
       const outcome = await social.login(service, profile);
-      if (outcome.kind === 'error') return sendPopupResult(reply, origin, 'ERROR', { message: outcome.message });
+      if (outcome.kind === 'error') return failPopup(request, reply, outcome.message);
       if (outcome.kind === 'needs-password') {
         await setSigned(request, reply, PENDING_COOKIE, { service, profile: { id: profile.id, name: profile.name, email: profile.email } } satisfies PendingLink);
         return sendPopupResult(reply, origin, 'REQUEST_PASSWORD', { email: outcome.email, service });

@@ -154,4 +154,13 @@ describe('social sign-in through a real OAuth/OIDC provider (oauth2-mock-server)
     await t.app.services.settings.set({ 'social.google.enable': true });
     expect(message).toMatchObject({ status: 'ERROR', callbackData: { message: 'This sign-in method is not enabled.' } });
   });
+
+  it('says why in the visitor’s language', async () => {
+    await t.app.services.settings.set({ 'social.facebook.enable': false });
+    const client = new TestClient(t.app);
+    await client.post('/api/v1/users/me/locale', { locale: 'tr' });
+    const message = popupMessage((await client.get('/secure/auth/social/facebook/login')).body);
+    await t.app.services.settings.set({ 'social.facebook.enable': true });
+    expect(message).toMatchObject({ status: 'ERROR', callbackData: { message: 'Bu giriş yöntemi etkin değil.' } });
+  });
 });
