@@ -13,6 +13,7 @@ const placeholder = (path: string, name: string): RouteObject => ({ path, elemen
 
 // Screens load on demand (first paint of /login needs neither drive, admin nor account code).
 const loginPage = () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage }));
+const apiDocsPage = () => import('../features/api-docs/ApiDocsPage').then((m) => ({ Component: m.ApiDocsPage }));
 const registerPage = () => import('../features/auth/RegisterPage').then((m) => ({ Component: m.RegisterPage }));
 
 export const MARKETING_PAGES = ['contact', 'offering', 'about', 'features'] as const;
@@ -76,7 +77,7 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { element: <RequireApiDocs />, children: [placeholder('api-docs', 'API documentation')] },
+          { element: <RequireApiDocs />, children: [{ path: 'api-docs', lazy: apiDocsPage }] },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

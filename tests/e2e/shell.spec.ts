@@ -149,3 +149,13 @@ test.describe('installable app', () => {
     await context.setOffline(false);
   });
 });
+
+test('the API documentation opens for a user with api.access and is guarded for guests', async ({ page }) => {
+  await page.goto('/api-docs');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fapi-docs/);
+  await login(page);
+  await page.goto('/api-docs');
+  const docs = page.frameLocator('iframe[title="API documentation"]');
+  await expect(docs.getByText('Drive API').first()).toBeVisible();
+  await expect(docs.getByText('/api/v1/bootstrap-data').first()).toBeVisible();
+});
