@@ -10,6 +10,7 @@ import { useBootstrap, useBootstrapQuery } from '../../features/bootstrap/store'
 import { CookieNotice } from '../../features/cookie-notice/CookieNotice';
 import { useApplyActiveTheme } from '../../features/themes/use-theme';
 import { translate } from '../../i18n/i18n';
+import { NavigationProgress } from '../../ui/NavigationProgress';
 import { OfflineIndicator } from '../../ui/OfflineIndicator';
 import { Spinner } from '../../ui/Spinner';
 import { Toaster } from '../../ui/toast/Toaster';
@@ -27,6 +28,7 @@ export function RootLayout() {
   return (
     <>
       <OfflineIndicator />
+      <NavigationProgress />
       {data ? (
         <Shell />
       ) : isError ? (
