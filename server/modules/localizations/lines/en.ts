@@ -464,4 +464,9 @@ export const enLines: Record<string, string> = {
   'an object': 'an object',
   'Too many attempts. Please try again in :count seconds.': 'Too many attempts. Please try again in :count second.|Too many attempts. Please try again in :count seconds.',
   '(and :count more errors)': '(and :count more error)|(and :count more errors)',
+  'A folder cannot be moved or copied into itself or one of its subfolders.': 'A folder cannot be moved or copied into itself or one of its subfolders.',
+  'The selected destination is not a folder.': 'The selected destination is not a folder.',
+  'The requested range is not within the file.': 'The requested range is not within the file.',
+  'Token revoked': 'Token revoked',
+  'Disconnected': 'Disconnected',
 };

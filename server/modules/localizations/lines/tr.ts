@@ -464,4 +464,9 @@ export const trLines: Record<string, string> = {
   'an object': 'bir nesne',
   'Too many attempts. Please try again in :count seconds.': 'Çok fazla deneme. Lütfen :count saniye sonra tekrar deneyin.|Çok fazla deneme. Lütfen :count saniye sonra tekrar deneyin.',
   '(and :count more errors)': '(ve :count hata daha)|(ve :count hata daha)',
+  'A folder cannot be moved or copied into itself or one of its subfolders.': 'Bir klasör kendisine veya alt klasörlerinden birine taşınamaz ya da kopyalanamaz.',
+  'The selected destination is not a folder.': 'Seçilen hedef bir klasör değil.',
+  'The requested range is not within the file.': 'İstenen aralık dosyanın içinde değil.',
+  'Token revoked': 'Anahtar iptal edildi',
+  'Disconnected': 'Bağlantı kesildi',
 };
