@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enLines } from '../../../server/modules/localizations/lines/en.js';
 import { trLines } from '../../../server/modules/localizations/lines/tr.js';
@@ -17,6 +19,25 @@ describe('localizations and value lists', () => {
     for (const [key, value] of Object.entries(trLines)) {
       for (const placeholder of key.match(/:[a-zA-Z]+/g) ?? []) expect(value, key).toContain(placeholder);
     }
+  });
+
+  it('has a line for every message the server answers with', () => {
+    const sources: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (file.endsWith('.ts') && !file.includes(`${path.sep}lines${path.sep}`)) sources.push(fs.readFileSync(file, 'utf8'));
+      }
+    };
+    walk(path.resolve('server'));
+    // The ways a message reaches a response: the catalogue's factories, field errors, templates.
+    const pattern =
+      /(?:field\([\w.'"]+, |(?:Forbidden|NotFound|Conflict|TooManyRequests|PayloadTooLarge|Unauthenticated)\(|HttpError\(\d+, |template: |failPopup\(request, reply, )'([^']+)'/g;
+    const messages = new Set(sources.flatMap((source) => [...source.matchAll(pattern)].map((m) => m[1]!)));
+    expect(messages.size).toBeGreaterThan(30);
+    const missing = [...messages].filter((m) => !(m in enLines) || !(m in trLines));
+    expect(missing).toEqual([]);
   });
 
   it('lists localizations, countries and timezones in one call', async () => {
