@@ -2,14 +2,11 @@ import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import type { UploadItem, UploadStatus } from '../../src/features/uploads/queue/types';
-import { registerFreshUser } from './drive-helpers';
-import { waitForServiceWorker } from './helpers';
+import { currentUserId, kick, MB, ready } from './upload-helpers';
 
 // The worker's side of the queue, end to end against the real server. The
 // page hands items over exactly as the page client does (IndexedDB first,
 // then a message to the worker); the React side is covered in tests/web.
-
-const MB = 1024 * 1024;
 
 interface FileSpec {
   name: string;
@@ -25,12 +22,6 @@ function expectedSha256(spec: FileSpec, seed: number): string {
   const bytes = Buffer.alloc(spec.size);
   for (let i = 0; i < spec.size; i++) bytes[i] = byteAt(seed, i);
   return createHash('sha256').update(bytes).digest('hex');
-}
-
-async function currentUserId(page: Page): Promise<string> {
-  const response = await page.request.get('/api/v1/bootstrap-data');
-  const body = (await response.json()) as { data: { user: { id: number } } };
-  return String(body.data.user.id);
 }
 
 function itemFor(spec: FileSpec, userId: string, index: number): UploadItem {
@@ -101,15 +92,6 @@ async function enqueue(page: Page, specs: FileSpec[], options: { kick?: boolean 
 }
 
 /** The page client's message after adding items, when the network returns and when a page opens. */
-async function kick(page: Page, userId: string): Promise<void> {
-  await page.evaluate(async (userId) => {
-    const registration = await navigator.serviceWorker.ready;
-    const cookie = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='));
-    const xsrfToken = cookie ? decodeURIComponent(cookie.slice('XSRF-TOKEN='.length)) : null;
-    registration.active?.postMessage({ type: 'uploads:kick', userId, xsrfToken });
-  }, userId);
-}
-
 async function statuses(page: Page, ids: string[]): Promise<(UploadStatus | undefined)[]> {
   return page.evaluate(async (ids) => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -136,11 +118,6 @@ async function rootNames(page: Page): Promise<string[]> {
   const response = await page.request.get('/api/v1/drive/file-entries?folderId=0&perPage=100');
   const body = (await response.json()) as { pagination: { data: { name: string }[] } };
   return body.pagination.data.map((entry) => entry.name);
-}
-
-async function ready(page: Page): Promise<void> {
-  await registerFreshUser(page);
-  await waitForServiceWorker(page);
 }
 
 test('small files upload through the worker and appear in the drive', async ({ page }) => {
@@ -204,8 +181,7 @@ test('files queued offline survive a reload and upload when the network returns'
 });
 
 test('files chosen with the Upload button appear in the folder without a reload', async ({ page }) => {
-  await registerFreshUser(page);
-  await waitForServiceWorker(page);
+  await ready(page);
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload', exact: true }).first().click();
   await (await chooser).setFiles([
