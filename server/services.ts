@@ -11,7 +11,9 @@ import { SessionsService } from './modules/auth/sessions.js';
 import { UserTokensService } from './modules/auth/user-tokens.js';
 import { BootstrapService } from './modules/bootstrap/service.js';
 import { createDrive } from './modules/drive/service.js';
+import { HealthService } from './modules/health/service.js';
 import { LocalizationsService } from './modules/localizations/service.js';
+import { ManifestService } from './modules/manifest/service.js';
 import { RecaptchaService } from './modules/recaptcha/service.js';
 import { SettingsService } from './modules/settings/service.js';
 import { SocialAccountsService } from './modules/social/service.js';
@@ -55,6 +57,8 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     avatars,
     account: new AccountService(kysely, settings, localizations, sessions, recovery, avatars, (prefixes) => drive.files.deletePrefixes(prefixes)),
     recaptcha: new RecaptchaService(settings),
+    manifest: new ManifestService(kysely, settings),
+    health: new HealthService(db, config.storageDir),
     social: new SocialAccountsService(kysely, users, settings),
     bootstrap: new BootstrapService(kysely, settings, users, localizations, config),
     drive,

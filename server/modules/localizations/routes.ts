@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ValidationError } from '../../lib/errors.js';
-import { nowIso } from '../../lib/time.js';
 import { changeLocaleBody, changeLocaleResponse, valueListsParams, valueListsResponse } from './schemas.js';
 import { countries, timezones } from './value-lists.js';
 
@@ -9,7 +8,7 @@ export const LOCALE_COOKIE = 'locale';
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export const localizationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { localizations, db } = app.services;
+  const { localizations } = app.services;
 
   app.post(
     '/users/me/locale',
@@ -24,13 +23,7 @@ export const localizationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const localization = await localizations.find(request.body.locale);
       if (!localization) throw ValidationError.field('locale', 'This language is not available.');
-      if (request.user) {
-        await db.kysely
-          .updateTable('users')
-          .set({ language: localization.language, updated_at: nowIso() })
-          .where('id', '=', request.user.id)
-          .execute();
-      }
+      if (request.user) await localizations.setUserLanguage(request.user.id, localization.language);
       reply.setCookie(LOCALE_COOKIE, localization.language, { path: '/', sameSite: 'lax', maxAge: YEAR_SECONDS });
       return { locale: { ...localization, lines: await localizations.lines(localization.id) } };
     },

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
+import { nowIso } from '../../lib/time.js';
 
 export interface LocalizationSummary {
   id: number;
@@ -20,6 +21,11 @@ export class LocalizationsService {
       .select(['id', 'language', 'name'])
       .where('language', '=', language)
       .executeTakeFirst();
+  }
+
+  /** Remembers a signed-in user's choice on their account. */
+  async setUserLanguage(userId: number, language: string): Promise<void> {
+    await this.db.updateTable('users').set({ language, updated_at: nowIso() }).where('id', '=', userId).execute();
   }
 
   async lines(localizationId: number): Promise<Record<string, string>> {

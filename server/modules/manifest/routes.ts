@@ -1,48 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { parseJson } from '../../lib/json.js';
 
-const toHex = (triplet: string | undefined, fallback: string) => {
-  const parts = triplet?.trim().split(/\s+/).map(Number);
-  if (!parts || parts.length !== 3 || parts.some((n) => !Number.isInteger(n) || n < 0 || n > 255)) return fallback;
-  return `#${parts.map((n) => n.toString(16).padStart(2, '0')).join('')}`;
-};
-
-/** Home screens truncate past ~12 characters: prefer the first word to a cut word. */
-function shortName(name: string): string {
-  if (name.length <= 12) return name;
-  const first = name.split(/\s+/)[0] ?? name;
-  return first.length <= 12 ? first : name.slice(0, 12);
-}
-
-/**
- * The web app manifest, built from branding and the default light theme so an
- * installed app carries the site's own name and colours (the build ships a
- * generic one for when the server cannot be asked).
- */
 export const manifestRoutes: FastifyPluginAsync = async (app) => {
   app.get('/manifest.webmanifest', { schema: { hide: true } }, async (_request, reply) => {
-    const { settings, db } = app.services;
-    const all = await settings.all();
-    const siteName = typeof all['branding.site_name'] === 'string' && all['branding.site_name'] ? all['branding.site_name'] : 'Drive';
-    const theme = await db.kysely.selectFrom('themes').select('colors').where('default_light', '=', 1).executeTakeFirst();
-    const colors = parseJson<Record<string, string>>(theme?.colors, {});
     reply.header('Cache-Control', 'no-cache').type('application/manifest+json');
-    return {
-      id: '/',
-      name: siteName,
-      short_name: shortName(siteName),
-      description: 'Store, organise and share your files, online and offline.',
-      start_url: '/',
-      scope: '/',
-      display: 'standalone',
-      theme_color: toHex(colors['--be-primary'], '#1a73e8'),
-      background_color: toHex(colors['--be-background'], '#ffffff'),
-      icons: [
-        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-        { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
-        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-      ],
-    };
+    return app.services.manifest.build();
   });
 };

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { ValidationError } from '../../lib/errors.js';
 import { randomToken } from '../../lib/tokens.js';
@@ -39,6 +40,15 @@ export class AvatarStore {
   async remove(url: string | null): Promise<void> {
     const name = this.nameOf(url);
     if (name) await fs.rm(path.join(this.dir, name), { force: true });
+  }
+
+  /** The bytes of a stored avatar, or null when there is none by that name. */
+  async open(name: string): Promise<Readable | null> {
+    const file = this.pathOf(name);
+    if (!file) return null;
+    const handle = await fs.open(file, 'r').catch(() => null);
+    // The stream owns the handle and closes it.
+    return handle ? handle.createReadStream() : null;
   }
 
   /** Path of a stored avatar, or null for anything that is not one of ours. */

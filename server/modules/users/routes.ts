@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound, ValidationError } from '../../lib/errors.js';
@@ -32,11 +31,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/avatars/:name',
     { schema: { tags: ['users'], summary: 'A stored profile image', params: z.object({ name: z.string().max(64) }) } },
     async (request, reply) => {
-      const file = app.services.avatars.pathOf(request.params.name);
-      if (!file || !fs.existsSync(file)) throw NotFound();
+      const bytes = await app.services.avatars.open(request.params.name);
+      if (!bytes) throw NotFound();
       reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       reply.header('X-Content-Type-Options', 'nosniff');
-      return reply.type('image/webp').send(fs.createReadStream(file));
+      return reply.type('image/webp').send(bytes);
     },
   );
 

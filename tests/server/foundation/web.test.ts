@@ -70,6 +70,24 @@ describe('serving the built app', () => {
   });
 });
 
+describe('health when storage fails', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 and says what failed without saying where', async () => {
+    // A file where the storage folder should be: nothing can be written there.
+    await fs.rm(t.config.storageDir, { recursive: true, force: true });
+    await fs.writeFile(t.config.storageDir, 'not a folder');
+    const res = await new TestClient(t.app).get('/api/v1/health');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'error', database: { status: 'ok' }, storage: { status: 'error', message: 'The storage folder is not writable.' } });
+    expect(res.body).not.toContain(t.config.storageDir);
+  });
+});
+
 describe('web app manifest', () => {
   let t: TestApp;
   beforeAll(async () => {
