@@ -20,7 +20,7 @@ export interface LargeFileSpec {
 
 /**
  * The test file's bytes in Node. The page builds the same stream in
- * `enqueueLarge` (its copy must stay in step with this one: a difference
+ * `putQueued` (its copy must stay in step with this one: a difference
  * shows up as a sha256 mismatch, never as a false pass).
  */
 export function patternBytes(size: number, seed: number): Buffer {
@@ -80,46 +80,64 @@ function itemFor(spec: LargeFileSpec, userId: string): UploadItem {
   };
 }
 
-/** What the page client does for one file: item and bytes into IndexedDB, then a kick. */
-export async function enqueueLarge(page: Page, spec: LargeFileSpec): Promise<UploadItem> {
-  const userId = await currentUserId(page);
-  const item = itemFor(spec, userId);
-  await page.evaluate(
-    async ({ item, seed }) => {
-      const open = () =>
-        new Promise<IDBDatabase>((resolve, reject) => {
-          const request = indexedDB.open('drive-uploads');
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error);
-        });
-      // The worker's Dexie creates the stores at start-up; wait for them.
-      let db = await open();
-      for (let i = 0; i < 50 && !db.objectStoreNames.contains('blobs'); i++) {
-        db.close();
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        db = await open();
+/** How a test file's bytes are made in the page: `(i * 31 + seed) & 0xff`, or the xorshift32 stream of patternBytes. */
+export type BytePattern = { kind: 'linear'; seed: number } | { kind: 'xorshift'; seed: number };
+
+/**
+ * What the page client does when files are chosen: each item and its bytes
+ * into the queue's IndexedDB (the bytes made in the page, so nothing large
+ * crosses the test protocol). The worker's Dexie creates the stores at
+ * start-up, so this waits for them.
+ */
+export async function putQueued(page: Page, queued: { item: UploadItem; bytes: BytePattern }[]): Promise<void> {
+  await page.evaluate(async (queued) => {
+    const open = () =>
+      new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('drive-uploads');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    let db = await open();
+    for (let i = 0; i < 50 && !db.objectStoreNames.contains('blobs'); i++) {
+      db.close();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      db = await open();
+    }
+    const files = queued.map(({ item, bytes }) => {
+      if (bytes.kind === 'linear') {
+        const data = new Uint8Array(item.size);
+        for (let i = 0; i < data.length; i++) data[i] = (i * 31 + bytes.seed) & 0xff;
+        return new File([data], item.name);
       }
       // The same xorshift32 stream as patternBytes in Node.
       const words = new Uint32Array(Math.ceil(item.size / 4));
-      let x = seed | 0 || 0x9e3779b9;
+      let x = bytes.seed | 0 || 0x9e3779b9;
       for (let i = 0; i < words.length; i++) {
         x ^= x << 13;
         x ^= x >>> 17;
         x ^= x << 5;
         words[i] = x;
       }
-      const file = new File([new Uint8Array(words.buffer, 0, item.size)], item.name);
-      const tx = db.transaction(['items', 'blobs'], 'readwrite');
-      tx.objectStore('blobs').put({ id: item.id, blob: file });
+      return new File([new Uint8Array(words.buffer, 0, item.size)], item.name);
+    });
+    const tx = db.transaction(['items', 'blobs'], 'readwrite');
+    queued.forEach(({ item }, index) => {
+      tx.objectStore('blobs').put({ id: item.id, blob: files[index] });
       tx.objectStore('items').put(item);
-      await new Promise<void>((resolve, reject) => {
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
-      });
-      db.close();
-    },
-    { item, seed: spec.seed },
-  );
+    });
+    await new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+  }, queued);
+}
+
+/** One large file, queued as the page client does, then a kick. */
+export async function enqueueLarge(page: Page, spec: LargeFileSpec): Promise<UploadItem> {
+  const userId = await currentUserId(page);
+  const item = itemFor(spec, userId);
+  await putQueued(page, [{ item, bytes: { kind: 'xorshift', seed: spec.seed } }]);
   await kick(page, userId);
   return item;
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import type { UploadItem, UploadStatus } from '../../src/features/uploads/queue/types';
-import { currentUserId, kick, MB, ready } from './upload-helpers';
+import { currentUserId, kick, MB, putQueued, ready } from './upload-helpers';
 
 // The worker's side of the queue, end to end against the real server. The
 // page hands items over exactly as the page client does (IndexedDB first,
@@ -57,41 +57,12 @@ function itemFor(spec: FileSpec, userId: string, index: number): UploadItem {
 async function enqueue(page: Page, specs: FileSpec[], options: { kick?: boolean } = {}): Promise<UploadItem[]> {
   const userId = await currentUserId(page);
   const items = specs.map((spec, i) => itemFor(spec, userId, i));
-  await page.evaluate(
-    async ({ items }) => {
-      const open = () =>
-        new Promise<IDBDatabase>((resolve, reject) => {
-          const request = indexedDB.open('drive-uploads');
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error);
-        });
-      // The worker's Dexie creates the stores at start-up; wait for them.
-      let db = await open();
-      for (let i = 0; i < 50 && !db.objectStoreNames.contains('blobs'); i++) {
-        db.close();
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        db = await open();
-      }
-      const tx = db.transaction(['items', 'blobs'], 'readwrite');
-      items.forEach((item, index) => {
-        const bytes = new Uint8Array(item.size);
-        for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 31 + index) & 0xff;
-        tx.objectStore('blobs').put({ id: item.id, blob: new File([bytes], item.name) });
-        tx.objectStore('items').put(item);
-      });
-      await new Promise<void>((resolve, reject) => {
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
-      });
-      db.close();
-    },
-    { items },
-  );
+  await putQueued(page, items.map((item, index) => ({ item, bytes: { kind: 'linear' as const, seed: index } })));
   if (options.kick ?? true) await kick(page, userId);
   return items;
 }
 
-/** The page client's message after adding items, when the network returns and when a page opens. */
+/** The items' statuses as the worker last wrote them to IndexedDB. */
 async function statuses(page: Page, ids: string[]): Promise<(UploadStatus | undefined)[]> {
   return page.evaluate(async (ids) => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {

@@ -1,39 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Bootstrap } from '../../src/api/bootstrap-types';
-import { createQueryClient } from '../../src/api/query-client';
-import { queryKeys } from '../../src/api/query-keys';
-import { routes } from '../../src/app/routes';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeBootstrap, makeUser } from './fixtures';
-
-beforeAll(() => {
-  // jsdom has no matchMedia; the shell asks for the 768 px breakpoint.
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-});
-
-function renderAt(path: string, data: Bootstrap) {
-  const client = createQueryClient();
-  client.setQueryData(queryKeys.bootstrap, data);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+import { renderApp } from './render-app';
 
 const signedIn = (overrides: Parameters<typeof makeUser>[0] = {}) => makeBootstrap({ user: makeUser(overrides) });
 
@@ -41,35 +9,35 @@ describe('route guards', () => {
   beforeEach(() => localStorage.clear());
 
   it('sends a guest from /drive to /login, keeping the target', async () => {
-    const router = renderAt('/drive/folders/abc', makeBootstrap());
+    const router = renderApp('/drive/folders/abc', makeBootstrap());
     await screen.findByRole('button', { name: 'Continue' });
     expect(router.state.location.pathname).toBe('/login');
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/drive/folders/abc');
   });
 
   it('sends a signed-in user from /login to the landing path', async () => {
-    const router = renderAt('/login', signedIn());
+    const router = renderApp('/login', signedIn());
     await waitFor(() => expect(router.state.location.pathname).toBe('/drive'));
     expect(await screen.findByRole('heading', { name: 'Drive' })).toBeTruthy();
   });
 
   it('lands on checkout when an onboarding selection is saved', async () => {
     localStorage.setItem('be-onboarding-selection', JSON.stringify({ productId: 1, priceId: 2 }));
-    const router = renderAt('/register', signedIn());
+    const router = renderApp('/register', signedIn());
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/1/2'));
   });
 
   it('requires admin.access for /admin', async () => {
-    const router = renderAt('/admin', signedIn());
+    const router = renderApp('/admin', signedIn());
     await waitFor(() => expect(router.state.location.pathname).not.toBe('/admin'));
 
-    renderAt('/admin/users', signedIn({ permissions: [{ name: 'admin', restrictions: [] }] }));
+    renderApp('/admin/users', signedIn({ permissions: [{ name: 'admin', restrictions: [] }] }));
     expect(await screen.findByRole('heading', { name: 'Admin' })).toBeTruthy();
   });
 
   it('shows only the verify-email screen while the email is unverified', async () => {
     const data = signedIn({ email_verified_at: null });
-    renderAt('/account-settings', { ...data, settings: { ...data.settings, require_email_confirmation: true } });
+    renderApp('/account-settings', { ...data, settings: { ...data.settings, require_email_confirmation: true } });
     expect(await screen.findByRole('button', { name: 'request a new verification email' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Account settings' })).toBeNull();
   });
@@ -77,14 +45,14 @@ describe('route guards', () => {
 
 describe('404 page', () => {
   it('answers unknown paths with the doorway title and a home button', async () => {
-    renderAt('/no/such/place', makeBootstrap());
+    renderApp('/no/such/place', makeBootstrap());
     expect(await screen.findByRole('heading', { name: "Looks like you've found the doorway to the great nothing" })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Take me there!' }).getAttribute('href')).toBe('/');
   });
 
   it('treats notification routes as unknown when notifications are not integrated', async () => {
     const data = signedIn();
-    renderAt('/notifications', { ...data, notifications: { integrated: false, subscriptions: { integrated: false } } });
+    renderApp('/notifications', { ...data, notifications: { integrated: false, subscriptions: { integrated: false } } });
     expect(await screen.findByText('Take me there!')).toBeTruthy();
   });
 });

@@ -1,40 +1,12 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { Bootstrap } from '../../../src/api/bootstrap-types';
-import { createQueryClient } from '../../../src/api/query-client';
 import { queryKeys } from '../../../src/api/query-keys';
-import { routes } from '../../../src/app/routes';
 import { makeBootstrap } from '../fixtures';
+import { renderApp } from '../render-app';
 
-beforeAll(() => {
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-});
-
-function renderAt(path: string, data: Bootstrap) {
-  const client = createQueryClient();
-  client.setQueryData(queryKeys.bootstrap, data);
-  // The page's value lists are not under test: answer them from the cache.
-  client.setQueryData(queryKeys.valueLists('countries'), { countries: [] });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+// The page's value lists are not under test: answer them from the cache.
+const renderAt = (path: string, data: Bootstrap) => renderApp(path, data, [[queryKeys.valueLists('countries'), { countries: [] }]]);
 
 const policies = [
   { id: 'terms', label: 'Terms of Service', action: '/pages/terms', type: 'route' as const },

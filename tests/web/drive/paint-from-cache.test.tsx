@@ -1,20 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../src/api/query-client';
-import { queryKeys } from '../../../src/api/query-keys';
-import { routes } from '../../../src/app/routes';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DRIVE_VIEWS, listingKey } from '../../../src/features/drive/lib/views';
 import { driveDatabase } from '../../../src/offline/db';
 import { writeListingPage } from '../../../src/offline/listing-cache';
 import { makeBootstrap, makeUser } from '../fixtures';
 import { makeEntry } from './entries';
-
-beforeAll(() => {
-  window.matchMedia ??= (query: string) =>
-    ({ matches: false, media: query, onchange: null, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, dispatchEvent: () => false }) as MediaQueryList;
-});
+import { renderApp } from '../render-app';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -27,13 +18,7 @@ describe('the drive paints from IndexedDB first', () => {
     const key = listingKey({ view: 'folder', folderId: '0', sort: DRIVE_VIEWS.folder.sort });
     await writeListingPage(db, key, { entries: [makeEntry({ id: 'k1', name: 'Kept offline' })], folder: { hash: '0', name: '', permissions: [] }, nextCursor: null, total: 1 }, { replace: true });
 
-    const client = createQueryClient();
-    client.setQueryData(queryKeys.bootstrap, makeBootstrap({ user }));
-    render(
-      <QueryClientProvider client={client}>
-        <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/drive'] })} />
-      </QueryClientProvider>,
-    );
+    renderApp('/drive', makeBootstrap({ user }));
     expect(await screen.findByRole('heading', { name: 'Drive' })).toBeTruthy();
     expect(await screen.findByRole('listbox', { name: 'Drive' })).toBeTruthy();
     await db.delete();
