@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { Transform, Writable, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline as pipelineStreams, Transform, Writable, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FileEntryRow } from '../../db/types.js';
 import { NotFound, ValidationError, type Message } from '../../lib/errors.js';
@@ -80,12 +80,9 @@ export class DriveFiles {
    */
   async createFileFromStream(user: UserWithAccess, input: CreateFileInput): Promise<FileEntryRow> {
     return this.create(user, input, async (key, measure) => {
-      input.stream.on('error', (error) => measure.destroy(error));
-      // Bytes start flowing before the disk attaches its pipeline (it creates folders first); a
-      // failure in that gap must not be an unhandled 'error' event. The pipeline still sees it,
-      // because it checks whether the stream has already failed.
-      measure.on('error', () => undefined);
-      await this.disk.put(key, input.stream.pipe(measure));
+      // pipeline() ties the two streams' errors together from the first byte, before the disk
+      // (which creates folders first) attaches its own pipeline; the disk then sees any failure.
+      await this.disk.put(key, pipelineStreams(input.stream, measure, () => undefined));
     });
   }
 
