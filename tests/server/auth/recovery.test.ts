@@ -34,6 +34,9 @@ describe('forgot and reset password', () => {
     await new TestClient(t.app).post('/auth/forgot-password', { email: user.email });
     const { token, email } = await resetLink(user.email);
     expect(email).toBe(user.email);
+    // Short-lived: an hour.
+    const row = await t.app.services.db.kysely.selectFrom('user_tokens').select(['created_at', 'expires_at']).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(60 * 60 * 1000);
 
     const body = { token, email, password: 'a brand new password', password_confirmation: 'a brand new password' };
     const res = await new TestClient(t.app).post('/auth/reset-password', body);

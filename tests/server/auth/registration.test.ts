@@ -85,6 +85,8 @@ describe('POST /auth/register', () => {
 
     const mails = await mailsTo(t.dataDir, email);
     expect(mails).toHaveLength(1);
+    const token = await t.app.services.db.kysely.selectFrom('user_tokens').select(['created_at', 'expires_at']).where('type', '=', 'verify_email').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(Date.parse(token.expires_at) - Date.parse(token.created_at)).toBe(24 * 60 * 60 * 1000);
     expect(mails[0]!.text).toContain('valid for 24 hours');
     const link = await linkFromMail(t.dataDir, email, '/auth/email/verify');
     const visit = await client.get(link.pathname + link.search);

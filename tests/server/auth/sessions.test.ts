@@ -61,6 +61,12 @@ describe('sessions, XSRF and tokens', () => {
     expect(sessionCookie(res)?.secure).toBe(true);
   });
 
+  it('remembers the session when the login does not say (spec §9: remember defaults on)', async () => {
+    const client = new TestClient(t.app);
+    const res = await client.post('/auth/login', { email: user.email, password: user.password });
+    expect(sessionCookie(res)?.maxAge).toBe(30 * 24 * 60 * 60);
+  });
+
   it('gives a browser-session cookie when remember is off', async () => {
     const res = await new TestClient(t.app).login(user.email, user.password, false);
     expect(sessionCookie(res)?.maxAge).toBeUndefined();
