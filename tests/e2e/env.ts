@@ -1,7 +1,8 @@
 // Shared by playwright.config.ts (which starts the server) and the specs.
-export const E2E_PORT = 8091;
+// Overridable so that two checkouts on one machine can run their e2e suites side by side.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8091);
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-Password1' };
 /** The smtp-server sink global setup runs; the server sends mail to it (MAIL_URL). */
-export const E2E_SMTP_PORT = 2526;
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 export const E2E_MAIL_URL = `smtp://127.0.0.1:${E2E_SMTP_PORT}`;
