@@ -66,6 +66,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   app.setErrorHandler(errorHandler);
   app.decorate('services', createServices(db, config, app.log));
   app.decorateRequest('ctx', null as never);
+  app.decorateRequest('actor', null as never);
   app.decorateRequest('user', null);
   app.decorateRequest('authVia', null);
   app.decorateRequest('sessionToken', null);

@@ -1,13 +1,8 @@
-// Types the app adds to Fastify (request context, signed-in user, services).
+// Types the app adds to Fastify (request context, caller, services).
+import type { Actor } from './modules/access/actor.js';
 import type { UserWithAccess } from './modules/users/repository.js';
+import type { RequestContext } from './plugins/request-context.js';
 import type { Services } from './services.js';
-
-export interface RequestContext {
-  /** The workspace a drive call is scoped to (`?workspaceId=`); 0 is the personal workspace. */
-  workspaceId: number | null;
-  /** Relations asked for with `?with=a,b`. */
-  with: string[];
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,6 +10,9 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     ctx: RequestContext;
+    /** Who is calling, for every access decision (modules/access). */
+    actor: Actor;
+    /** The signed-in account's row, for the screens about the account itself; null for guests. */
     user: UserWithAccess | null;
     /** How the caller proved who they are; bearer tokens skip the XSRF check. */
     authVia: 'session' | 'token' | null;

@@ -30,7 +30,8 @@ async function main() {
     console.log(`Demo mode: ${created} demo accounts created (admin@demo.com / admin, demo1..100@demo.com / demo).`);
   }
 
-  const stopHousekeeping = scheduleHousekeeping(app.services, app.log);
+  const { services } = app;
+  const stopHousekeeping = scheduleHousekeeping({ db: services.db.kysely, tus: services.tus, quota: services.drive.quota }, app.log);
   app.addHook('onClose', async () => stopHousekeeping());
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

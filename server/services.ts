@@ -10,7 +10,7 @@ import { AuthService } from './modules/auth/service.js';
 import { SessionsService } from './modules/auth/sessions.js';
 import { UserTokensService } from './modules/auth/user-tokens.js';
 import { BootstrapService } from './modules/bootstrap/service.js';
-import { createDrive } from './modules/drive/service.js';
+import { createDrive } from './modules/drive/index.js';
 import { HealthService } from './modules/health/service.js';
 import { LocalizationsService } from './modules/localizations/service.js';
 import { ManifestService } from './modules/manifest/service.js';
@@ -22,7 +22,7 @@ import { UsersRepository } from './modules/users/repository.js';
 import { AccountService } from './modules/users/service.js';
 import { UploadsService } from './modules/uploads/service.js';
 import { createTusServer } from './modules/uploads/tus.js';
-import type { UserWithAccess } from './modules/users/repository.js';
+import { createTusFiles } from './modules/uploads/tus-files.js';
 
 /** The services of one app instance. Routes reach them through `app.services`. */
 export function createServices(db: Db, config: Config, log: MailLogger & { warn(obj: object, msg: string): void }) {
@@ -37,9 +37,23 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const rateLimiter: RateLimiter = new MemoryRateLimiter();
   const recovery = new RecoveryService(kysely, users, userTokens, sessions, settings, mailer, config);
   const avatars = new AvatarStore(path.join(config.storageDir, 'avatars'));
-  const drive = createDrive(db, config, settings, log);
-  const uploads = new UploadsService(settings, drive, drive.quota);
-  const tusCallers = new Map<string, UserWithAccess>();
+  const drive = createDrive({
+    db,
+    storageDir: config.storageDir,
+    log,
+    limits: {
+      siteDefault: async () => {
+        const setting = await settings.get('uploads.available_space');
+        return typeof setting === 'number' ? setting : null;
+      },
+      permissionsOf: async (userId) => {
+        const user = await users.findById(userId);
+        return user ? (await users.withAccess(user)).permissions : [];
+      },
+    },
+  });
+  const tusFiles = createTusFiles(path.join(config.storageDir, 'tus'));
+  const uploads = new UploadsService({ settings, drive: drive.facade, quota: drive.quota, resolveScope: drive.scope, tusFiles });
   return {
     db,
     config,
@@ -55,7 +69,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     registration: new RegistrationService(kysely, users, settings),
     recovery,
     avatars,
-    account: new AccountService(kysely, settings, localizations, sessions, recovery, avatars, (prefixes) => drive.files.deletePrefixes(prefixes)),
+    account: new AccountService(kysely, settings, localizations, sessions, recovery, avatars, drive.facade),
     recaptcha: new RecaptchaService(settings),
     manifest: new ManifestService(kysely, settings),
     health: new HealthService(db, config.storageDir),
@@ -63,8 +77,8 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     bootstrap: new BootstrapService(kysely, settings, users, localizations, config),
     drive,
     uploads,
-    tusCallers,
-    tus: createTusServer(uploads, path.join(config.storageDir, 'tus'), tusCallers),
+    tusFiles,
+    tus: createTusServer(uploads, tusFiles),
   };
 }
 

@@ -5,6 +5,7 @@ import * as accounts from './migrations/2026_11_22_000002_accounts.js';
 import * as drive from './migrations/2026_11_22_000003_drive.js';
 import * as uploads from './migrations/2026_11_22_000004_uploads.js';
 import * as listingIndexes from './migrations/2026_11_22_000005_listing_indexes.js';
+import * as entryCreators from './migrations/2026_11_23_000001_entry_creators.js';
 
 /**
  * Migrations are listed here rather than read from a folder so that the built
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_000003_drive': drive,
   '2026_11_22_000004_uploads': uploads,
   '2026_11_22_000005_listing_indexes': listingIndexes,
+  '2026_11_23_000001_entry_creators': entryCreators,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

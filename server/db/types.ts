@@ -187,7 +187,10 @@ export interface FileEntriesTable {
   sha256: string | null;
   /** 1 once a thumbnail is stored beside the bytes. */
   thumbnail: Flag;
+  /** Whose space the entry is in: they are charged for it (see modules/drive/quota.ts). */
   owner_id: number;
+  /** Who created it (an upload into someone else's folder); null once that user is deleted. */
+  created_by: number | null;
   workspace_id: number | null;
   deleted_at: NullableTimestamp;
   created_at: Timestamp;
@@ -203,9 +206,13 @@ export interface FileEntryStarsTable {
 export interface UploadReservationsTable {
   /** The tus upload id, or a generated key for a plain upload. */
   key: string;
+  /** Who is charged: the payer of the destination space. */
   user_id: number;
+  /** Who uploads: only they may resume, finish or cancel it (null only for rows older than the column). */
+  uploader_id: number | null;
   bytes: number;
-  kind: 'tus' | 'plain' | 'copy';
+  /** 'finishing' while a finished tus upload is being turned into an entry (claimed once). */
+  kind: 'tus' | 'plain' | 'copy' | 'finishing';
   created_at: string;
   expires_at: string;
 }

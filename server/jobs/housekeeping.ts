@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
 import { nowIso } from '../lib/time.js';
-import type { Services } from '../services.js';
 
 export interface HousekeepingResult {
   sessions: number;
@@ -19,10 +18,15 @@ export async function housekeep(db: Kysely<Database>): Promise<HousekeepingResul
   return { sessions: Number(sessions.numDeletedRows), userTokens: Number(userTokens.numDeletedRows) };
 }
 
+export interface UploadExpiry {
+  tus: { cleanUpExpired(): Promise<number> };
+  quota: { releaseExpired(): Promise<number> };
+}
+
 /** Abandoned resumable uploads (over 24 h) lose their bytes and their quota reservations. */
-export async function expireUploads(services: Pick<Services, 'tus' | 'uploads'>): Promise<{ uploads: number; reservations: number }> {
-  const uploads = await services.tus.cleanUpExpired();
-  const reservations = await services.uploads.quota.releaseExpired();
+export async function expireUploads(deps: UploadExpiry): Promise<{ uploads: number; reservations: number }> {
+  const uploads = await deps.tus.cleanUpExpired();
+  const reservations = await deps.quota.releaseExpired();
   return { uploads, reservations };
 }
 
@@ -30,9 +34,9 @@ export async function expireUploads(services: Pick<Services, 'tus' | 'uploads'>)
  * Runs housekeeping now and then in-process (the embedded setup has no job
  * runner). The timer is unref'd so it never keeps the process alive.
  */
-export function scheduleHousekeeping(services: Services, log: { warn(obj: object, msg: string): void }, intervalMs = 60 * 60 * 1000) {
+export function scheduleHousekeeping(deps: UploadExpiry & { db: Kysely<Database> }, log: { warn(obj: object, msg: string): void }, intervalMs = 60 * 60 * 1000) {
   const run = () =>
-    Promise.all([housekeep(services.db.kysely), expireUploads(services)]).catch((error: unknown) =>
+    Promise.all([housekeep(deps.db), expireUploads(deps)]).catch((error: unknown) =>
       log.warn({ err: error }, 'housekeeping failed'),
     );
   const timer = setInterval(run, intervalMs);

@@ -70,6 +70,15 @@ export const Unauthenticated = (message = 'Unauthenticated.') => new HttpError(4
 export const Forbidden = (message = 'This action is unauthorized.') => new HttpError(403, message, undefined, 'FORBIDDEN');
 export const NotFound = (message = 'Not found.') => new HttpError(404, message, undefined, 'NOT_FOUND');
 export const Conflict = (message: string, values?: MessageValues) => new HttpError(409, withValues(message, values), undefined, 'CONFLICT');
+/** A name the user typed is taken in its folder: 409 with the error on the name field. */
+export function NameTaken(name: string): HttpError {
+  const message: Message = { template: 'An item named ":name" already exists in this folder.', values: { name } };
+  return new HttpError(409, message, { name: [message] }, 'NAME_TAKEN');
+}
+export const LengthRequired = (message = 'The upload must declare its Content-Length.') => new HttpError(411, message, undefined, 'LENGTH_REQUIRED');
+export const PreconditionFailed = (message: string, values?: MessageValues) => new HttpError(412, withValues(message, values), undefined, 'PRECONDITION_FAILED');
+export const UnsupportedMediaType = (message: string) => new HttpError(415, message, undefined, 'UNSUPPORTED_MEDIA_TYPE');
+export const RangeNotSatisfiable = (message = 'The requested range is not within the file.') => new HttpError(416, message, undefined, 'RANGE_NOT_SATISFIABLE');
 export const PayloadTooLarge = (message = 'The request body is too large.', values?: MessageValues) =>
   new HttpError(413, withValues(message, values), undefined, 'PAYLOAD_TOO_LARGE');
 export const TooManyRequests = (message = 'Too many attempts. Please try again later.', values?: MessageValues) =>

@@ -1,22 +1,38 @@
 import type { FastifyRequest } from 'fastify';
 import { Forbidden, Unauthenticated } from '../lib/errors.js';
+import type { Actor, ActorKind } from '../modules/access/actor.js';
 import { can } from '../modules/permissions/policy.js';
 import type { UserWithAccess } from '../modules/users/repository.js';
 
-/** onRequest hook: the route needs a signed-in user. */
-export async function requireUser(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw Unauthenticated();
+/**
+ * onRequest hook: which kinds of caller a route admits (immich's
+ * `@Authenticated({ sharedLink: true })`). A guest where only signed-in
+ * users (or link holders) are admitted gets 401.
+ */
+export function admit(...kinds: ActorKind[]) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!kinds.includes(request.actor.kind)) throw Unauthenticated();
+  };
 }
 
-/** The signed-in user of a route guarded by `requireUser`. */
+/** onRequest hook: the route needs a signed-in user. */
+export const requireUser = admit('user');
+
+/** The caller of a route guarded by `admit`. */
+export function currentActor(request: FastifyRequest): Actor {
+  return request.actor;
+}
+
+/** The signed-in account (profile, settings) of a route guarded by `requireUser`. */
 export function currentUser(request: FastifyRequest): UserWithAccess {
   if (!request.user) throw Unauthenticated();
   return request.user;
 }
 
+/** A site permission (spec §6), asked of the caller: a user's roles, else the guest role. */
 export function requirePermission(permission: string) {
   return async (request: FastifyRequest): Promise<void> => {
-    if (!request.user) throw Unauthenticated();
-    if (!can(request.user, permission)) throw Forbidden();
+    if (request.actor.kind === 'guest' && !can(request.actor, permission)) throw Unauthenticated();
+    if (!can(request.actor, permission)) throw Forbidden();
   };
 }

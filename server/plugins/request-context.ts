@@ -1,6 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { ValidationError } from '../lib/errors.js';
-import type { RequestContext } from '../augment.js';
+
+/** What every API call may carry in its query string (spec base client rules). */
+export interface RequestContext {
+  /** The workspace a drive call asks for (`?workspaceId=`; 0 or absent: the personal space), not yet checked against the caller. */
+  workspaceId: number | null;
+  /** Relations asked for with `?with=a,b`. */
+  with: string[];
+}
 
 /** Parses the query parameters every call may carry: `workspaceId` and `with`. */
 export function parseRequestContext(request: FastifyRequest): RequestContext {

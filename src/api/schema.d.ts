@@ -1554,6 +1554,8 @@ export interface paths {
                                 created_at: string;
                                 updated_at: string;
                                 deleted_at: string | null;
+                                /** @description What the caller may do to this entry (files.view, files.create, files.update, files.delete, files.download, files.share): the caller's grant on it within their site role */
+                                permissions: string[];
                                 path: components["schemas"]["FolderCrumb"][];
                             };
                         };
@@ -2122,7 +2124,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn a finished resumable upload into a file entry */
+        /** Turn a finished resumable upload into a file entry (once: a second finish answers 404) */
         post: {
             parameters: {
                 query?: never;
@@ -2349,6 +2351,8 @@ export interface components {
             created_at: string;
             updated_at: string;
             deleted_at: string | null;
+            /** @description What the caller may do to this entry (files.view, files.create, files.update, files.delete, files.download, files.share): the caller's grant on it within their site role */
+            permissions: string[];
         };
         FolderCrumbInput: {
             id: string;
@@ -2549,6 +2553,8 @@ export interface components {
             created_at: string;
             updated_at: string;
             deleted_at: string | null;
+            /** @description What the caller may do to this entry (files.view, files.create, files.update, files.delete, files.download, files.share): the caller's grant on it within their site role */
+            permissions: string[];
         };
         FolderCrumb: {
             id: string;

@@ -13,7 +13,7 @@ export const API_DOCS_PREFIX = '/api/v1/docs';
 export const apiDocsRoutes: FastifyPluginAsync = async (app) => {
   async function guard(request: FastifyRequest, reply: FastifyReply) {
     if ((await app.services.settings.get('api.integrated')) !== true) throw NotFound();
-    if (can(request.user, 'api.access')) return;
+    if (can(request.actor, 'api.access')) return;
     if (!request.user && request.headers.accept?.includes('text/html')) {
       return reply.redirect(`/login?redirect=${encodeURIComponent('/api-docs')}`, 302);
     }

@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FileEntryRow } from '../../db/types.js';
-import { NotFound } from '../../lib/errors.js';
-import { currentUser } from '../../plugins/guards.js';
+import { NotFound, RangeNotSatisfiable } from '../../lib/errors.js';
+import { currentActor } from '../../plugins/guards.js';
 import type { DriveFiles } from './files.js';
 import { contentDisposition, etagOf, isNotModified, parseRange, protectiveHeaders, rangeApplies } from './http.js';
 import { OCTET_STREAM, previewMode } from './kinds.js';
@@ -37,7 +37,7 @@ async function sendStored(request: FastifyRequest, reply: FastifyReply, files: D
   const range = rangeApplies(request, etag) ? parseRange(request.headers.range, size) : { kind: 'full' as const };
   if (range.kind === 'unsatisfiable') {
     reply.header('Content-Range', `bytes */${size}`);
-    return reply.code(416).send({ message: 'The requested range is not within the file.' });
+    throw RangeNotSatisfiable();
   }
   reply.type(options.contentType);
   if (range.kind === 'partial') {
@@ -68,8 +68,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      const result = await drive.files.download(user, request.query.hashes, (error) => request.log.warn({ err: error }, 'zip download failed'));
+      const result = await drive.files.download(currentActor(request), request.query.hashes, (error) => request.log.warn({ err: error }, 'zip download failed'));
       if (result.kind === 'file') {
         return sendStored(request, reply, drive.files, result.entry, result.key, { inline: false, contentType: result.entry.mime ?? OCTET_STREAM });
       }
@@ -91,7 +90,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { entry, key } = await drive.files.openable(currentUser(request), request.params.id);
+      const { entry, key } = await drive.files.openable(currentActor(request), request.params.id);
       return sendStored(request, reply, drive.files, entry, key, previewMode(entry.mime ?? OCTET_STREAM, entry.type));
     },
   );
@@ -100,7 +99,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/file-entries/:id/thumbnail',
     { compress: false, schema: { tags, summary: 'A WebP thumbnail of an image (made on demand if missing)', params: entryParams, response: { 200: z.any() } } },
     async (request, reply) => {
-      const { entry } = await drive.files.openable(currentUser(request), request.params.id);
+      const { entry } = await drive.files.openable(currentActor(request), request.params.id);
       const key = await drive.thumbnails.ensure(entry);
       if (!key) throw NotFound('This file has no thumbnail.');
       protectiveHeaders(reply, false);
@@ -111,6 +110,6 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/space-usage',
     { schema: { tags, summary: 'Storage summary: bytes used and available (null: unlimited)', response: { 200: spaceUsageResponse } } },
-    async (request) => drive.entries.spaceUsage(currentUser(request)),
+    async (request) => drive.entries.spaceUsage(currentActor(request)),
   );
 };

@@ -6,11 +6,14 @@ import type { FileEntryRow } from '../../db/types.js';
 import { NotFound, ValidationError, type Message } from '../../lib/errors.js';
 import { randomToken } from '../../lib/tokens.js';
 import { ObjectMissingError, type ByteRange, type Disk } from '../../storage/disk.js';
-import type { UserWithAccess } from '../users/repository.js';
-import { authorize, resolveFolder, visibleEntries, visibleEntry } from './access.js';
+import { userIdOf, type Actor } from '../access/actor.js';
+import type { EntryAction } from '../access/actions.js';
+import { requireEntries, requireEntry, requireFolder } from '../access/require.js';
+import type { ResolvedScope } from '../access/scope.js';
 import { extensionOf, kindOf, sniffMime, SNIFF_BYTES } from './kinds.js';
 import { freeName, validName } from './names.js';
-import { adjustAncestorSizes, childNames, insertEntry, storageKey, topmost, type Executor, type Scope } from './repository.js';
+import { adjustAncestorSizes, childNames, insertEntry, storageKey, topmost, type Executor } from './repository.js';
+import { scopeUnder } from './scope-under.js';
 import type { Thumbnails } from './thumbnails.js';
 import { zipLayout, zipStream } from './zip.js';
 
@@ -21,8 +24,6 @@ export interface CreateFileInput {
   stream: Readable;
   /** The size the client announced; a stream that ends early or runs long is refused. */
   size?: number;
-  /** The workspace of a file created at the root (`?workspaceId=`); inside a folder, the folder's. */
-  workspaceId?: number | null;
   createdAt?: string;
   /** Streams of unknown length (multipart) stop with `error()` once they pass `limit` bytes. */
   maxBytes?: { limit: number; error: () => Error };
@@ -78,8 +79,8 @@ export class DriveFiles {
    * moves), its path and the size roll-up. A failure leaves no bytes behind.
    * The thumbnail follows in the background.
    */
-  async createFileFromStream(user: UserWithAccess, input: CreateFileInput): Promise<FileEntryRow> {
-    return this.create(user, input, async (key, measure) => {
+  async createFileFromStream(actor: Actor, scope: ResolvedScope, input: CreateFileInput): Promise<FileEntryRow> {
+    return this.create(actor, scope, input, async (key, measure) => {
       // pipeline() ties the two streams' errors together from the first byte, before the disk
       // (which creates folders first) attaches its own pipeline; the disk then sees any failure.
       await this.disk.put(key, pipelineStreams(input.stream, measure, () => undefined));
@@ -92,21 +93,21 @@ export class DriveFiles {
    * handed to the disk to keep (a rename on the local disk), so its bytes are
    * never written twice. The local file is gone afterwards either way.
    */
-  async createFileFromLocalFile(user: UserWithAccess, input: Omit<CreateFileInput, 'stream'> & { file: string }): Promise<FileEntryRow> {
-    return this.create(user, input, async (key, measure) => {
+  async createFileFromLocalFile(actor: Actor, scope: ResolvedScope, input: Omit<CreateFileInput, 'stream'> & { file: string }): Promise<FileEntryRow> {
+    return this.create(actor, scope, input, async (key, measure) => {
       await pipeline(createReadStream(input.file, { highWaterMark: 1024 * 1024 }), measure, new Writable({ write: (_chunk, _encoding, done) => done() }));
       await this.disk.adopt(key, input.file);
     });
   }
 
   private async create(
-    user: UserWithAccess,
+    actor: Actor,
+    scope: ResolvedScope,
     input: Omit<CreateFileInput, 'stream'>,
     store: (key: string, measure: Measure) => Promise<void>,
   ): Promise<FileEntryRow> {
-    authorize(user, 'files.create');
     const name = validName(input.name);
-    await resolveFolder(this.db, user, input.parentId, 'parentId');
+    await requireFolder(this.db, actor, 'files.create', scope, input.parentId, 'parentId');
 
     const location = newStorageLocation();
     const key = `${location.diskPrefix}/${location.fileName}`;
@@ -121,10 +122,12 @@ export class DriveFiles {
       const refusal = input.refuseType?.(mime);
       if (refusal) throw new ValidationError({ file: [refusal] });
       const entry = await this.db.transaction().execute(async (trx) => {
-        const parent = await resolveFolder(trx, user, input.parentId, 'parentId');
-        const scope: Scope = { ownerId: user.id, workspaceId: parent ? parent.workspace_id : (input.workspaceId ?? null) };
-        const created = await insertEntry(trx, scope, parent, {
-          name: freeName(name, false, await childNames(trx, scope, parent?.id ?? null)),
+        // Checked again inside the transaction: the folder may have gone while the bytes arrived.
+        const parent = await requireFolder(trx, actor, 'files.create', scope, input.parentId, 'parentId');
+        const where = scopeUnder(parent, scope);
+        const created = await insertEntry(trx, where, parent, {
+          createdBy: userIdOf(actor),
+          name: freeName(name, false, await childNames(trx, where, parent?.id ?? null)),
           type: kindOf(mime, extension),
           mime,
           extension,
@@ -145,9 +148,9 @@ export class DriveFiles {
     }
   }
 
-  /** A live file of the user and its storage key, for download and preview. */
-  async openable(user: UserWithAccess, hash: string): Promise<{ entry: FileEntryRow; key: string }> {
-    const entry = await visibleEntry(this.db, user, hash);
+  /** A live file the caller may view (preview, thumbnail) or download, and its storage key. */
+  async openable(actor: Actor, hash: string, action: EntryAction = 'files.view'): Promise<{ entry: FileEntryRow; key: string }> {
+    const entry = await requireEntry(this.db, actor, action, hash);
     const key = storageKey(entry);
     if (entry.type === 'folder' || !key) throw NotFound('This file has no content to show.');
     return { entry, key };
@@ -168,14 +171,13 @@ export class DriveFiles {
    * (several entries, or a folder) as a zip streamed while it is sent.
    */
   async download(
-    user: UserWithAccess,
+    actor: Actor,
     hashes: string[],
     onError: (error: unknown) => void,
   ): Promise<{ kind: 'file'; entry: FileEntryRow; key: string } | { kind: 'zip'; name: string; stream: Readable }> {
-    authorize(user, 'files.download');
-    const entries = topmost(await visibleEntries(this.db, user, hashes));
+    const entries = topmost(await requireEntries(this.db, actor, 'files.download', hashes));
     const only = entries.length === 1 ? entries[0]! : null;
-    if (only && only.type !== 'folder') return { kind: 'file', ...(await this.openable(user, only.hash)) };
+    if (only && only.type !== 'folder') return { kind: 'file', ...(await this.openable(actor, only.hash, 'files.download')) };
     const items = await zipLayout(this.db, entries);
     const name = only ? `${only.name}.zip` : 'download.zip';
     return { kind: 'zip', name, stream: zipStream(this.disk, items, onError) };

@@ -1,8 +1,9 @@
 import type { FileEntryRow } from '../../db/types.js';
-import type { UserWithAccess } from '../users/repository.js';
-import { authorize, resolveFolder } from './access.js';
+import { userIdOf, type Actor } from '../access/actor.js';
+import { requireFolder } from '../access/require.js';
+import type { ResolvedScope } from '../access/scope.js';
 import { freeName, validName } from './names.js';
-import { childNames, inScope, insertEntry, type Executor, type Scope } from './repository.js';
+import { childNames, inScope, insertEntry, spaceOf, type Executor, type Scope } from './repository.js';
 
 /**
  * The folder at `segments` below `parentId`, creating the missing ones — for
@@ -12,18 +13,17 @@ import { childNames, inScope, insertEntry, type Executor, type Scope } from './r
  */
 export async function ensureFolderPath(
   db: Executor,
-  user: UserWithAccess,
-  rootScope: Scope,
+  actor: Actor,
+  rootScope: ResolvedScope,
   parentId: string | null | undefined,
   segments: string[],
 ): Promise<FileEntryRow | null> {
-  if (!segments.length) return resolveFolder(db, user, parentId, 'parentId');
-  authorize(user, 'files.create');
+  if (!segments.length) return requireFolder(db, actor, 'files.create', rootScope, parentId, 'parentId');
   return db.transaction().execute(async (trx) => {
-    let parent = await resolveFolder(trx, user, parentId, 'parentId');
+    let parent = await requireFolder(trx, actor, 'files.create', rootScope, parentId, 'parentId');
     for (const raw of segments) {
       const name = validName(raw, 'relativePath');
-      const scope: Scope = parent ? { ownerId: parent.owner_id, workspaceId: parent.workspace_id } : rootScope;
+      const scope: Scope = parent ? spaceOf(parent) : rootScope;
       const existing = await trx
         .selectFrom('file_entries')
         .selectAll()
@@ -36,7 +36,8 @@ export async function ensureFolderPath(
         .executeTakeFirst();
       parent =
         existing ??
-        (await insertEntry(trx, scope, parent, {
+        (await insertEntry(trx, { ownerId: scope.ownerId, workspaceId: scope.workspaceId }, parent, {
+          createdBy: userIdOf(actor),
           name: freeName(name, true, await childNames(trx, scope, parent?.id ?? null)),
           type: 'folder',
         }));

@@ -11,9 +11,10 @@ const API = '/api/v1';
 
 /**
  * The wire shape of a file entry, decided once. The public id is the random
- * hash: numeric ids, storage keys and paths stay on the server.
+ * hash: numeric ids, storage keys and paths stay on the server. `permissions`
+ * are the actions the caller's grant on the entry allows (access/policy.ts).
  */
-export function presentEntry(row: EntryWithRelations) {
+export function presentEntry(row: EntryWithRelations, permissions: string[]) {
   const isFile = row.type !== 'folder';
   return {
     id: row.hash,
@@ -34,6 +35,7 @@ export function presentEntry(row: EntryWithRelations) {
     created_at: row.created_at,
     updated_at: row.updated_at,
     deleted_at: row.deleted_at,
+    permissions,
   };
 }
 

@@ -5,6 +5,7 @@ import type { Database } from '../../db/types.js';
 import { formatBytes } from '../../lib/format.js';
 import { PayloadTooLarge } from '../../lib/errors.js';
 import { addMs, nowIso } from '../../lib/time.js';
+import { bytesCharged } from './repository.js';
 
 /** A reservation outlives an idle upload by the tus expiry; then housekeeping frees it. */
 export const RESERVATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -20,24 +21,29 @@ export class QuotaService {
     private readonly dialect: Dialect,
   ) {}
 
-  async reserve(userId: number, available: number | null, key: string, bytes: number, kind: 'tus' | 'plain' | 'copy'): Promise<void> {
+  /**
+   * Reserves `bytes` against the quota of the payer of the destination space
+   * (see repository.payerOf), on behalf of the uploader.
+   */
+  async reserve(
+    charge: { payerId: number; uploaderId: number; available: number | null },
+    key: string,
+    bytes: number,
+    kind: 'tus' | 'plain' | 'copy',
+  ): Promise<void> {
+    const { payerId: userId, uploaderId, available } = charge;
     const now = nowIso();
     await this.db.transaction().execute(async (trx) => {
       await lockUserRow(trx, this.dialect, userId);
       if (available !== null) {
-        const used = await trx
-          .selectFrom('file_entries')
-          .select((eb) => eb.fn.sum<number | string | null>('file_size').as('bytes'))
-          .where('owner_id', '=', userId)
-          .where('type', '!=', 'folder')
-          .executeTakeFirst();
+        const used = await bytesCharged(trx, userId);
         const reserved = await trx
           .selectFrom('upload_reservations')
           .select((eb) => eb.fn.sum<number | string | null>('bytes').as('bytes'))
           .where('user_id', '=', userId)
           .where('expires_at', '>', now)
           .executeTakeFirst();
-        const taken = Number(used?.bytes ?? 0) + Number(reserved?.bytes ?? 0);
+        const taken = used + Number(reserved?.bytes ?? 0);
         if (taken + bytes > available) {
           const left = Math.max(0, available - taken);
           throw PayloadTooLarge(
@@ -48,13 +54,35 @@ export class QuotaService {
       }
       await trx
         .insertInto('upload_reservations')
-        .values({ key, user_id: userId, bytes, kind, created_at: now, expires_at: addMs(now, RESERVATION_TTL_MS) })
+        .values({ key, user_id: userId, uploader_id: uploaderId, bytes, kind, created_at: now, expires_at: addMs(now, RESERVATION_TTL_MS) })
         .execute();
     });
   }
 
-  ownerOf(key: string): Promise<{ user_id: number; bytes: number } | undefined> {
-    return this.db.selectFrom('upload_reservations').select(['user_id', 'bytes']).where('key', '=', key).executeTakeFirst();
+  /** The user an upload in flight belongs to (the uploader), or undefined when there is none. */
+  async uploaderOf(key: string): Promise<number | undefined> {
+    const row = await this.db.selectFrom('upload_reservations').select(['user_id', 'uploader_id']).where('key', '=', key).executeTakeFirst();
+    return row ? (row.uploader_id ?? row.user_id) : undefined;
+  }
+
+  /**
+   * Takes a finished tus upload for turning into an entry, once: of two
+   * requests finishing the same upload, one gets true, the other false.
+   */
+  async claim(key: string, uploaderId: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('upload_reservations')
+      .set({ kind: 'finishing' })
+      .where('key', '=', key)
+      .where('kind', '=', 'tus')
+      .where((eb) => eb.or([eb('uploader_id', '=', uploaderId), eb.and([eb('uploader_id', 'is', null), eb('user_id', '=', uploaderId)])]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Gives a claimed upload back (finishing failed before it became an entry), so it may be finished again. */
+  async unclaim(key: string): Promise<void> {
+    await this.db.updateTable('upload_reservations').set({ kind: 'tus' }).where('key', '=', key).where('kind', '=', 'finishing').execute();
   }
 
   async release(key: string): Promise<void> {

@@ -12,11 +12,17 @@ import { randomToken } from '../../lib/tokens.js';
  */
 export type Executor = Kysely<Database>;
 
-/** Whose entries a call sees: the owner's, in their personal space (workspace null) or one workspace. */
+/**
+ * A drive space: a user's personal space (workspaceId null), or a workspace.
+ * `ownerId` owns entries created at the space's root.
+ */
 export interface Scope {
   ownerId: number;
   workspaceId: number | null;
 }
+
+/** The space an entry lives in. */
+export const spaceOf = (entry: Pick<FileEntryRow, 'owner_id' | 'workspace_id'>): Scope => ({ ownerId: entry.owner_id, workspaceId: entry.workspace_id });
 
 export const newHash = (): string => randomToken(12);
 
@@ -33,9 +39,10 @@ export const descendantsOf = (path: string): Expression<SqlBool> =>
 /** The entry at `path` and everything below it. */
 export const subtreeOf = (path: string): Expression<SqlBool> => sql<SqlBool>`(file_entries.path = ${path} or ${descendantsOf(path)})`;
 
+/** Every entry of a space: a workspace's belong to all its members, whoever owns each. */
 export const inScope = (scope: Scope): Expression<SqlBool> =>
   scope.workspaceId
-    ? sql<SqlBool>`(file_entries.owner_id = ${scope.ownerId} and file_entries.workspace_id = ${scope.workspaceId})`
+    ? sql<SqlBool>`(file_entries.workspace_id = ${scope.workspaceId})`
     : sql<SqlBool>`(file_entries.owner_id = ${scope.ownerId} and file_entries.workspace_id is null)`;
 
 export function findByHash(db: Executor, hash: string): Promise<FileEntryRow | undefined> {
@@ -79,6 +86,8 @@ export interface NewEntry {
   fileName?: string | null;
   sha256?: string | null;
   createdAt?: string;
+  /** The user who made it; the owner is the space's. */
+  createdBy: number | null;
 }
 
 /** Inserts an entry under `parent` (null: root) and sets its path; the caller rolls sizes up. */
@@ -99,6 +108,7 @@ export async function insertEntry(db: Executor, scope: Scope, parent: FileEntryR
       file_name: entry.fileName ?? null,
       sha256: entry.sha256 ?? null,
       owner_id: scope.ownerId,
+      created_by: entry.createdBy,
       workspace_id: scope.workspaceId,
       created_at: entry.createdAt ?? now,
       updated_at: now,
@@ -156,3 +166,40 @@ export const storageKey = (entry: Pick<FileEntryRow, 'disk_prefix' | 'file_name'
   entry.disk_prefix && entry.file_name ? `${entry.disk_prefix}/${entry.file_name}` : null;
 
 export const thumbnailKey = (entry: Pick<FileEntryRow, 'disk_prefix'>): string | null => (entry.disk_prefix ? `${entry.disk_prefix}/thumbnail.webp` : null);
+
+/**
+ * Bytes a user is charged for: the files of their personal space, trash
+ * included (it takes space until deleted forever), whoever uploaded them.
+ * The one rule behind both the storage summary and the quota check. Entries
+ * in a workspace are charged to the workspace's owner; that clause arrives
+ * with team workspaces.
+ */
+export async function bytesCharged(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('file_entries')
+    .select((eb) => eb.fn.sum<number | string | null>('file_size').as('bytes'))
+    .where('owner_id', '=', userId)
+    .where('workspace_id', 'is', null)
+    .where('type', '!=', 'folder')
+    .executeTakeFirst();
+  return Number(row?.bytes ?? 0);
+}
+
+/** Who pays for what is stored in a space (see bytesCharged). */
+export const payerOf = (space: Scope): number => space.ownerId;
+
+/**
+ * Removes every entry a user owns in their personal space, for account
+ * deletion, and answers the storage prefixes to delete once that commits.
+ */
+export async function deletePersonalEntries(db: Executor, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('file_entries')
+    .select('disk_prefix')
+    .where('owner_id', '=', userId)
+    .where('workspace_id', 'is', null)
+    .where('disk_prefix', 'is not', null)
+    .execute();
+  await db.deleteFrom('file_entries').where('owner_id', '=', userId).where('workspace_id', 'is', null).execute();
+  return rows.map((r) => r.disk_prefix!);
+}

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser, requireUser } from '../../plugins/guards.js';
-import { scopeFor } from './access.js';
+import type { Actor } from '../access/actor.js';
+import { admit, currentActor } from '../../plugins/guards.js';
 import { fileRoutes } from './file-routes.js';
 import {
   createFolderBody,
@@ -24,7 +24,11 @@ import {
 
 const tags = ['drive'];
 
-/** The drive's calls (spec §2 drive screens, §3, §7). Handlers parse, call one service and answer. */
+/**
+ * The drive's calls (spec §2 drive screens, §3, §7). Handlers parse, call one
+ * service and answer; the services decide access (modules/access), and calls
+ * that work in a space resolve it from `?workspaceId=` first.
+ */
 export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
   const { drive } = app.services;
   // Let queued thumbnails finish before the database and disk go away.
@@ -32,7 +36,8 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(async (scope) => {
     const api = scope.withTypeProvider<ZodTypeProvider>();
-    api.addHook('onRequest', requireUser);
+    api.addHook('onRequest', admit('user'));
+    const scopeOf = (request: { actor: Actor; ctx: { workspaceId: number | null } }) => drive.scope(request.actor, request.ctx.workspaceId);
 
     api.get(
       '/drive/file-entries',
@@ -46,19 +51,13 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: listResponse },
         },
       },
-      async (request) => {
-        const user = currentUser(request);
-        return drive.listing.list(user, scopeFor(user, request.ctx), request.query);
-      },
+      async (request) => drive.listing.list(currentActor(request), await scopeOf(request), request.query),
     );
 
     api.get(
       '/drive/folders',
       { schema: { tags, summary: "The user's folders, flat, for the move dialog's tree", response: { 200: folderTreeResponse } } },
-      async (request) => {
-        const user = currentUser(request);
-        return { folders: await drive.entries.folderTree(user, scopeFor(user, request.ctx)) };
-      },
+      async (request) => ({ folders: await drive.entries.folderTree(currentActor(request), await scopeOf(request)) }),
     );
 
     api.post(
@@ -72,22 +71,19 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: folderResponse },
         },
       },
-      async (request) => {
-        const user = currentUser(request);
-        return { folder: await drive.entries.createFolder(user, scopeFor(user, request.ctx), request.body) };
-      },
+      async (request) => ({ folder: await drive.entries.createFolder(currentActor(request), await scopeOf(request), request.body) }),
     );
 
     api.get(
       '/folders/:hash/path',
       { schema: { tags, summary: "Breadcrumbs from the root to the folder ('0': the root, no crumbs)", params: folderParams, response: { 200: pathResponse } } },
-      async (request) => ({ path: await drive.entries.folderPath(currentUser(request), request.params.hash) }),
+      async (request) => ({ path: await drive.entries.folderPath(currentActor(request), await scopeOf(request), request.params.hash) }),
     );
 
     api.get(
       '/file-entries/:id',
       { schema: { tags, summary: 'One entry with the folders above it', params: entryParams, response: { 200: detailsResponse } } },
-      async (request) => ({ fileEntry: await drive.entries.details(currentUser(request), request.params.id) }),
+      async (request) => ({ fileEntry: await drive.entries.details(currentActor(request), request.params.id) }),
     );
 
     api.put(
@@ -102,7 +98,7 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: fileEntryResponse },
         },
       },
-      async (request) => ({ fileEntry: await drive.entries.update(currentUser(request), request.params.id, request.body) }),
+      async (request) => ({ fileEntry: await drive.entries.update(currentActor(request), request.params.id, request.body) }),
     );
 
     api.post(
@@ -116,7 +112,7 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: entriesResponse },
         },
       },
-      async (request) => ({ entries: await drive.entries.move(currentUser(request), request.body.entryIds, request.body.destinationId) }),
+      async (request) => ({ entries: await drive.entries.move(currentActor(request), await scopeOf(request), request.body.entryIds, request.body.destinationId) }),
     );
 
     api.post(
@@ -130,7 +126,7 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: entriesResponse },
         },
       },
-      async (request) => ({ entries: await drive.entries.duplicate(currentUser(request), request.body.entryIds, request.body.destinationId) }),
+      async (request) => ({ entries: await drive.entries.duplicate(currentActor(request), await scopeOf(request), request.body.entryIds, request.body.destinationId) }),
     );
 
     api.post(
@@ -143,10 +139,7 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: deleteResponse },
         },
       },
-      async (request) => {
-        const user = currentUser(request);
-        return drive.trash.delete(user, scopeFor(user, request.ctx), request.body);
-      },
+      async (request) => drive.trash.delete(currentActor(request), await scopeOf(request), request.body),
     );
 
     api.post(
@@ -160,19 +153,19 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: entriesResponse },
         },
       },
-      async (request) => ({ entries: await drive.trash.restore(currentUser(request), request.body.entryIds) }),
+      async (request) => ({ entries: await drive.trash.restore(currentActor(request), request.body.entryIds) }),
     );
 
     api.post(
       '/file-entries/star',
       { schema: { tags, summary: 'Star entries', body: entryIdsBody, response: { 200: entriesResponse } } },
-      async (request) => ({ entries: await drive.entries.star(currentUser(request), request.body.entryIds) }),
+      async (request) => ({ entries: await drive.entries.star(currentActor(request), request.body.entryIds) }),
     );
 
     api.post(
       '/file-entries/unstar',
       { schema: { tags, summary: 'Remove stars', body: entryIdsBody, response: { 200: entriesResponse } } },
-      async (request) => ({ entries: await drive.entries.unstar(currentUser(request), request.body.entryIds) }),
+      async (request) => ({ entries: await drive.entries.unstar(currentActor(request), request.body.entryIds) }),
     );
 
     await api.register(fileRoutes);

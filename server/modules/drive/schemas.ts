@@ -33,6 +33,9 @@ export const fileEntrySchema = z
     created_at: z.string(),
     updated_at: z.string(),
     deleted_at: z.string().nullable(),
+    permissions: z
+      .array(z.string())
+      .describe("What the caller may do to this entry (files.view, files.create, files.update, files.delete, files.download, files.share): the caller's grant on it within their site role"),
   })
   .meta({ id: 'FileEntry' });
 

@@ -1,44 +1,38 @@
-import path from 'node:path';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/index.js';
-import { createNameSearch } from '../../db/search.js';
+import type { Actor } from '../access/actor.js';
+import { userIdOf } from '../access/actor.js';
+import { requireEntries, requireEntry, requireFolder, requireRoot, requireRows } from '../access/require.js';
+import type { ResolvedScope } from '../access/scope.js';
+import { listFilter } from '../access/scope.js';
+import { decide } from '../access/policy.js';
 import type { FileEntryRow } from '../../db/types.js';
-import { HttpError, ValidationError } from '../../lib/errors.js';
+import { Forbidden, NameTaken, ValidationError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import { LocalDisk } from '../../storage/local-disk.js';
-import type { Disk } from '../../storage/disk.js';
-import { restriction } from '../permissions/policy.js';
-import type { SettingsService } from '../settings/service.js';
-import type { UserWithAccess } from '../users/repository.js';
-import { authorize, resolveFolder, visibleEntries, visibleEntry } from './access.js';
-import { DriveFiles, newStorageLocation } from './files.js';
-import { DriveListing, presentByIds } from './listing.js';
+import { randomToken } from '../../lib/tokens.js';
+import type { DriveFiles} from './files.js';
+import { newStorageLocation } from './files.js';
 import { freeName } from './names.js';
+import { presentByIds } from './present.js';
 import { presentCrumb } from './presenter.js';
+import type { QuotaService } from './quota.js';
 import {
   adjustAncestorSizes,
   ancestorIds,
+  bytesCharged,
   childNames,
   findById,
   findByIds,
-  inScope,
   insertEntry,
   moveSubtree,
+  payerOf,
+  spaceOf,
   storageKey,
   subtreeRows,
   topmost,
   type Executor,
-  type Scope,
 } from './repository.js';
-import { randomToken } from '../../lib/tokens.js';
-import { QuotaService } from './quota.js';
-import { Thumbnails } from './thumbnails.js';
-import { TrashService } from './trash.js';
-
-const entryScope = (entry: FileEntryRow): Scope => ({ ownerId: entry.owner_id, workspaceId: entry.workspace_id });
-
-/** Where a folder's new child lives: inside a folder, the folder's space; at the root, the caller's. */
-const scopeUnder = (parent: FileEntryRow | null, fallback: Scope): Scope => (parent ? entryScope(parent) : fallback);
+import type { SpaceLimits } from './space-limits.js';
+import { scopeUnder } from './scope-under.js';
+import type { Thumbnails } from './thumbnails.js';
 
 const INTO_ITSELF = 'A folder cannot be moved or copied into itself or one of its subfolders.';
 
@@ -55,28 +49,26 @@ export class DriveService {
     private readonly db: Executor,
     private readonly files: DriveFiles,
     private readonly thumbnails: Thumbnails,
-    private readonly settings: SettingsService,
     private readonly quota: QuotaService,
+    private readonly limits: SpaceLimits,
   ) {}
 
-  async createFolder(user: UserWithAccess, scope: Scope, input: { name: string; parentId?: string | null }) {
-    authorize(user, 'files.create');
+  async createFolder(actor: Actor, scope: ResolvedScope, input: { name: string; parentId?: string | null }) {
     const id = await this.db.transaction().execute(async (trx) => {
-      const parent = await resolveFolder(trx, user, input.parentId, 'parentId');
+      const parent = await requireFolder(trx, actor, 'files.create', scope, input.parentId, 'parentId');
       const where = scopeUnder(parent, scope);
-      if ((await childNames(trx, where, parent?.id ?? null)).has(input.name)) throw nameTaken(input.name);
-      return (await insertEntry(trx, where, parent, { name: input.name, type: 'folder' })).id;
+      if ((await childNames(trx, where, parent?.id ?? null)).has(input.name)) throw NameTaken(input.name);
+      return (await insertEntry(trx, where, parent, { name: input.name, type: 'folder', createdBy: userIdOf(actor) })).id;
     });
-    return (await presentByIds(this.db, user.id, [id]))[0]!;
+    return (await presentByIds(this.db, actor, [id]))[0]!;
   }
 
-  async update(user: UserWithAccess, hash: string, input: { name?: string; description?: string | null }) {
-    authorize(user, 'files.update');
+  async update(actor: Actor, hash: string, input: { name?: string; description?: string | null }) {
     const id = await this.db.transaction().execute(async (trx) => {
-      const entry = await visibleEntry(trx, user, hash);
+      const entry = await requireEntry(trx, actor, 'files.update', hash);
       if (input.name !== undefined && input.name !== entry.name) {
-        const taken = await childNames(trx, entryScope(entry), entry.parent_id);
-        if (taken.has(input.name)) throw nameTaken(input.name);
+        const taken = await childNames(trx, spaceOf(entry), entry.parent_id);
+        if (taken.has(input.name)) throw NameTaken(input.name);
       }
       await trx
         .updateTable('file_entries')
@@ -89,49 +81,60 @@ export class DriveService {
         .execute();
       return entry.id;
     });
-    return (await presentByIds(this.db, user.id, [id]))[0]!;
+    return (await presentByIds(this.db, actor, [id]))[0]!;
   }
 
-  async move(user: UserWithAccess, hashes: string[], destinationId: string | null | undefined) {
-    authorize(user, 'files.update');
+  /** Moving takes update on the entries and on the destination (a folder, or the scope's root). */
+  async move(actor: Actor, scope: ResolvedScope, hashes: string[], destinationId: string | null | undefined) {
     const ids = await this.db.transaction().execute(async (trx) => {
-      const destination = await resolveFolder(trx, user, destinationId, 'destinationId');
-      const entries = topmost(await visibleEntries(trx, user, hashes));
+      const destination = await requireFolder(trx, actor, 'files.update', scope, destinationId, 'destinationId');
+      const entries = topmost(await requireEntries(trx, actor, 'files.update', hashes));
       refuseIntoItself(entries, destination);
       for (const entry of entries) {
         const parentId = destination?.id ?? null;
         if (entry.parent_id === parentId) continue;
-        const name = freeName(entry.name, entry.type === 'folder', await childNames(trx, scopeUnder(destination, entryScope(entry)), parentId));
+        const name = freeName(entry.name, entry.type === 'folder', await childNames(trx, scopeUnder(destination, spaceOf(entry)), parentId));
         await adjustAncestorSizes(trx, entry.path, -entry.file_size, null);
         const newPath = await moveSubtree(trx, entry, destination, name);
         await adjustAncestorSizes(trx, newPath, entry.file_size, null);
       }
       return entries.map((e) => e.id);
     });
-    return presentByIds(this.db, user.id, ids);
+    return presentByIds(this.db, actor, ids);
   }
 
   /**
    * Deep copies with new storage objects. Bytes are copied first; the rows
    * follow in one transaction, and a failure removes the copied bytes.
-   * Without a destination each copy lands beside its original.
+   * Without a destination each copy lands beside its original. A copy reads
+   * the bytes, so the sources need download; the destination needs create.
    */
-  async duplicate(user: UserWithAccess, hashes: string[], destinationId: string | null | undefined) {
-    authorize(user, 'files.create');
+  async duplicate(actor: Actor, scope: ResolvedScope, hashes: string[], destinationId: string | null | undefined) {
     const explicit = destinationId !== undefined && destinationId !== null;
-    const destination = explicit ? await resolveFolder(this.db, user, destinationId, 'destinationId') : null;
-    const entries = topmost(await visibleEntries(this.db, user, hashes));
+    const destination = explicit ? await requireFolder(this.db, actor, 'files.create', scope, destinationId, 'destinationId') : null;
+    const entries = topmost(await requireEntries(this.db, actor, 'files.download', hashes));
     if (explicit) refuseIntoItself(entries, destination);
+    else await this.requireCreateBeside(actor, entries);
 
     const plans: { entry: FileEntryRow; rows: FileEntryRow[]; locations: Map<number, { diskPrefix: string; fileName: string }> }[] = [];
     const newPrefixes: string[] = [];
     const subtrees = new Map<number, FileEntryRow[]>();
     for (const entry of entries) subtrees.set(entry.id, (await subtreeRows(this.db, entry.path)).filter((r) => r.deleted_at === null));
-    // Copies take space like uploads do: reserved first (atomically, against uploads in flight), released once stored.
-    const bytes = [...subtrees.values()].flat().reduce((sum, row) => sum + (row.type === 'folder' ? 0 : Number(row.file_size)), 0);
-    const reservation = `copy-${randomToken(18)}`;
-    await this.quota.reserve(user.id, (await this.spaceUsage(user)).available, reservation, bytes, 'copy');
+    // Copies take space like uploads do: reserved first (atomically, against uploads in flight) from
+    // whoever pays for the space each copy lands in, and released once stored.
+    const bytesByPayer = new Map<number, number>();
+    for (const entry of entries) {
+      const payer = payerOf(explicit ? scopeUnder(destination, scope) : spaceOf(entry));
+      const bytes = subtrees.get(entry.id)!.reduce((sum, row) => sum + (row.type === 'folder' ? 0 : Number(row.file_size)), 0);
+      bytesByPayer.set(payer, (bytesByPayer.get(payer) ?? 0) + bytes);
+    }
+    const reservations: string[] = [];
     try {
+      for (const [payer, bytes] of bytesByPayer) {
+        const key = `copy-${randomToken(18)}`;
+        await this.quota.reserve({ payerId: payer, uploaderId: userIdOf(actor), available: await this.limits.availableTo(actor, payer) }, key, bytes, 'copy');
+        reservations.push(key);
+      }
       for (const entry of entries) {
         const rows = subtrees.get(entry.id)!;
         rows.sort((a, b) => a.path.split('/').length - b.path.split('/').length);
@@ -151,15 +154,20 @@ export class DriveService {
         const roots: FileEntryRow[] = [];
         const all: FileEntryRow[] = [];
         for (const { entry, rows, locations } of plans) {
-          const parent = explicit ? await resolveFolder(trx, user, destinationId, 'destinationId') : entry.parent_id ? ((await findById(trx, entry.parent_id)) ?? null) : null;
-          const scope = scopeUnder(parent, entryScope(entry));
+          const parent = explicit
+            ? await requireFolder(trx, actor, 'files.create', scope, destinationId, 'destinationId')
+            : entry.parent_id
+              ? ((await findById(trx, entry.parent_id)) ?? null)
+              : null;
+          const where = explicit ? scopeUnder(parent, scope) : scopeUnder(parent, spaceOf(entry));
           const copies = new Map<number, FileEntryRow>();
           for (const row of rows) {
             const isRoot = row.id === entry.id;
             const copyParent = isRoot ? parent : copies.get(row.parent_id!)!;
-            const name = isRoot ? freeName(row.name, row.type === 'folder', await childNames(trx, scope, parent?.id ?? null)) : row.name;
+            const name = isRoot ? freeName(row.name, row.type === 'folder', await childNames(trx, where, parent?.id ?? null)) : row.name;
             const location = locations.get(row.id);
-            const copy = await insertEntry(trx, scope, copyParent, {
+            const copy = await insertEntry(trx, where, copyParent, {
+              createdBy: userIdOf(actor),
               name,
               type: row.type,
               mime: row.mime,
@@ -180,59 +188,60 @@ export class DriveService {
         return { roots, all };
       });
       for (const copy of created.all) this.thumbnails.queue(copy);
-      return presentByIds(this.db, user.id, created.roots.map((r) => r.id));
+      return presentByIds(this.db, actor, created.roots.map((r) => r.id));
     } catch (error) {
       await this.files.deletePrefixes(newPrefixes).catch(() => undefined);
       throw error;
     } finally {
-      await this.quota.release(reservation);
+      for (const key of reservations) await this.quota.release(key);
     }
   }
 
-  async star(user: UserWithAccess, hashes: string[]) {
-    const entries = await visibleEntries(this.db, user, hashes, 'any');
+  /** A star is the caller's own mark: seeing the entry is enough. */
+  async star(actor: Actor, hashes: string[]) {
+    const userId = userIdOf(actor);
+    const entries = await requireEntries(this.db, actor, 'files.view', hashes, { trash: 'any' });
     const now = nowIso();
     await this.db
       .insertInto('file_entry_stars')
-      .values(entries.map((e) => ({ user_id: user.id, entry_id: e.id, created_at: now })))
+      .values(entries.map((e) => ({ user_id: userId, entry_id: e.id, created_at: now })))
       .onConflict((oc) => oc.columns(['user_id', 'entry_id']).doNothing())
       .execute();
-    return presentByIds(this.db, user.id, entries.map((e) => e.id));
+    return presentByIds(this.db, actor, entries.map((e) => e.id));
   }
 
-  async unstar(user: UserWithAccess, hashes: string[]) {
-    const entries = await visibleEntries(this.db, user, hashes, 'any');
+  async unstar(actor: Actor, hashes: string[]) {
+    const userId = userIdOf(actor);
+    const entries = await requireEntries(this.db, actor, 'files.view', hashes, { trash: 'any' });
     await this.db
       .deleteFrom('file_entry_stars')
-      .where('user_id', '=', user.id)
+      .where('user_id', '=', userId)
       .where('entry_id', 'in', entries.map((e) => e.id))
       .execute();
-    return presentByIds(this.db, user.id, entries.map((e) => e.id));
+    return presentByIds(this.db, actor, entries.map((e) => e.id));
   }
 
   /** One entry (trashed ones too) with the folders above it, root first. */
-  async details(user: UserWithAccess, hash: string) {
-    authorize(user, 'files.view');
-    const entry = await visibleEntry(this.db, user, hash, 'any');
-    const [presented] = await presentByIds(this.db, user.id, [entry.id]);
+  async details(actor: Actor, hash: string) {
+    const entry = await requireEntry(this.db, actor, 'files.view', hash, { trash: 'any' });
+    const [presented] = await presentByIds(this.db, actor, [entry.id]);
     return { ...presented!, path: await this.crumbs(ancestorIds(entry.path)) };
   }
 
   /** Breadcrumbs from the root down to the folder itself; '0' (the root) has none. */
-  async folderPath(user: UserWithAccess, hash: string) {
-    authorize(user, 'files.view');
-    const folder = await resolveFolder(this.db, user, hash, 'hash');
+  async folderPath(actor: Actor, scope: ResolvedScope, hash: string) {
+    const folder = await requireFolder(this.db, actor, 'files.view', scope, hash, 'hash');
     return folder ? this.crumbs(folder.path.split('/').map(Number)) : [];
   }
 
-  /** Every live folder of the user, flat, for the move dialog's tree. */
-  async folderTree(user: UserWithAccess, scope: Scope) {
-    authorize(user, 'files.view');
+  /** Every live folder of the scope, flat, for the move dialog's tree. */
+  async folderTree(actor: Actor, scope: ResolvedScope) {
+    if (decide(actor, 'files.view', scope.rootActions) !== 'allow') throw Forbidden();
     const rows = await this.db
       .selectFrom('file_entries')
       .leftJoin('file_entries as parent', 'parent.id', 'file_entries.parent_id')
       .select(['file_entries.hash', 'file_entries.name', 'parent.hash as parent_hash'])
-      .where(inScope(scope))
+      .where(listFilter(actor, scope, 'folder'))
       .where('file_entries.type', '=', 'folder')
       .where('file_entries.deleted_at', 'is', null)
       .orderBy('file_entries.path')
@@ -240,23 +249,17 @@ export class DriveService {
     return rows.map((r) => ({ id: r.hash, hash: r.hash, name: r.name, parent_id: r.parent_hash }));
   }
 
-  /**
-   * Bytes used (files in trash included: they still take space until deleted
-   * forever) and available: the user's `files.create` max_space restriction,
-   * else the `uploads.available_space` setting; null means unlimited.
-   */
-  async spaceUsage(user: UserWithAccess): Promise<{ used: number; available: number | null }> {
-    const row = await this.db
-      .selectFrom('file_entries')
-      .select((eb) => eb.fn.sum<number | string | null>('file_size').as('used'))
-      .where('owner_id', '=', user.id)
-      .where('type', '!=', 'folder')
-      .executeTakeFirst();
-    const own = restriction(user, 'files.create', 'max_space');
-    const fromUser = own === null || own === undefined || own === '' ? null : Number(own);
-    const setting = await this.settings.get('uploads.available_space');
-    const available = fromUser !== null && Number.isFinite(fromUser) ? fromUser : typeof setting === 'number' ? setting : null;
-    return { used: Number(row?.used ?? 0), available };
+  /** Bytes the caller is charged for (trash included) and may store; null means unlimited. */
+  async spaceUsage(actor: Actor): Promise<{ used: number; available: number | null }> {
+    const userId = userIdOf(actor);
+    return { used: await bytesCharged(this.db, userId), available: await this.limits.availableTo(actor, userId) };
+  }
+
+  /** Copies beside their originals need create in each original's folder (or its space's root). */
+  private async requireCreateBeside(actor: Actor, entries: FileEntryRow[]): Promise<void> {
+    const parents = await findByIds(this.db, [...new Set(entries.flatMap((e) => (e.parent_id === null ? [] : [e.parent_id])))]);
+    await requireRows(this.db, actor, 'files.create', parents);
+    for (const entry of entries.filter((e) => e.parent_id === null)) await requireRoot(this.db, actor, 'files.create', spaceOf(entry));
   }
 
   private async crumbs(ids: number[]) {
@@ -272,28 +275,3 @@ function refuseIntoItself(entries: FileEntryRow[], destination: FileEntryRow | n
     throw ValidationError.field('destinationId', INTO_ITSELF);
   }
 }
-
-function nameTaken(name: string) {
-  const message = { template: 'An item named ":name" already exists in this folder.', values: { name } };
-  return new HttpError(409, message, { name: [message] }, 'CONFLICT');
-}
-
-/** The drive's services, built once per app (see services.ts). */
-export function createDrive(db: Db, config: Config, settings: SettingsService, log: { warn(object: object, message: string): void }) {
-  const disk: Disk = new LocalDisk(path.join(config.storageDir, 'drive'));
-  const thumbnails = new Thumbnails(db.kysely, disk, log);
-  const files = new DriveFiles(db.kysely, disk, thumbnails);
-  const quota = new QuotaService(db.kysely, db.dialect);
-  return {
-    db: db.kysely,
-    disk,
-    thumbnails,
-    files,
-    listing: new DriveListing(db.kysely, createNameSearch(db.dialect)),
-    entries: new DriveService(db.kysely, files, thumbnails, settings, quota),
-    quota,
-    trash: new TrashService(db.kysely, files),
-  };
-}
-
-export type Drive = ReturnType<typeof createDrive>;

@@ -1,10 +1,13 @@
 import type { FileEntryRow } from '../../db/types.js';
 import { ValidationError } from '../../lib/errors.js';
 import { addMs, nowIso } from '../../lib/time.js';
-import type { UserWithAccess } from '../users/repository.js';
-import { authorize, visibleEntries } from './access.js';
+import type { Actor } from '../access/actor.js';
+import { decide } from '../access/policy.js';
+import { requireEntries } from '../access/require.js';
+import type { ResolvedScope } from '../access/scope.js';
+import { Forbidden } from '../../lib/errors.js';
 import type { DriveFiles } from './files.js';
-import { presentByIds } from './listing.js';
+import { presentByIds } from './present.js';
 import { freeName } from './names.js';
 import {
   adjustAncestorSizes,
@@ -15,6 +18,7 @@ import {
   findByIds,
   inScope,
   moveSubtree,
+  spaceOf,
   subtreeOf,
   topmost,
   type Executor,
@@ -52,17 +56,19 @@ export class TrashService {
     private readonly files: DriveFiles,
   ) {}
 
-  async delete(user: UserWithAccess, scope: Scope, input: DeleteInput): Promise<DeleteResult> {
-    authorize(user, 'files.delete');
-    if (input.emptyTrash) return this.emptyTrash(scope);
+  async delete(actor: Actor, scope: ResolvedScope, input: DeleteInput): Promise<DeleteResult> {
+    if (input.emptyTrash) {
+      if (decide(actor, 'files.delete', scope.rootActions) !== 'allow') throw Forbidden();
+      return this.emptyTrash(scope);
+    }
     if (!input.entryIds.length) throw ValidationError.field('entryIds', 'Select at least one file or folder.');
-    if (input.deleteForever) return this.deleteForever(user, input.entryIds);
-    return this.moveToTrash(user, input.entryIds);
+    if (input.deleteForever) return this.deleteForever(actor, input.entryIds);
+    return this.moveToTrash(actor, input.entryIds);
   }
 
-  private async moveToTrash(user: UserWithAccess, hashes: string[]): Promise<DeleteResult> {
+  private async moveToTrash(actor: Actor, hashes: string[]): Promise<DeleteResult> {
     const count = await this.db.transaction().execute(async (trx) => {
-      const entries = topmost(await visibleEntries(trx, user, hashes));
+      const entries = topmost(await requireEntries(trx, actor, 'files.delete', hashes));
       for (const entry of entries) {
         const mark = await this.batchMark(trx, entry);
         await trx.updateTable('file_entries').set({ deleted_at: mark }).where(subtreeOf(entry.path)).where('deleted_at', 'is', null).execute();
@@ -88,9 +94,9 @@ export class TrashService {
     return previous && previous >= now ? addMs(previous, 1) : now;
   }
 
-  private async deleteForever(user: UserWithAccess, hashes: string[]): Promise<DeleteResult> {
+  private async deleteForever(actor: Actor, hashes: string[]): Promise<DeleteResult> {
     const { count, prefixes } = await this.db.transaction().execute(async (trx) => {
-      const entries = topmost(await visibleEntries(trx, user, hashes, 'any'));
+      const entries = topmost(await requireEntries(trx, actor, 'files.delete', hashes, { trash: 'any' }));
       const prefixes: string[] = [];
       for (const entry of entries) {
         const rows = await trx.selectFrom('file_entries').select('disk_prefix').where(subtreeOf(entry.path)).execute();
@@ -120,10 +126,9 @@ export class TrashService {
     return { action: 'emptied', count, message: 'Emptied trash' };
   }
 
-  async restore(user: UserWithAccess, hashes: string[]) {
-    authorize(user, 'files.delete');
+  async restore(actor: Actor, hashes: string[]) {
     const ids = await this.db.transaction().execute(async (trx) => {
-      const selected = await visibleEntries(trx, user, hashes, 'trashed');
+      const selected = await requireEntries(trx, actor, 'files.delete', hashes, { trash: 'trashed' });
       // Shallow first: restoring a folder may already bring back a selected child of the same batch.
       selected.sort((a, b) => a.path.split('/').length - b.path.split('/').length);
       for (const { id } of selected) {
@@ -133,7 +138,7 @@ export class TrashService {
       }
       return selected.map((e) => e.id);
     });
-    return presentByIds(this.db, user.id, ids);
+    return presentByIds(this.db, actor, ids);
   }
 
   private async restoreOne(trx: Executor, entry: FileEntryRow): Promise<void> {
@@ -143,7 +148,7 @@ export class TrashService {
     // A live folder's ancestors are all live, so the deepest live one is the nearest.
     const liveChain = ancestorIds(entry.path).map((id) => byId.get(id)).filter((a): a is FileEntryRow => a?.deleted_at === null);
     const target = liveChain.at(-1) ?? null;
-    const scope: Scope = { ownerId: entry.owner_id, workspaceId: entry.workspace_id };
+    const scope: Scope = spaceOf(entry);
     const name = freeName(entry.name, entry.type === 'folder', await childNames(trx, scope, target?.id ?? null));
 
     // Leaving: trashed folders of the same batch above it no longer hold it.

@@ -1,35 +1,44 @@
-import type { Readable } from 'node:stream';
-import { ValidationError } from '../../lib/errors.js';
-import type { Drive } from '../drive/service.js';
-import { ensureFolderPath } from '../drive/folder-path.js';
-import { ROOT_HASH } from '../drive/access.js';
-import { presentByIds } from '../drive/listing.js';
-import type { Scope } from '../drive/repository.js';
-import type { SettingsService } from '../settings/service.js';
-import type { UserWithAccess } from '../users/repository.js';
+import { userIdOf, type Actor } from '../access/actor.js';
+import type { ResolvedScope } from '../access/scope.js';
+import type { DriveFacade, StoreTarget } from '../drive/facade.js';
 import type { QuotaService } from '../drive/quota.js';
+import { LengthRequired, NotFound, ValidationError } from '../../lib/errors.js';
+import { randomToken } from '../../lib/tokens.js';
+import type { SettingValue } from '../settings/defaults.js';
+import type { FilePart } from './multipart.js';
 import { restrictionProblem, rulesFrom, tooLarge, type UploadRules } from './restrictions.js';
-
-export interface UploadTarget {
-  /** Folder hash or '0'/null for the root. */
-  parentId: string | null | undefined;
-  /** `photos/2024/a.jpg`: the folders are created below parentId (folder uploads keep their structure). */
-  relativePath?: string | null | undefined;
-}
+import { UPLOAD_NOT_FOUND, type TusFiles } from './tus-files.js';
 
 /** Finder litter that folder uploads never carry over. */
 export const isJunkFile = (name: string) => name === '.DS_Store';
 
-/** What both upload paths (plain multipart and tus) share: rules, quota and where a file lands. */
+export interface UploadsDeps {
+  settings: { all(): Promise<Record<string, SettingValue>> };
+  drive: DriveFacade;
+  quota: QuotaService;
+  resolveScope(actor: Actor, workspaceId: number | null): Promise<ResolvedScope>;
+  tusFiles: TusFiles;
+}
+
+/** A tus upload about to be created: what its Upload-Length and Upload-Metadata say. */
+export interface TusUploadStart {
+  id: string;
+  size: number | undefined;
+  sizeIsDeferred: boolean;
+  metadata: Record<string, string | null | undefined>;
+}
+
+/**
+ * Uploads (spec §7 "Upload calls"): the rules both paths share (restrictions,
+ * quota, where a file lands), a plain multipart upload in one call, and the
+ * life of a resumable (tus) upload: started, owned by its uploader, finished
+ * exactly once.
+ */
 export class UploadsService {
-  constructor(
-    private readonly settings: SettingsService,
-    private readonly drive: Drive,
-    readonly quota: QuotaService,
-  ) {}
+  constructor(private readonly deps: UploadsDeps) {}
 
   async rules(): Promise<UploadRules> {
-    return rulesFrom(await this.settings.all());
+    return rulesFrom(await this.deps.settings.all());
   }
 
   /** Refuses a file by name, declared size and declared type before any byte is stored. */
@@ -37,10 +46,6 @@ export class UploadsService {
     if (isJunkFile(file.name)) throw ValidationError.field('file', '.DS_Store files are skipped.');
     const problem = restrictionProblem(await this.rules(), file);
     if (problem) throw ValidationError.field('file', problem.template, problem.values);
-  }
-
-  async available(user: UserWithAccess): Promise<number | null> {
-    return (await this.drive.entries.spaceUsage(user)).available;
   }
 
   /** The folders a relative path names, checked: no empty, `.` or `..` segments. */
@@ -54,31 +59,98 @@ export class UploadsService {
     return segments;
   }
 
+  private target(parentId: string | null | undefined, relativePath: string | null | undefined): StoreTarget {
+    return { parentId: parentId || null, segments: this.folderSegments(relativePath) };
+  }
+
+  /** The declared type was checked before; the sniffed one is checked before the row exists. */
+  private refuseType(rules: UploadRules, name: string) {
+    return (mime: string) => restrictionProblem({ ...rules, maxSize: null }, { name, size: null, mime });
+  }
+
   /**
-   * Stores a file in its target folder and answers the presented entry: from a
-   * stream (plain uploads) or from a complete local file (finished tus uploads).
+   * A plain multipart upload: the space is reserved from the declared length
+   * (multipart framing makes it a little larger than the file: it errs on the
+   * safe side) once the destination is known, and released when stored.
    */
-  async store(
-    user: UserWithAccess,
-    scope: Scope,
-    target: UploadTarget,
-    file: { name: string; size?: number; maxBytes?: number | null } & ({ stream: Readable } | { localFile: string }),
+  async storePlain(
+    actor: Actor,
+    workspaceId: number | null,
+    request: { contentLength: number; readFile: (fileSizeLimit: number) => Promise<FilePart | undefined> },
   ) {
+    if (!Number.isFinite(request.contentLength) || request.contentLength <= 0) throw LengthRequired();
+    const scope = await this.deps.resolveScope(actor, workspaceId);
     const rules = await this.rules();
-    const folder = await ensureFolderPath(this.drive.db, user, scope, target.parentId, this.folderSegments(target.relativePath));
-    const input = {
-      parentId: folder?.hash ?? ROOT_HASH,
-      name: file.name,
-      size: file.size,
-      workspaceId: scope.workspaceId,
-      ...(file.maxBytes ? { maxBytes: { limit: file.maxBytes, error: () => new ValidationError({ file: [tooLarge(file.name, file.maxBytes!)] }) } } : {}),
-      // The declared type was checked before; the sniffed one is checked before the row exists.
-      refuseType: (mime: string) => restrictionProblem({ ...rules, maxSize: null }, { name: file.name, size: null, mime }),
-    };
-    const entry =
-      'stream' in file
-        ? await this.drive.files.createFileFromStream(user, { ...input, stream: file.stream })
-        : await this.drive.files.createFileFromLocalFile(user, { ...input, file: file.localFile });
-    return (await presentByIds(this.drive.db, user.id, [entry.id]))[0]!;
+    // One byte over the limit reaches our own guard, which refuses with the spec's message.
+    const part = await request.readFile(rules.maxSize === null ? Infinity : rules.maxSize + 1);
+    if (!part) throw ValidationError.field('file', 'The file field is required.');
+    await this.check({ name: part.name, size: null, mime: part.mime });
+    const target = this.target(part.fields.parentId, part.fields.relativePath);
+    const key = `plain-${randomToken(18)}`;
+    const charge = await this.deps.drive.payerFor(actor, scope, target.parentId);
+    await this.deps.quota.reserve({ ...charge, uploaderId: userIdOf(actor) }, key, request.contentLength, 'plain');
+    try {
+      const maxSize = rules.maxSize;
+      return await this.deps.drive.storeFile(actor, scope, target, {
+        name: part.name,
+        stream: part.stream,
+        ...(maxSize ? { maxBytes: { limit: maxSize, error: () => new ValidationError({ file: [tooLarge(part.name, maxSize)] }) } } : {}),
+        refuseType: this.refuseType(rules, part.name),
+      });
+    } finally {
+      await this.deps.quota.release(key);
+    }
+  }
+
+  /** A new tus upload: checked and its declared length reserved before a byte is stored. */
+  async startTus(actor: Actor, workspaceId: number | null, upload: TusUploadStart): Promise<void> {
+    const name = upload.metadata.name ?? '';
+    if (!name) throw ValidationError.field('name', 'The upload needs a file name.');
+    if (upload.sizeIsDeferred || upload.size === undefined) throw ValidationError.field('file', 'The upload length must be declared.');
+    await this.check({ name, size: upload.size, mime: upload.metadata.mime ?? null });
+    const target = this.target(upload.metadata.parentId, upload.metadata.relativePath);
+    const scope = await this.deps.resolveScope(actor, workspaceId);
+    const charge = await this.deps.drive.payerFor(actor, scope, target.parentId);
+    await this.deps.quota.reserve({ ...charge, uploaderId: userIdOf(actor) }, upload.id, upload.size, 'tus');
+  }
+
+  /** Only the uploader reaches an upload in flight; anyone else gets the 404 of an unknown id. */
+  async requireOwnUpload(actor: Actor, uploadId: string): Promise<void> {
+    if ((await this.deps.quota.uploaderOf(uploadId)) !== userIdOf(actor)) throw NotFound(UPLOAD_NOT_FOUND);
+  }
+
+  /** A cancelled (terminated) tus upload gives its space back at once. */
+  async cancelled(uploadId: string): Promise<void> {
+    await this.deps.quota.release(uploadId);
+  }
+
+  /**
+   * Turns a finished tus upload into a file entry, exactly once: the upload is
+   * claimed atomically first, so a second finish of the same upload gets 404
+   * instead of racing the first for the file.
+   */
+  async finishTus(actor: Actor, workspaceId: number | null, uploadKey: string) {
+    const scope = await this.deps.resolveScope(actor, workspaceId);
+    if (!(await this.deps.quota.claim(uploadKey, userIdOf(actor)))) throw NotFound(UPLOAD_NOT_FOUND);
+    let stored = false;
+    try {
+      const { upload, file } = await this.deps.tusFiles.completed(uploadKey);
+      const meta = upload.metadata ?? {};
+      const rules = await this.rules();
+      const name = meta.name ?? 'Untitled';
+      const entry = await this.deps.drive.storeFile(actor, scope, this.target(meta.parentId, meta.relativePath), {
+        name,
+        localFile: file,
+        size: upload.size,
+        refuseType: this.refuseType(rules, name),
+      });
+      stored = true;
+      // The bytes now belong to the drive; this drops the upload's bookkeeping (its .json).
+      await this.deps.tusFiles.forget(uploadKey);
+      return entry;
+    } finally {
+      if (stored) await this.deps.quota.release(uploadKey);
+      else await this.deps.quota.unclaim(uploadKey);
+    }
   }
 }

@@ -1,16 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { FileStore } from '@tus/file-store';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Server, type Upload } from '@tus/server';
 import { HttpError, render } from '../../lib/errors.js';
 import { randomToken } from '../../lib/tokens.js';
-import type { UserWithAccess } from '../users/repository.js';
+import type { Actor } from '../access/actor.js';
 import type { UploadsService } from './service.js';
 import { tooLarge } from './restrictions.js';
+import type { TusFiles } from './tus-files.js';
 
 export const TUS_PATH = '/api/v1/tus/upload';
-export const TUS_EXPIRY_MS = 24 * 60 * 60 * 1000;
-/** Set by our route before tus sees the request: who is calling (tus hooks get a web Request copy). */
+/** Set by `handle` before tus sees the request: who is calling (tus hooks get a web Request copy). */
 export const CALLER_HEADER = 'x-drive-caller';
 
 interface TusFailure {
@@ -34,39 +32,49 @@ function metadataName(header: string | null): string {
   return 'This file';
 }
 
+export interface TusCaller {
+  actor: Actor;
+  workspaceId: number | null;
+}
+
 /**
  * Resumable uploads (tus 1.0) through @tus/server and its file store. Every
  * upload id is bound to the user who created it (through its quota
  * reservation); another user's id answers 404. Restrictions and the quota
  * are checked from the declared length before a byte is stored.
  */
-export function createTusServer(uploads: UploadsService, directory: string, callers: Map<string, UserWithAccess>) {
-  fs.mkdirSync(directory, { recursive: true });
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
+export function createTusServer(uploads: UploadsService, files: TusFiles) {
+  const callers = new Map<string, TusCaller>();
   const callerOf = (req: Request) => callers.get(req.headers.get(CALLER_HEADER) ?? '') ?? null;
 
   const server = new Server({
     path: TUS_PATH,
-    datastore: store,
+    datastore: files.store,
     relativeLocation: true,
     namingFunction: () => randomToken(24),
     maxSize: async () => (await uploads.rules()).maxSize ?? 0,
     async onIncomingRequest(req, uploadId) {
-      const user = callerOf(req);
-      if (!user) throw fail(401, 'Unauthenticated.');
+      const caller = callerOf(req);
+      if (!caller) throw fail(401, 'Unauthenticated.');
       if (req.method === 'POST' || req.method === 'OPTIONS' || !uploadId) return;
-      const owner = await uploads.quota.ownerOf(uploadId);
-      if (!owner || owner.user_id !== user.id) throw fail(404, 'This upload does not exist.');
+      try {
+        await uploads.requireOwnUpload(caller.actor, uploadId);
+        // A cancelled upload gives its space back now, not when the reservation would expire a day later.
+        const method = req.headers.get('x-http-method-override')?.toUpperCase() ?? req.method;
+        if (method === 'DELETE') await uploads.cancelled(uploadId);
+      } catch (error) {
+        throw toFailure(error);
+      }
     },
     async onUploadCreate(req, upload: Upload) {
-      const user = callerOf(req)!;
-      const name = upload.metadata?.name ?? '';
-      if (!name) throw fail(422, 'The upload needs a file name.', 'name');
-      if (upload.sizeIsDeferred || upload.size === undefined) throw fail(422, 'The upload length must be declared.', 'file');
+      const caller = callerOf(req)!;
       try {
-        await uploads.check({ name, size: upload.size, mime: upload.metadata?.mime ?? null });
-        uploads.folderSegments(upload.metadata?.relativePath);
-        await uploads.quota.reserve(user.id, await uploads.available(user), upload.id, upload.size, 'tus');
+        await uploads.startTus(caller.actor, caller.workspaceId, {
+          id: upload.id,
+          size: upload.size,
+          sizeIsDeferred: upload.sizeIsDeferred,
+          metadata: upload.metadata ?? {},
+        });
       } catch (error) {
         throw toFailure(error);
       }
@@ -84,20 +92,20 @@ export function createTusServer(uploads: UploadsService, directory: string, call
   });
 
   return {
-    server,
-    store,
-    /** The finished upload's file on disk, or why it cannot be used yet. */
-    async completed(id: string): Promise<{ upload: Upload; file: string }> {
-      const upload = await store.getUpload(id);
-      if (upload.size === undefined || upload.offset !== upload.size) {
-        throw new HttpError(409, 'This upload is not complete yet.', undefined, 'CONFLICT');
+    /** Hands a request to tus on behalf of `caller`; the reply is tus's to write. */
+    async handle(req: IncomingMessage, res: ServerResponse, caller: TusCaller): Promise<void> {
+      const id = randomToken(16);
+      callers.set(id, caller);
+      // Our value replaces anything a client sent under this name (tus reads the raw header list).
+      req.headers[CALLER_HEADER] = id;
+      const raw = req.rawHeaders;
+      for (let i = raw.length - 2; i >= 0; i -= 2) if (raw[i]!.toLowerCase() === CALLER_HEADER) raw.splice(i, 2);
+      raw.push(CALLER_HEADER, id);
+      try {
+        await server.handle(req, res);
+      } finally {
+        callers.delete(id);
       }
-      return { upload, file: path.join(directory, id) };
-    },
-    /** Drops an upload's bookkeeping, and its bytes if they are still here. */
-    async forget(id: string): Promise<void> {
-      await fs.promises.rm(path.join(directory, id), { force: true });
-      await store.configstore.delete(id);
     },
     cleanUpExpired: () => server.cleanUpExpiredUploads(),
   };

@@ -47,8 +47,11 @@ export class AccountService {
     private readonly sessions: SessionsService,
     private readonly recovery: RecoveryService,
     private readonly avatars: AvatarStore,
-    /** Removes stored file bytes (the drive's disk) once their rows are gone. */
-    private readonly purgeFileBytes: (diskPrefixes: string[]) => Promise<void>,
+    /** The drive's part of deleting an account: the user's entries, then their bytes. */
+    private readonly driveData: {
+      deleteEntriesOf(trx: Kysely<Database>, userId: number): Promise<string[]>;
+      purgeBytes(prefixes: string[]): Promise<void>;
+    },
     private readonly fetchOptions: { isBlocked?: (address: string) => boolean } = {},
   ) {}
 
@@ -143,16 +146,15 @@ export class AccountService {
         throw Conflict('This is the only admin account. Make someone else an admin before deleting it.');
       }
     }
-    const files = await this.db
-      .selectFrom('file_entries')
-      .select('disk_prefix')
-      .where('owner_id', '=', user.id)
-      .where('disk_prefix', 'is not', null)
-      .execute();
-    // Sessions, tokens, roles, profiles, files and stars go with the row (foreign keys cascade);
-    // the bytes follow only after that commit, so a failed delete never leaves rows without bytes.
-    await this.db.deleteFrom('users').where('id', '=', user.id).execute();
-    await this.purgeFileBytes(files.map((f) => f.disk_prefix!));
+    // The drive's entries go first and explicitly (the owner key refuses to cascade); sessions, tokens,
+    // roles, profiles and stars go with the row. The bytes follow only after the commit, so a failed
+    // delete never leaves rows without bytes.
+    const prefixes = await this.db.transaction().execute(async (trx) => {
+      const owned = await this.driveData.deleteEntriesOf(trx, user.id);
+      await trx.deleteFrom('users').where('id', '=', user.id).execute();
+      return owned;
+    });
+    await this.driveData.purgeBytes(prefixes);
     await this.avatars.remove(user.avatar);
   }
 

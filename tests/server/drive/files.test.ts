@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBuffer, type Entry } from 'yauzl';
 import { TestClient } from '../support/client.js';
-import { createFolder, pngBytes, signedInUser, uploadFile, withAccess } from '../support/drive-factories.js';
+import { createFolder, pngBytes, signedInUser, uploadFile, actorFor } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /** Names and contents of a zip, read with a real unzipper. */
@@ -260,7 +260,8 @@ describe('file bytes: create, download, preview, thumbnails, space usage', () =>
         this.push(sent <= 8 ? chunk : null);
       },
     });
-    const entry = await t.app.services.drive.files.createFileFromStream(await withAccess(t.app, user), { name: 'big.bin', stream });
+    const actor = await actorFor(t.app, user);
+    const entry = await t.app.services.drive.files.createFileFromStream(actor, await t.app.services.drive.scope(actor, null), { name: 'big.bin', stream });
     expect(entry.file_size).toBe(8 * 1024 * 1024);
   });
 });

@@ -21,8 +21,8 @@ const expected: Record<string, string[]> = {
   personal_access_tokens: ['created_at', 'expires_at', 'id', 'last_used_at', 'name', 'token_hash', 'user_id'],
   user_tokens: ['created_at', 'expires_at', 'id', 'token_hash', 'type', 'used_at', 'user_id'],
   social_profiles: ['created_at', 'id', 'service_name', 'user_id', 'user_service_id', 'username'],
-  upload_reservations: ['bytes', 'created_at', 'expires_at', 'key', 'kind', 'user_id'],
-  file_entries: ['created_at', 'deleted_at', 'description', 'disk_prefix', 'extension', 'file_name', 'file_size', 'hash', 'id', 'mime', 'name', 'owner_id', 'parent_id', 'path', 'sha256', 'thumbnail', 'type', 'updated_at', 'workspace_id'],
+  upload_reservations: ['bytes', 'created_at', 'expires_at', 'key', 'kind', 'uploader_id', 'user_id'],
+  file_entries: ['created_at', 'created_by', 'deleted_at', 'description', 'disk_prefix', 'extension', 'file_name', 'file_size', 'hash', 'id', 'mime', 'name', 'owner_id', 'parent_id', 'path', 'sha256', 'thumbnail', 'type', 'updated_at', 'workspace_id'],
   file_entry_stars: ['created_at', 'entry_id', 'user_id'],
   // The name search index differs by dialect (db/search.ts): SQLite's is an FTS5 table with its shadow tables.
   ...(DIALECT === 'sqlite'

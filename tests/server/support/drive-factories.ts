@@ -2,15 +2,15 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { FileEntryRow } from '../../../server/db/types.js';
-import type { UserWithAccess } from '../../../server/modules/users/repository.js';
+import { userActor, type UserActor } from '../../../server/modules/access/actor.js';
 import { TestClient } from './client.js';
 import { createUser, type CreatedUser } from './factories.js';
 
-/** The user as the services see them (roles and permissions loaded). */
-export async function withAccess(app: FastifyInstance, user: CreatedUser): Promise<UserWithAccess> {
+/** The user as the services see them: an actor with their site permissions. */
+export async function actorFor(app: FastifyInstance, user: CreatedUser): Promise<UserActor> {
   const row = await app.services.users.findById(user.id);
   if (!row) throw new Error(`no user ${user.id}`);
-  return app.services.users.withAccess(row);
+  return userActor(row.id, (await app.services.users.withAccess(row)).permissions);
 }
 
 /** A new user with a signed-in client. */
@@ -31,7 +31,8 @@ export async function uploadFile(
   options: { name: string; content?: Buffer | string; parentId?: string | null; size?: number; createdAt?: string },
 ): Promise<FileEntryRow> {
   const content = typeof options.content === 'string' ? Buffer.from(options.content) : (options.content ?? Buffer.from(`content of ${options.name}`));
-  return app.services.drive.files.createFileFromStream(await withAccess(app, user), {
+  const actor = await actorFor(app, user);
+  return app.services.drive.files.createFileFromStream(actor, await app.services.drive.scope(actor, null), {
     parentId: options.parentId ?? null,
     name: options.name,
     stream: Readable.from([content]),

@@ -135,16 +135,17 @@ describe('abandoned resumable uploads', () => {
     const location = (await createTusUpload(client, 10, { name: 'a.txt' })).headers.location as string;
     await patchTus(client, location, 0, Buffer.from('hello'));
     const key = location.split('/').pop()!;
-    expect(await expireUploads(t.app.services)).toEqual({ uploads: 0, reservations: 0 });
+    const expiry = { tus: t.app.services.tus, quota: t.app.services.drive.quota };
+    expect(await expireUploads(expiry)).toEqual({ uploads: 0, reservations: 0 });
 
     // Make the upload look a day old: its creation date and the reservation's expiry.
-    const store = t.app.services.tus.store;
+    const store = t.app.services.tusFiles.store;
     const upload = await store.getUpload(key);
     upload.creation_date = new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString();
     await store.configstore.set(key, upload);
     await t.app.services.db.kysely.updateTable('upload_reservations').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('key', '=', key).execute();
 
-    expect(await expireUploads(t.app.services)).toEqual({ uploads: 1, reservations: 1 });
+    expect(await expireUploads(expiry)).toEqual({ uploads: 1, reservations: 1 });
     expect((await client.request('HEAD', location, { headers: { 'tus-resumable': '1.0.0' } })).statusCode).toBe(404);
   });
 });

@@ -469,4 +469,9 @@ export const enLines: Record<string, string> = {
   'The requested range is not within the file.': 'The requested range is not within the file.',
   'Token revoked': 'Token revoked',
   'Disconnected': 'Disconnected',
+  'The upload needs a file name.': 'The upload needs a file name.',
+  'The upload length must be declared.': 'The upload length must be declared.',
+  'This workspace does not exist.': 'This workspace does not exist.',
+  'This server speaks tus :supported, not :version.': 'This server speaks tus :supported, not :version.',
+  'A tus PATCH must have Content-Type: application/offset+octet-stream.': 'A tus PATCH must have Content-Type: application/offset+octet-stream.',
 };

@@ -469,4 +469,9 @@ export const trLines: Record<string, string> = {
   'The requested range is not within the file.': 'İstenen aralık dosyanın içinde değil.',
   'Token revoked': 'Anahtar iptal edildi',
   'Disconnected': 'Bağlantı kesildi',
+  'The upload needs a file name.': 'Yüklemenin bir dosya adı olmalı.',
+  'The upload length must be declared.': 'Yüklemenin boyutu bildirilmelidir.',
+  'This workspace does not exist.': 'Bu çalışma alanı mevcut değil.',
+  'This server speaks tus :supported, not :version.': 'Bu sunucu tus :version değil, tus :supported kullanır.',
+  'A tus PATCH must have Content-Type: application/offset+octet-stream.': 'Bir tus PATCH isteğinin Content-Type değeri application/offset+octet-stream olmalıdır.',
 };

@@ -1,0 +1,95 @@
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { Database, FileEntryRow } from '../../db/types.js';
+import { ALL_ACTIONS, NO_ACTIONS, type ActionSet, type EntryAction } from './actions.js';
+import type { Scope } from '../drive/repository.js';
+import { signedInUserId, type Actor } from './actor.js';
+
+/**
+ * Where grants come from, one source each, in the shape of immich's
+ * AccessRepository: given a batch of entries, which of them this actor reaches
+ * through the source, and with which actions. The answers are unioned. Only
+ * ownership has rows today; workspace membership, shares with people and
+ * share links fill in their source without touching the policy or callers.
+ */
+export type GrantRow = Pick<FileEntryRow, 'id' | 'owner_id' | 'workspace_id' | 'path'>;
+export type Grants = Map<number, Set<EntryAction>>;
+
+type Db = Kysely<Database>;
+
+export interface GrantSource {
+  /** Grants on existing entries. */
+  entries(db: Db, actor: Actor, rows: GrantRow[]): Promise<Grants>;
+  /** What the actor may do at the root of a space (create there, list it). */
+  root(db: Db, actor: Actor, space: Scope): Promise<ActionSet>;
+}
+
+/** Owners do everything to what they own, and to the root of their personal space. */
+const ownerSource: GrantSource = {
+  async entries(_db, actor, rows) {
+    const userId = signedInUserId(actor);
+    const grants: Grants = new Map();
+    if (userId === null) return grants;
+    for (const row of rows) if (row.owner_id === userId) grants.set(row.id, new Set(ALL_ACTIONS));
+    return grants;
+  },
+  async root(_db, actor, space) {
+    return space.workspaceId === null && space.ownerId === signedInUserId(actor) ? ALL_ACTIONS : NO_ACTIONS;
+  },
+};
+
+/**
+ * Membership of the entry's workspace, the member's role deciding the actions.
+ * Empty until team workspaces exist: a workspace root is then reachable by nobody,
+ * so `?workspaceId=` of any workspace answers 404.
+ */
+const workspaceSource: GrantSource = {
+  entries: async () => new Map(),
+  root: async () => NO_ACTIONS,
+};
+
+/**
+ * Shares with people, inherited down the tree: a share on the entry or any
+ * ancestor (one indexed `entry_id in (ids from the path)` query). Empty until sharing exists.
+ */
+const shareSource: GrantSource = {
+  entries: async () => new Map(),
+  root: async () => NO_ACTIONS,
+};
+
+/** A share link's flags, for entries inside the linked one. Empty until links exist. */
+const linkSource: GrantSource = {
+  entries: async () => new Map(),
+  root: async () => NO_ACTIONS,
+};
+
+export const GRANT_SOURCES: readonly GrantSource[] = [ownerSource, workspaceSource, shareSource, linkSource];
+
+function union(into: Grants, from: Grants): void {
+  for (const [id, actions] of from) {
+    const held = into.get(id);
+    if (held) for (const action of actions) held.add(action);
+    else into.set(id, new Set(actions));
+  }
+}
+
+/** Every grant the actor holds on these entries, all sources together. */
+export async function loadGrants(db: Db, actor: Actor, rows: GrantRow[], sources = GRANT_SOURCES): Promise<Grants> {
+  const grants: Grants = new Map();
+  if (!rows.length) return grants;
+  for (const source of sources) union(grants, await source.entries(db, actor, rows));
+  return grants;
+}
+
+export async function loadRootGrant(db: Db, actor: Actor, space: Scope, sources = GRANT_SOURCES): Promise<ActionSet> {
+  const actions = new Set<EntryAction>();
+  for (const source of sources) for (const action of await source.root(db, actor, space)) actions.add(action);
+  return actions;
+}
+
+/**
+ * The "Shared with me" listing: entries someone else shared with the actor,
+ * directly or through a folder above. Nothing until the share source exists.
+ */
+export function sharedWithFilter(_actor: Actor): Expression<SqlBool> {
+  return sql<SqlBool>`1 = 0`;
+}

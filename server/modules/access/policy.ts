@@ -1,0 +1,34 @@
+import { can as siteCan } from '../permissions/policy.js';
+import { ENTRY_ACTIONS, type ActionSet, type EntryAction } from './actions.js';
+import type { Actor } from './actor.js';
+
+/**
+ * The decision, as a pure function over grants loaded beforehand (Outline's
+ * rule: a policy never queries). An action is allowed when the entry's grant
+ * holds it and the caller's site role allows it too: the role is a ceiling
+ * that no grant lifts.
+ *
+ * - no grant at all: 'not-found' (the entry's existence is not revealed);
+ * - a grant, but not for this action (or above the ceiling): 'forbidden'.
+ */
+export type Decision = 'allow' | 'forbidden' | 'not-found';
+
+export function decide(actor: Actor, action: EntryAction, grant: ActionSet | undefined): Decision {
+  if (!grant || grant.size === 0) return 'not-found';
+  return grant.has(action) && siteAllows(actor, action) ? 'allow' : 'forbidden';
+}
+
+export function can(actor: Actor, action: EntryAction, grant: ActionSet | undefined): boolean {
+  return decide(actor, action, grant) === 'allow';
+}
+
+/** The site role's ceiling: `admin` allows everything. */
+export function siteAllows(actor: Actor, action: EntryAction): boolean {
+  return siteCan(actor, action);
+}
+
+/** What a grant lets this caller do, in catalogue order: what presenters send so clients never guess. */
+export function allowedActions(actor: Actor, grant: ActionSet | undefined): EntryAction[] {
+  if (!grant) return [];
+  return ENTRY_ACTIONS.filter((action) => grant.has(action) && siteAllows(actor, action));
+}

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import type { Db } from '../../db/index.js';
+import { createNameSearch } from '../../db/search.js';
+import { LocalDisk } from '../../storage/local-disk.js';
+import type { Actor } from '../access/actor.js';
+import { resolveScope } from '../access/scope.js';
+import { DriveFacade } from './facade.js';
+import { DriveFiles } from './files.js';
+import { DriveListing } from './listing.js';
+import { QuotaService } from './quota.js';
+import { DriveService } from './service.js';
+import { SpaceLimits, type SpaceLimitDeps } from './space-limits.js';
+import { Thumbnails } from './thumbnails.js';
+import { TrashService } from './trash.js';
+
+export interface DriveDeps {
+  db: Db;
+  storageDir: string;
+  limits: SpaceLimitDeps;
+  log: { warn(object: object, message: string): void };
+}
+
+/** The drive's services, built once per app (see services.ts). */
+export function createDrive({ db, storageDir, limits, log }: DriveDeps) {
+  const disk = new LocalDisk(path.join(storageDir, 'drive'));
+  const thumbnails = new Thumbnails(db.kysely, disk, log);
+  const files = new DriveFiles(db.kysely, disk, thumbnails);
+  const quota = new QuotaService(db.kysely, db.dialect);
+  const spaceLimits = new SpaceLimits(limits);
+  return {
+    /** For the composition root and tests; other modules go through `facade`. */
+    disk,
+    thumbnails,
+    files,
+    quota,
+    listing: new DriveListing(db.kysely, createNameSearch(db.dialect)),
+    entries: new DriveService(db.kysely, files, thumbnails, quota, spaceLimits),
+    trash: new TrashService(db.kysely, files),
+    facade: new DriveFacade(db.kysely, files, spaceLimits),
+    /** The space a call works in, checked against the caller (see access/scope.ts). */
+    scope: (actor: Actor, workspaceId: number | null) => resolveScope(db.kysely, actor, workspaceId),
+  };
+}
+
+export type Drive = ReturnType<typeof createDrive>;

@@ -1,0 +1,29 @@
+import { signedInUserId, type Actor } from '../access/actor.js';
+import { loadGrants } from '../access/grants.repository.js';
+import { allowedActions } from '../access/policy.js';
+import { presentEntry, type EntryWithRelations } from './presenter.js';
+import type { Executor } from './repository.js';
+
+/** Entries with their parent's hash and the caller's star: the shape presenters read. */
+export function entriesQuery(db: Executor, userId: number | null) {
+  return db
+    .selectFrom('file_entries')
+    .leftJoin('file_entries as parent', 'parent.id', 'file_entries.parent_id')
+    .leftJoin('file_entry_stars as star', (join) => join.onRef('star.entry_id', '=', 'file_entries.id').on('star.user_id', '=', userId ?? 0))
+    .selectAll('file_entries')
+    .select(['parent.hash as parent_hash', 'star.user_id as starred_by']);
+}
+
+/** Rows on the wire, each with the actions the caller's grant on it allows (so clients never guess). */
+export async function presentRows(db: Executor, actor: Actor, rows: EntryWithRelations[]) {
+  const grants = await loadGrants(db, actor, rows);
+  return rows.map((row) => presentEntry(row, allowedActions(actor, grants.get(row.id))));
+}
+
+export async function presentByIds(db: Executor, actor: Actor, ids: number[]) {
+  if (!ids.length) return [];
+  const userId = signedInUserId(actor);
+  const rows: EntryWithRelations[] = await entriesQuery(db, userId).where('file_entries.id', 'in', ids).execute();
+  const order = new Map(ids.map((id, index) => [id, index]));
+  return presentRows(db, actor, rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!));
+}
