@@ -53,3 +53,27 @@ export async function createUser(
   }
   return { id, email, password };
 }
+
+/**
+ * Gives a user a copy of the default role without the named permissions: an
+ * owner whose site role lacks an action (the ceiling no grant lifts).
+ */
+export async function withoutPermissions(db: Kysely<Database>, userId: number, names: string[]): Promise<void> {
+  const now = nowIso();
+  const base = await db.selectFrom('roles').select('id').where('name', '=', 'users').executeTakeFirstOrThrow();
+  const role = await db
+    .insertInto('roles')
+    .values({ name: `users-without-${names.join('-')}-${userId}`, type: 'sitewide', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const grants = await db
+    .selectFrom('role_permissions')
+    .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+    .select(['role_permissions.permission_id', 'role_permissions.restrictions', 'permissions.name'])
+    .where('role_permissions.role_id', '=', base.id)
+    .execute();
+  for (const grant of grants.filter((g) => !names.includes(g.name))) {
+    await db.insertInto('role_permissions').values({ role_id: role.id, permission_id: grant.permission_id, restrictions: grant.restrictions }).execute();
+  }
+  await db.updateTable('user_roles').set({ role_id: role.id }).where('user_id', '=', userId).where('role_id', '=', base.id).execute();
+}
