@@ -1,13 +1,37 @@
 import js from '@eslint/js';
-import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The layering rules of the house (README "Architecture"): each block names
+ * what a folder may not import. ESLint applies the last matching
+ * `no-restricted-imports`, so a block repeats the patterns of the wider one.
+ */
+const layer = (message, group) => ({ group, message });
+const browserNeverServer = layer('The browser app never reaches into the server: its types come from the OpenAPI document.', ['**/server/**']);
+const pageNeverWorker = layer('The page talks to the service worker through the contracts in src/offline/, never its code.', ['**/sw/**']);
+const notTheCompositionRoot = layer(
+  'Modules and plugins take narrow dependencies; only app.ts and services.ts know every service.',
+  ['**/services.js', '**/augment.js', '**/app.js'],
+);
 
 export default tseslint.config(
   { ignores: ['dist', 'dev-dist', 'coverage', 'test-results', 'playwright-report', 'data', 'src/api/schema.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x must parse TypeScript to follow imports through files it does not lint itself.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['tsconfig.json', 'server/tsconfig.json', 'sw/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -15,17 +39,53 @@ export default tseslint.config(
     },
   },
   {
+    // No import cycles in shipped code, type-only imports included: a type cycle through the
+    // composition root is how a value cycle starts (review 2026-11 §3a).
+    files: ['server/**/*.ts', 'src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The browser app never reaches into the server: its types come from the OpenAPI document.
-      'no-restricted-imports': ['error', { patterns: ['**/server/**'] }],
+      'no-restricted-imports': ['error', { patterns: [browserNeverServer, pageNeverWorker] }],
     },
   },
-  { files: ['sw/**/*.ts'], languageOptions: { globals: globals.serviceworker } },
+  {
+    files: ['src/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [browserNeverServer, pageNeverWorker, layer('Shared UI knows no product feature: features use ui, not the other way.', ['**/features/**'])] },
+      ],
+    },
+  },
+  {
+    files: ['sw/**/*.ts'],
+    languageOptions: { globals: globals.serviceworker },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [browserNeverServer, layer('The service worker imports contracts from src/offline/ and src/api/, never a screen feature.', ['**/src/features/**'])] },
+      ],
+    },
+  },
   { files: ['server/**/*.ts', 'scripts/**/*.{ts,mjs}', 'tests/**/*.{ts,tsx}', '*.config.{ts,js}'], languageOptions: { globals: globals.node } },
+  {
+    files: ['server/modules/**/*.ts', 'server/plugins/**/*.ts', 'server/jobs/**/*.ts', 'server/mail/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [notTheCompositionRoot] }] },
+  },
+  {
+    files: ['server/db/**/*.ts', 'server/storage/**/*.ts', 'server/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [notTheCompositionRoot, layer('db/, storage/ and lib/ sit below the modules and never import them.', ['**/modules/**', '**/plugins/**'])] },
+      ],
+    },
+  },
   {
     // Migrations are frozen in time: they type the database loosely on purpose.
     files: ['server/db/migrations/**/*.ts'],

@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The layering rules hold in lint (eslint.config.js): these prove the rules
+ * bite, by linting code that breaks them as if it sat in the tree.
+ */
+describe('layering lint', () => {
+  const eslint = new ESLint();
+  const problems = async (code: string, filePath: string) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return result!.messages.map((m) => m.ruleId);
+  };
+
+  it.each([
+    ['a module importing the composition root', "import type { Services } from '../../services.js';\nexport type S = Services;\n", 'server/modules/drive/probe.ts'],
+    ['a plugin importing the app', "import { buildApp } from '../app.js';\nexport const b = buildApp;\n", 'server/plugins/probe.ts'],
+    ['db/ importing a module', "import { ROOT_HASH } from '../modules/access/require.js';\nexport const r = ROOT_HASH;\n", 'server/db/probe.ts'],
+    ['the worker importing a screen feature', "import { makeEntry } from '../src/features/drive/probe.js';\nexport const m = makeEntry;\n", 'sw/probe.ts'],
+    ['shared UI importing a feature', "import { x } from '../features/drive/probe';\nexport const y = x;\n", 'src/ui/Probe.ts'],
+    ['the page importing the server', "import { x } from '../../server/probe.js';\nexport const y = x;\n", 'src/api/probe.ts'],
+  ])('refuses %s', async (_name, code, filePath) => {
+    expect(await problems(code, filePath)).toContain('no-restricted-imports');
+  });
+
+  it('refuses an import cycle (the drive repository importing the service that imports it)', async () => {
+    const repository = fs.readFileSync('server/modules/drive/repository.ts', 'utf8');
+    expect(await problems(repository, 'server/modules/drive/repository.ts')).not.toContain('import-x/no-cycle');
+    expect(await problems(`${repository}\nimport './service.js';\n`, 'server/modules/drive/repository.ts')).toContain('import-x/no-cycle');
+  });
+});
