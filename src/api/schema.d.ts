@@ -1317,6 +1317,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description The workspace to work in; 0 or absent: your personal space. Unknown or not yours: 404 */
+                    workspaceId?: number;
                     /** @description A folder's hash, or '0' for the root */
                     folderId?: string;
                     /** @description Page number (offset paging). Only page-numbered requests get total and last_page: counting costs as much as the folder is big, so infinite scroll (no page, then cursor) skips it */
@@ -1381,10 +1383,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's folders, flat, for the move dialog's tree */
+        /** The folders of the space, flat, for the move dialog's tree */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The workspace to work in; 0 or absent: your personal space. Unknown or not yours: 404 */
+                    workspaceId?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -1432,7 +1437,10 @@ export interface paths {
          */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The workspace to work in; 0 or absent: your personal space. Unknown or not yours: 404 */
+                    workspaceId?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -1476,7 +1484,10 @@ export interface paths {
         /** Breadcrumbs from the root to the folder ('0': the root, no crumbs) */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The workspace to work in; 0 or absent: your personal space. Unknown or not yours: 404 */
+                    workspaceId?: number;
+                };
                 header?: never;
                 path: {
                     hash: string;
@@ -1620,7 +1631,10 @@ export interface paths {
          */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The workspace to work in; 0 or absent: your personal space. Unknown or not yours: 404 */
+                    workspaceId?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -1668,7 +1682,10 @@ export interface paths {
          */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The workspace to work in; 0 or absent: your personal space. Unknown or not yours: 404 */
+                    workspaceId?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -1713,7 +1730,10 @@ export interface paths {
         /** Move entries to trash, delete them forever, or empty the trash (spec §7) */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The workspace to work in; 0 or absent: your personal space. Unknown or not yours: 404 */
+                    workspaceId?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -2089,7 +2109,10 @@ export interface paths {
         /** Upload a file (multipart: parentId, relativePath?, then file — the file part last) */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The workspace to work in; 0 or absent: your personal space. Unknown or not yours: 404 */
+                    workspaceId?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -2127,7 +2150,10 @@ export interface paths {
         /** Turn a finished resumable upload into a file entry (once: a second finish answers 404) */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The workspace to work in; 0 or absent: your personal space. Unknown or not yours: 404 */
+                    workspaceId?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;

@@ -17,6 +17,7 @@ import {
   folderTreeResponse,
   listQuery,
   listResponse,
+  workspaceQuery,
   moveBody,
   pathResponse,
   updateEntryBody,
@@ -56,7 +57,7 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
 
     api.get(
       '/drive/folders',
-      { schema: { tags, summary: "The user's folders, flat, for the move dialog's tree", response: { 200: folderTreeResponse } } },
+      { schema: { tags, summary: "The folders of the space, flat, for the move dialog's tree", querystring: workspaceQuery, response: { 200: folderTreeResponse } } },
       async (request) => ({ folders: await drive.entries.folderTree(currentActor(request), await scopeOf(request)) }),
     );
 
@@ -67,6 +68,7 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           summary: 'Create a folder',
           description: 'A name already used in the parent folder answers 409 with a field error.',
+          querystring: workspaceQuery,
           body: createFolderBody,
           response: { 200: folderResponse },
         },
@@ -76,7 +78,7 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
 
     api.get(
       '/folders/:hash/path',
-      { schema: { tags, summary: "Breadcrumbs from the root to the folder ('0': the root, no crumbs)", params: folderParams, response: { 200: pathResponse } } },
+      { schema: { tags, summary: "Breadcrumbs from the root to the folder ('0': the root, no crumbs)", params: folderParams, querystring: workspaceQuery, response: { 200: pathResponse } } },
       async (request) => ({ path: await drive.entries.folderPath(currentActor(request), await scopeOf(request), request.params.hash) }),
     );
 
@@ -108,6 +110,7 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           summary: 'Move entries into a folder',
           description: "Into itself or a subfolder: 422. A name taken in the destination gets a ' (1)'-style suffix.",
+          querystring: workspaceQuery,
           body: moveBody,
           response: { 200: entriesResponse },
         },
@@ -122,6 +125,7 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           summary: 'Copy entries (folders deeply) beside the originals or into a folder',
           description: "Copies get ' (1)'-style names where the name is taken.",
+          querystring: workspaceQuery,
           body: duplicateBody,
           response: { 200: entriesResponse },
         },
@@ -135,6 +139,7 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary: 'Move entries to trash, delete them forever, or empty the trash (spec §7)',
+          querystring: workspaceQuery,
           body: deleteBody,
           response: { 200: deleteResponse },
         },

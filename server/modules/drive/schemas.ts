@@ -45,7 +45,16 @@ export const folderSchema = z
   .object({ hash: z.string(), name: z.string(), permissions: z.array(z.string()) })
   .meta({ id: 'Folder', description: "The listed folder (spec §3 Folder); the root has hash '0'" });
 
-export const listQuery = z.object({
+/**
+ * `?workspaceId=` as the OpenAPI document shows it. The value is parsed (and a
+ * malformed one refused) for every call in plugins/request-context.ts and
+ * checked against the caller by access/scope.ts; this only declares it.
+ */
+export const workspaceQuery = z.object({
+  workspaceId: z.coerce.number().int().min(0).optional().describe('The workspace to work in; 0 or absent: your personal space. Unknown or not yours: 404'),
+});
+
+export const listQuery = workspaceQuery.extend({
   folderId: hash.optional().describe("A folder's hash, or '0' for the root"),
   page: z.coerce
     .number()

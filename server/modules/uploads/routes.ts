@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PreconditionFailed, UnsupportedMediaType, ValidationError } from '../../lib/errors.js';
 import { admit, currentActor } from '../../plugins/guards.js';
-import { fileEntrySchema } from '../drive/schemas.js';
+import { fileEntrySchema, workspaceQuery } from '../drive/schemas.js';
 import { readFilePart } from './multipart.js';
 import { TUS_PATH } from './tus.js';
 
@@ -28,6 +28,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['uploads'],
         summary: 'Upload a file (multipart: parentId, relativePath?, then file — the file part last)',
+        querystring: workspaceQuery,
         response: { 200: fileEntryResponse },
       },
     },
@@ -69,6 +70,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['uploads'],
         summary: 'Turn a finished resumable upload into a file entry (once: a second finish answers 404)',
+        querystring: workspaceQuery,
         body: z.object({ uploadKey: z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/) }),
         response: { 200: fileEntryResponse },
       },
