@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Forbidden, Unauthenticated } from '../lib/errors.js';
 import type { Actor, ActorKind } from '../modules/access/actor.js';
-import { can } from '../modules/permissions/policy.js';
+import { hasPermission } from '../modules/access/policy.js';
 import type { UserWithAccess } from '../modules/users/repository.js';
 
 /**
@@ -32,7 +32,7 @@ export function currentUser(request: FastifyRequest): UserWithAccess {
 /** A site permission (spec §6), asked of the caller: a user's roles, else the guest role. */
 export function requirePermission(permission: string) {
   return async (request: FastifyRequest): Promise<void> => {
-    if (request.actor.kind === 'guest' && !can(request.actor, permission)) throw Unauthenticated();
-    if (!can(request.actor, permission)) throw Forbidden();
+    if (hasPermission(request.actor, permission)) return;
+    throw request.actor.kind === 'guest' ? Unauthenticated() : Forbidden();
   };
 }

@@ -27,6 +27,19 @@ export function siteAllows(actor: Actor, action: EntryAction): boolean {
   return siteCan(actor, action);
 }
 
+/**
+ * A site permission that no resource qualifies (spec §6: api.access,
+ * admin.access, workspaces.create…): the caller's roles, or the guest role's.
+ */
+export function hasPermission(actor: Actor, permission: string): boolean {
+  return siteCan(actor, permission);
+}
+
+/** Whose account a caller may read and change: their own, or anyone's for admins. */
+export function mayManageAccount(actor: Actor, accountId: number): boolean {
+  return actor.kind === 'user' && (actor.userId === accountId || siteCan(actor, 'admin'));
+}
+
 /** What a grant lets this caller do, in catalogue order: what presenters send so clients never guess. */
 export function allowedActions(actor: Actor, grant: ActionSet | undefined): EntryAction[] {
   if (!grant) return [];

@@ -1,7 +1,7 @@
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Forbidden, NotFound } from '../../lib/errors.js';
-import { can } from '../permissions/policy.js';
+import { hasPermission } from '../access/policy.js';
 
 export const API_DOCS_PREFIX = '/api/v1/docs';
 
@@ -13,7 +13,7 @@ export const API_DOCS_PREFIX = '/api/v1/docs';
 export const apiDocsRoutes: FastifyPluginAsync = async (app) => {
   async function guard(request: FastifyRequest, reply: FastifyReply) {
     if ((await app.services.settings.get('api.integrated')) !== true) throw NotFound();
-    if (can(request.actor, 'api.access')) return;
+    if (hasPermission(request.actor, 'api.access')) return;
     if (!request.user && request.headers.accept?.includes('text/html')) {
       return reply.redirect(`/login?redirect=${encodeURIComponent('/api-docs')}`, 302);
     }
