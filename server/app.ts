@@ -32,6 +32,7 @@ import { authenticate } from './plugins/authenticate.js';
 import { errorHandler } from './plugins/error-handler.js';
 import { applyMethodOverride } from './plugins/method-override.js';
 import { parseRequestContext } from './plugins/request-context.js';
+import { installRequestLog } from './plugins/request-log.js';
 import { isApiPath, registerWeb } from './plugins/web.js';
 import { checkXsrf, ensureXsrfCookie } from './plugins/xsrf.js';
 import { createServices } from './services.js';
@@ -40,7 +41,7 @@ export interface BuildOptions {
   config: Config;
   /** Use this database instead of opening the configured one (tests). The app still closes it. */
   db?: Db;
-  logger?: boolean | { level: string };
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
 }
 
 /**
@@ -58,12 +59,15 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     rewriteUrl: applyMethodOverride,
+    // One line per request from request-log.ts, at debug unless slow or failed.
+    disableRequestLogging: true,
     // Query strings like `?with=a&with=b` arrive as arrays; keep the default parser.
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  installRequestLog(app);
   app.decorate('services', createServices(db, config, app.log));
   app.decorateRequest('ctx', null as never);
   app.decorateRequest('actor', null as never);

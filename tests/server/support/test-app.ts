@@ -21,7 +21,12 @@ export interface TestApp {
  * temp dir, or a new PostgreSQL database dropped afterwards. Nothing is mocked.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; beforeReady?: (app: FastifyInstance) => void | Promise<void> } = {},
+  options: {
+    env?: Record<string, string>;
+    beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+    /** Capture the app's log lines (JSON) at this level. */
+    log?: { level: string; lines: string[] };
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'drive-test-'));
   const env: Record<string, string> = {
@@ -34,7 +39,8 @@ export async function createTestApp(
   const database = await prepareDatabase();
   Object.assign(env, database.env);
   const config = loadConfig(env);
-  const app = await buildApp({ config, logger: false });
+  const logger = options.log ? { level: options.log.level, stream: { write: (line: string) => void options.log!.lines.push(line) } } : false;
+  const app = await buildApp({ config, logger });
   await options.beforeReady?.(app);
   await app.ready();
   return {
