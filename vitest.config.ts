@@ -8,6 +8,7 @@ const serverProject = (dialect: 'sqlite' | 'postgres') => ({
     include: ['tests/server/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DIALECT: dialect },
+    setupFiles: ['tests/server/support/no-outbound.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
