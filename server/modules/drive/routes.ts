@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Actor } from '../access/actor.js';
+import { render } from '../../lib/errors.js';
 import { admit, currentActor } from '../../plugins/guards.js';
+import { linesFor } from '../../plugins/request-lines.js';
 import { fileRoutes } from './file-routes.js';
 import {
   createFolderBody,
@@ -144,7 +146,10 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: deleteResponse },
         },
       },
-      async (request) => drive.trash.delete(currentActor(request), await scopeOf(request), request.body),
+      async (request) => {
+        const result = await drive.trash.delete(currentActor(request), await scopeOf(request), request.body);
+        return { ...result, message: render(result.message, await linesFor(request)) };
+      },
     );
 
     api.post(

@@ -1,11 +1,10 @@
 import type { FileEntryRow } from '../../db/types.js';
-import { ValidationError } from '../../lib/errors.js';
 import { addMs, nowIso } from '../../lib/time.js';
 import type { Actor } from '../access/actor.js';
 import { decide } from '../access/policy.js';
 import { requireEntries } from '../access/require.js';
 import type { ResolvedScope } from '../access/scope.js';
-import { Forbidden } from '../../lib/errors.js';
+import { Forbidden, ValidationError, type Message } from '../../lib/errors.js';
 import type { DriveFiles } from './files.js';
 import { presentByIds } from './present.js';
 import { freeName } from './names.js';
@@ -34,10 +33,9 @@ export interface DeleteInput {
 export interface DeleteResult {
   action: 'trashed' | 'deleted' | 'emptied';
   count: number;
-  message: string;
+  /** The spec's success line (§7), translated for the caller on the way out. */
+  message: Message;
 }
-
-const items = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 
 /**
  * Trash (spec §7 file-entries/delete). Trashing marks an entry and the live
@@ -76,7 +74,7 @@ export class TrashService {
       }
       return entries.length;
     });
-    return { action: 'trashed', count, message: `Moved ${items(count)} to trash` };
+    return { action: 'trashed', count, message: { template: 'Moved :count items to trash', values: { count } } };
   }
 
   /**
@@ -107,7 +105,7 @@ export class TrashService {
       return { count: entries.length, prefixes };
     });
     await this.files.deletePrefixes(prefixes);
-    return { action: 'deleted', count, message: `Permanently deleted ${items(count)}` };
+    return { action: 'deleted', count, message: { template: 'Permanently deleted :count items', values: { count } } };
   }
 
   private async emptyTrash(scope: Scope): Promise<DeleteResult> {

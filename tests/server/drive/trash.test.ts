@@ -44,6 +44,13 @@ describe('trash: POST /file-entries/delete and /restore', () => {
     expect((await del(client, { entryIds: [one.hash] })).json().message).toBe('Moved 1 item to trash');
   });
 
+  it("answers the success line in the caller's language", async () => {
+    const { user, client } = await signedInUser(t.app);
+    await client.post('/api/v1/users/me?_method=PUT', { language: 'tr' });
+    const one = await uploadFile(t.app, user, { name: 'bir.txt' });
+    expect((await del(client, { entryIds: [one.hash] })).json().message).toBe('1 öğe çöp kutusuna taşındı');
+  });
+
   it('restores a folder with the children that went to trash with it, and the sizes with them', async () => {
     const { user, client } = await signedInUser(t.app);
     const top = await createFolder(client, 'Top');
