@@ -12,7 +12,7 @@ import type { FileEntryRow } from '../../db/types.js';
 import { SQL_EXTENSIONS } from './kinds.js';
 import { entriesQuery, presentRows } from './present.js';
 import type { EntryWithRelations } from './presenter.js';
-import { descendantsOf, type Executor } from './repository.js';
+import { descendantsOf, spaceOf, type Executor } from './repository.js';
 import type { ListQuery, OrderColumn } from './schemas.js';
 
 type Eb = ExpressionBuilder<Database & { parent: Database['file_entries']; star: Database['file_entry_stars'] }, 'file_entries' | 'parent' | 'star'>;
@@ -110,8 +110,11 @@ export class DriveListing {
     const keys = sortKeys(orderBy, orderDir);
     const signature = `${orderBy}:${orderDir}`;
 
+    // A folder's children live in the folder's space, whichever space the call was made in
+    // (a folder shared from someone else's space lists that space's rows).
+    const space = folder ? spaceOf(folder) : scope;
     const where = (eb: Eb): Expression<SqlBool> => {
-      const conditions: Expression<SqlBool>[] = [listFilter(actor, scope, view)];
+      const conditions: Expression<SqlBool>[] = [listFilter(actor, space, view)];
       switch (view) {
         case 'trash':
           // The tops of trashed subtrees: whatever went to trash with its folder shows as that folder.
