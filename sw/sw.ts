@@ -3,7 +3,9 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import type { PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { installUploadQueue } from './uploads/worker';
+import { sharedSession } from '../src/offline/queues/session';
+import { QueueHost } from './queues/host';
+import { registerUploadQueue } from './uploads/worker';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
@@ -36,5 +38,9 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
 });
 
-// The upload queue lives here so it outlives tabs (DESIGN §2): see uploads/.
-installUploadQueue(self);
+// Offline work lives here so it outlives tabs (DESIGN §2): one host owns the
+// worker's message, sync and online events and the session; each queue
+// registers on it (see queues/host.ts).
+const host = new QueueHost(self, sharedSession());
+registerUploadQueue(host, self);
+host.start();

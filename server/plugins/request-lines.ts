@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Lines } from '../lib/i18n.js';
-import { LOCALE_COOKIE } from '../modules/localizations/routes.js';
+import { LOCALE_COOKIE } from '../modules/localizations/locale-cookie.js';
 
 /**
  * The caller's lines: the user's language, else the visitor's cookie, else the

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import type { UploadItem } from '../../src/features/uploads/queue/types';
+import type { UploadItem } from '../../src/offline/queues/uploads/types';
 import { registerFreshUser } from './drive-helpers';
 import { waitForServiceWorker } from './helpers';
 
@@ -148,7 +148,8 @@ export async function kick(page: Page, userId: string): Promise<void> {
     const registration = await navigator.serviceWorker.ready;
     const cookie = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='));
     const xsrfToken = cookie ? decodeURIComponent(cookie.slice('XSRF-TOKEN='.length)) : null;
-    registration.active?.postMessage({ type: 'uploads:kick', userId, xsrfToken });
+    registration.active?.postMessage({ type: 'session', userId, xsrfToken });
+    registration.active?.postMessage({ type: 'uploads:kick' });
   }, userId);
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import type { UploadItem, UploadStatus } from '../../src/features/uploads/queue/types';
+import type { UploadItem, UploadStatus } from '../../src/offline/queues/uploads/types';
 import { currentUserId, kick, MB, putQueued, ready } from './upload-helpers';
 
 // The worker's side of the queue, end to end against the real server. The

@@ -5,7 +5,7 @@ import { translate } from '../../lib/i18n.js';
 import { linesFor } from '../../plugins/request-lines.js';
 import { assertUnderLimits, hitLimits } from '../../lib/rate-limiter.js';
 import { clearSessionCookie } from '../../plugins/cookies.js';
-import { LOCALE_COOKIE } from '../localizations/routes.js';
+import { LOCALE_COOKIE } from '../localizations/locale-cookie.js';
 import { assertHumanVerified } from '../recaptcha/human-check.js';
 import { PASSWORD_RESET_DONE, RESET_LINK_SENT } from './recovery.js';
 import {

@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { setSessionCookie } from '../../plugins/cookies.js';
-import type { Services } from '../../services.js';
-import { LOCALE_COOKIE } from '../localizations/routes.js';
+import type { BootstrapService } from '../bootstrap/service.js';
+import type { UsersRepository } from '../users/repository.js';
+import type { SessionsService } from './sessions.js';
+import { LOCALE_COOKIE } from '../localizations/locale-cookie.js';
 import { REMEMBER_LIFETIME_MS } from './sessions.js';
 
 /**
@@ -9,7 +11,14 @@ import { REMEMBER_LIFETIME_MS } from './sessions.js';
  * had, so a session id is never carried across a sign-in — and answers the
  * bootstrap data the app replaces its own with.
  */
-export async function signIn(services: Services, request: FastifyRequest, reply: FastifyReply, userId: number, remember: boolean) {
+/** What starting a session needs, and no more. */
+export interface SignInDeps {
+  sessions: Pick<SessionsService, 'start' | 'end'>;
+  users: Pick<UsersRepository, 'findById' | 'withAccess'>;
+  bootstrap: Pick<BootstrapService, 'build'>;
+}
+
+export async function signIn(services: SignInDeps, request: FastifyRequest, reply: FastifyReply, userId: number, remember: boolean) {
   if (request.sessionToken) await services.sessions.end(request.sessionToken);
   const session = await services.sessions.start(userId, {
     ip: request.ip,

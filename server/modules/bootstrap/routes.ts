@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LOCALE_COOKIE } from '../localizations/routes.js';
+import { LOCALE_COOKIE } from '../localizations/locale-cookie.js';
 import { bootstrapResponseSchema } from './schemas.js';
 
 export const bootstrapRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ValidationError } from '../../lib/errors.js';
+import { LOCALE_COOKIE } from './locale-cookie.js';
 import { changeLocaleBody, changeLocaleResponse, valueListsParams, valueListsResponse } from './schemas.js';
 import { countries, timezones } from './value-lists.js';
 
-/** Where a signed-out visitor's language choice is kept. */
-export const LOCALE_COOKIE = 'locale';
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export const localizationRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,7 +2,7 @@ import { useTrans } from '../../i18n/use-trans';
 import { IconButton } from '../../ui/IconButton';
 import { Icon } from '../../ui/icons';
 import { formatBytes } from '../drive/lib/format-size';
-import type { UploadItem } from './queue/types';
+import type { UploadItem } from '../../offline/queues/uploads/types';
 
 interface UploadRowProps {
   item: UploadItem;

@@ -1,6 +1,6 @@
-import { checkRestrictions, chooseMethod, fileExtension } from './queue/rules';
-import type { RestrictionFailure } from './queue/rules';
-import type { UploadBlob, UploadItem, UploadSettings } from './queue/types';
+import { checkRestrictions, chooseMethod, fileExtension } from '../../offline/queues/uploads/rules';
+import type { RestrictionFailure } from '../../offline/queues/uploads/rules';
+import type { UploadBlob, UploadItem, UploadSettings } from '../../offline/queues/uploads/types';
 import { toFileWithPath, withoutIgnored } from './files';
 import type { UploadInput } from './files';
 

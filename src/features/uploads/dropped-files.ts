@@ -1,4 +1,4 @@
-import { isIgnoredFile } from './queue/rules';
+import { isIgnoredFile } from '../../offline/queues/uploads/rules';
 import type { FileWithPath } from './files';
 
 // Folders dropped on the page (spec §4 Drag and drop): read recursively

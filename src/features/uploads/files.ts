@@ -1,4 +1,4 @@
-import { isIgnoredFile } from './queue/rules';
+import { isIgnoredFile } from '../../offline/queues/uploads/rules';
 
 // A file and where it sat inside a chosen or dropped folder.
 export interface FileWithPath {

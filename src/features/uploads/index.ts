@@ -7,4 +7,4 @@ export type { FileWithPath, UploadInput } from './files';
 export { openFilePicker } from './pickers';
 export type { PickerOptions } from './pickers';
 export { readDroppedFiles } from './dropped-files';
-export type { UploadItem, UploadStatus } from './queue/types';
+export type { UploadItem, UploadStatus } from '../../offline/queues/uploads/types';

@@ -1,4 +1,4 @@
-import { SQL_EXTENSIONS } from './queue/rules';
+import { SQL_EXTENSIONS } from '../../offline/queues/uploads/rules';
 import { withoutIgnored } from './files';
 
 export interface PickerOptions {

@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { readCookie } from '../../api/cookies';
 import { queryKeys } from '../../api/query-keys';
-import { uploadsDatabase } from './queue/db';
-import { isUploadEvent, UPLOADS_CHANNEL } from './queue/protocol';
-import type { UploadCommand, UploadEvent } from './queue/protocol';
-import type { UploadBlob, UploadItem } from './queue/types';
+import { uploadsDatabase } from '../../offline/queues/uploads/db';
+import { isUploadEvent, UPLOADS_CHANNEL } from '../../offline/queues/uploads/protocol';
+import type { UploadCommand, UploadEvent } from '../../offline/queues/uploads/protocol';
+import type { UploadBlob, UploadItem } from '../../offline/queues/uploads/types';
 import { connectRunner } from './queue-runner';
 import type { QueueRunner } from './queue-runner';
 
@@ -75,8 +75,11 @@ export class UploadQueueClient {
   retry = (id: string) => this.send({ type: 'uploads:retry', id });
   clearCompleted = () => (this.userId ? this.send({ type: 'uploads:clear', userId: this.userId }) : Promise.resolve());
 
+  /** The session first (the worker sends only this user's items), then a nudge for the queue. */
   private async kick(): Promise<void> {
-    await this.send({ type: 'uploads:kick', userId: this.userId, xsrfToken: readCookie('XSRF-TOKEN') });
+    const runner = await this.getRunner();
+    await runner.session({ type: 'session', userId: this.userId, xsrfToken: readCookie('XSRF-TOKEN') });
+    await runner.send({ type: 'uploads:kick' });
   }
 
   private async send(command: UploadCommand): Promise<void> {

@@ -1,13 +1,17 @@
 import { readCookie } from '../../api/cookies';
-import { createUploadEngine } from '../../../sw/uploads/create-engine';
-import type { UploadEngine } from '../../../sw/uploads/engine';
-import type { UploadCommand, UploadEvent } from './queue/protocol';
-import { SYNC_TAG } from './queue/protocol';
+import type { SessionMessage } from '../../offline/queues/protocol';
+import { createUploadEngine } from '../../offline/queues/uploads/create-engine';
+import type { UploadEngine } from '../../offline/queues/uploads/engine';
+import type { UploadCommand, UploadEvent } from '../../offline/queues/uploads/protocol';
+import { SYNC_TAG } from '../../offline/queues/uploads/protocol';
 
-// Where the queue runs for this page: the service worker when there is one
-// (production), else the page itself (dev server, browsers without workers),
-// through the same engine. A Web Lock keeps two runners from overlapping.
+// Where the queue runs for this page: the service worker's queue host when
+// there is one (production), else the page itself (dev server, browsers
+// without workers), through the same engine from src/offline/queues. A Web
+// Lock keeps two runners from overlapping.
 export interface QueueRunner {
+  /** Who is signed in (and the XSRF token), for the worker's session; then the queue runs. */
+  session: (message: SessionMessage) => Promise<void>;
   send: (command: UploadCommand) => Promise<void>;
   /** Asks for Background Sync, so the browser wakes the worker when the network returns. */
   requestSync: () => Promise<void>;
@@ -26,6 +30,7 @@ export async function connectRunner(onLocalEvent: (event: UploadEvent) => void, 
   if (registration && worker) {
     return {
       inWorker: true,
+      session: (message) => Promise.resolve(worker.postMessage(message)),
       send: (command) => Promise.resolve(worker.postMessage(command)),
       requestSync: async () => {
         try {
@@ -37,12 +42,20 @@ export async function connectRunner(onLocalEvent: (event: UploadEvent) => void, 
     };
   }
   const engine = createPageEngine(onLocalEvent, channel);
-  return { inWorker: false, send: async (command) => {
+  return {
+    inWorker: false,
+    session: async (message) => {
+      await engine.setUser(message.userId);
+      void engine.run().catch(() => undefined);
+    },
+    send: async (command) => {
       // The page answers as soon as the command is taken; a kick's queue run goes on by itself.
       const done = engine.apply(command);
       if (command.type !== 'uploads:kick') await done;
       else void done.catch(() => undefined);
-    }, requestSync: () => Promise.resolve() };
+    },
+    requestSync: () => Promise.resolve(),
+  };
 }
 
 async function readyRegistration(): Promise<ServiceWorkerRegistration | null> {

@@ -1,4 +1,4 @@
-import type { UploadItem } from './queue/types';
+import type { UploadItem } from '../../offline/queues/uploads/types';
 
 // The panel's headline (spec §3 Upload item, issue 6 "a summary").
 export interface UploadSummary {

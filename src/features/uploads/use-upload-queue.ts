@@ -8,8 +8,8 @@ import { formatBytes } from '../drive/lib/format-size';
 import { buildUploads } from './build-uploads';
 import type { UploadTarget } from './build-uploads';
 import type { UploadInput } from './files';
-import { readUploadSettings } from './queue/rules';
-import type { UploadItem } from './queue/types';
+import { readUploadSettings } from '../../offline/queues/uploads/rules';
+import type { UploadItem } from '../../offline/queues/uploads/types';
 import { uploadQueue } from './queue-client';
 
 export interface UploadQueueOptions {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildUploads } from '../../../src/features/uploads/build-uploads';
-import { TYPE_NOT_ALLOWED } from '../../../src/features/uploads/queue/rules';
-import type { UploadSettings } from '../../../src/features/uploads/queue/types';
+import { TYPE_NOT_ALLOWED } from '../../../src/offline/queues/uploads/rules';
+import type { UploadSettings } from '../../../src/offline/queues/uploads/types';
 
 const MB = 1024 * 1024;
 const settings: UploadSettings = { maxSize: null, chunkSize: 2 * MB, allowedExtensions: [], blockedExtensions: [], disableTus: false };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TIMED_OUT } from '../../../src/features/uploads/queue/rules';
-import { UploadFailure } from '../../../sw/uploads/transport';
+import { TIMED_OUT } from '../../../src/offline/queues/uploads/rules';
+import { UploadFailure } from '../../../src/offline/queues/uploads/transport';
 import { flush, makeEntry, makeItem, setup } from './helpers';
 
 describe('upload engine', () => {

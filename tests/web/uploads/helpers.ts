@@ -1,10 +1,10 @@
-import { UploadsDatabase } from '../../../src/features/uploads/queue/db';
-import type { UploadEvent } from '../../../src/features/uploads/queue/protocol';
-import type { FileEntry, UploadItem } from '../../../src/features/uploads/queue/types';
-import { UploadEngine } from '../../../sw/uploads/engine';
-import type { EngineDeps } from '../../../sw/uploads/engine';
-import { UploadFailure } from '../../../sw/uploads/transport';
-import type { Transport, TransportContext } from '../../../sw/uploads/transport';
+import { UploadsDatabase } from '../../../src/offline/queues/uploads/db';
+import type { UploadEvent } from '../../../src/offline/queues/uploads/protocol';
+import type { FileEntry, UploadItem } from '../../../src/offline/queues/uploads/types';
+import { UploadEngine } from '../../../src/offline/queues/uploads/engine';
+import type { EngineDeps } from '../../../src/offline/queues/uploads/engine';
+import { UploadFailure } from '../../../src/offline/queues/uploads/transport';
+import type { Transport, TransportContext } from '../../../src/offline/queues/uploads/transport';
 
 /** Lets IndexedDB (fake-indexeddb schedules with setImmediate) and promises run, even under fake timers. */
 export async function flush(rounds = 30): Promise<void> {

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../src/api/query-client';
 import { queryKeys } from '../../../src/api/query-keys';
 import { UploadPanel } from '../../../src/features/uploads';
-import { uploadsDatabase } from '../../../src/features/uploads/queue/db';
-import { TOO_LARGE } from '../../../src/features/uploads/queue/rules';
+import { uploadsDatabase } from '../../../src/offline/queues/uploads/db';
+import { TOO_LARGE } from '../../../src/offline/queues/uploads/rules';
 import { makeBootstrap, makeUser } from '../fixtures';
 import { makeItem } from './helpers';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UploadEngine } from '../../../sw/uploads/engine';
+import { UploadEngine } from '../../../src/offline/queues/uploads/engine';
 import { fakeTransport, flush, makeEntry, makeItem, setup } from './helpers';
 
 describe('queue persistence', () => {

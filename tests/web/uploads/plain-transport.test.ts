@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainTransport } from '../../../sw/uploads/plain-transport';
+import { plainTransport } from '../../../src/offline/queues/uploads/plain-transport';
 import { makeEntry, makeItem } from './helpers';
 
 describe('plain multipart upload', () => {

@@ -7,8 +7,8 @@ import {
   serverErrorMessage,
   TOO_LARGE,
   TYPE_NOT_ALLOWED,
-} from '../../../src/features/uploads/queue/rules';
-import type { UploadSettings } from '../../../src/features/uploads/queue/types';
+} from '../../../src/offline/queues/uploads/rules';
+import type { UploadSettings } from '../../../src/offline/queues/uploads/types';
 
 const MB = 1024 * 1024;
 const settings = (overrides: Partial<UploadSettings> = {}): UploadSettings => ({

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RETRY_DELAYS } from '../../../src/features/uploads/queue/rules';
-import { tusTransport } from '../../../sw/uploads/tus-transport';
-import { uploadKeyOf } from '../../../sw/uploads/file-entry';
+import { RETRY_DELAYS } from '../../../src/offline/queues/uploads/rules';
+import { tusTransport } from '../../../src/offline/queues/uploads/tus-transport';
+import { uploadKeyOf } from '../../../src/offline/queues/uploads/file-entry';
 import { fakeTusServer } from './fake-tus-server';
 import { flush, makeItem } from './helpers';
 
@@ -26,7 +26,8 @@ describe('tus upload through the fetch HttpStack', () => {
     expect(entry.id).toBe('e-key1');
     const [create, ...rest] = server.seen;
     expect(create?.method).toBe('POST');
-    expect(create?.url).toBe('/api/v1/tus/upload');
+    // Creating checks the destination and reserves the space in the item's workspace (base client rules).
+    expect(create?.url).toBe('/api/v1/tus/upload?workspaceId=7');
     expect(create?.headers['upload-length']).toBe(String(10 * KB));
     expect(create?.headers['tus-resumable']).toBe('1.0.0');
     const metadata = Object.fromEntries(

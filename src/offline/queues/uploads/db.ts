@@ -15,6 +15,7 @@ export interface QueueMeta {
 export class UploadsDatabase extends Dexie {
   items!: Table<UploadItem, string>;
   blobs!: Table<UploadBlob, string>;
+  /** Held the signed-in user before the queue host's session store (queues/session.ts); unused since. */
   meta!: Table<QueueMeta, string>;
 
   constructor(name: string = UPLOADS_DB_NAME) {

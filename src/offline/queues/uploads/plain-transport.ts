@@ -1,5 +1,5 @@
 import { readEntryResponse, toFailure } from './file-entry';
-import { apiUrl, authHeaders } from './transport';
+import { apiRequest } from './transport';
 import type { HttpDeps, Transport } from './transport';
 
 /**
@@ -16,13 +16,8 @@ export function plainTransport(deps: HttpDeps): Transport {
         form.append('parentId', record.folderHash);
         if (record.relativePath) form.append('relativePath', record.relativePath);
         form.append('file', context.blob, record.name);
-        const response = await deps.fetch(apiUrl(deps, '/api/v1/file-entries', record.workspaceId), {
-          method: 'POST',
-          credentials: 'include',
-          headers: await authHeaders(deps),
-          body: form,
-          signal,
-        });
+        const request = await apiRequest(deps, 'POST', 'file-entries', record.workspaceId);
+        const response = await deps.fetch(request.url, { ...request.init, body: form, signal });
         const entry = await readEntryResponse(response);
         context.onProgress(record.size);
         return entry;

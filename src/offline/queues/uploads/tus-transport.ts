@@ -1,6 +1,6 @@
 import { Upload } from 'tus-js-client';
 import type { DetailedError, HttpRequest, UrlStorage } from 'tus-js-client';
-import { parseErrorBody, RETRY_DELAYS } from '../../src/features/uploads/queue/rules';
+import { parseErrorBody, RETRY_DELAYS } from './rules';
 import { blobFileReader } from './blob-file-reader';
 import { createTusEntry } from './file-entry';
 import { FetchHttpStack } from './fetch-http-stack';
@@ -29,8 +29,8 @@ export function tusTransport(deps: HttpDeps): Transport {
       const metadata: Record<string, string> = { name: record.name, parentId: record.folderHash, mime: record.mime };
       if (record.relativePath) metadata.relativePath = record.relativePath;
       const tus: Upload = new Upload(context.blob, {
-        // The workspace scopes the entry (tus/entries), not the bytes.
-        endpoint: apiUrl(deps, '/api/v1/tus/upload', null),
+        // Creating the upload checks the destination and reserves the space in the item's workspace.
+        endpoint: apiUrl(deps, 'POST', 'tus/upload', record.workspaceId),
         uploadUrl: record.tusUrl,
         uploadSize: record.size,
         chunkSize: record.chunkSize,
@@ -53,7 +53,7 @@ export function tusTransport(deps: HttpDeps): Transport {
           const url = tus.url;
           if (!url) return reject(new UploadFailure('http'));
           context.onProgress(record.size);
-          createTusEntry(deps, url, apiUrl(deps, '/api/v1/tus/entries', record.workspaceId), controller.signal).then(resolve, reject);
+          createTusEntry(deps, url, record.workspaceId, controller.signal).then(resolve, reject);
         },
         onError: (error) => reject(controller.signal.aborted ? new UploadFailure('aborted') : tusFailure(error)),
       });

@@ -1,6 +1,6 @@
-import { serverErrorMessage } from '../../src/features/uploads/queue/rules';
-import type { FileEntry } from '../../src/features/uploads/queue/types';
-import { authHeaders, UploadFailure } from './transport';
+import { serverErrorMessage } from './rules';
+import type { FileEntry } from './types';
+import { apiRequest, UploadFailure } from './transport';
 import type { HttpDeps } from './transport';
 
 /** Reads `{ fileEntry }`, or turns the server's error JSON into an UploadFailure. */
@@ -23,13 +23,13 @@ export function uploadKeyOf(url: string): string {
   return decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
 }
 
-/** POST tus/entries { uploadKey } → the entry of a finished tus upload. */
-export async function createTusEntry(deps: HttpDeps, url: string, endpoint: string, signal: AbortSignal): Promise<FileEntry> {
+/** POST tus/entries { uploadKey } → the entry of a finished tus upload, in the item's workspace. */
+export async function createTusEntry(deps: HttpDeps, url: string, workspaceId: number | null, signal: AbortSignal): Promise<FileEntry> {
   try {
-    const response = await deps.fetch(endpoint, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { ...(await authHeaders(deps)), 'Content-Type': 'application/json' },
+    const request = await apiRequest(deps, 'POST', 'tus/entries', workspaceId);
+    const response = await deps.fetch(request.url, {
+      ...request.init,
+      headers: { ...request.init.headers, 'Content-Type': 'application/json' },
       body: JSON.stringify({ uploadKey: uploadKeyOf(url) }),
       signal,
     });

@@ -1,7 +1,8 @@
 import type { UploadItem } from './types';
 
-// Messages between pages and the worker. Pages write new items to IndexedDB
-// themselves and then nudge the worker; the worker reports every change on
+// The upload queue's messages. Pages write new items to IndexedDB themselves
+// and then nudge the worker (who is signed in travels in the host's session
+// message, src/offline/queues/protocol.ts); the worker reports every change on
 // one BroadcastChannel so all open pages stay in step.
 export const UPLOADS_CHANNEL = 'uploads';
 export const SYNC_TAG = 'upload-queue';
@@ -9,7 +10,7 @@ export const SYNC_TAG = 'upload-queue';
 export type UploadEvent = { type: 'item'; item: UploadItem } | { type: 'removed'; ids: string[] };
 
 export type UploadCommand =
-  | { type: 'uploads:kick'; userId: string | null; xsrfToken: string | null }
+  | { type: 'uploads:kick' }
   | { type: 'uploads:cancel'; id: string }
   | { type: 'uploads:retry'; id: string }
   | { type: 'uploads:clear'; userId: string };

@@ -1,4 +1,5 @@
-import type { FileEntry, UploadItem } from '../../src/features/uploads/queue/types';
+import { buildRequest, type HttpMethod } from '../../../api/request';
+import type { FileEntry, UploadItem } from './types';
 
 // One upload attempt of one item. Plain and tus uploads share this shape, so
 // the engine's rules (timeout, status, persistence) never depend on how the
@@ -45,14 +46,22 @@ export class UploadFailure extends Error {
   }
 }
 
-/** `/api/v1/...` on the right origin, scoped to the item's workspace (base client rules). */
-export function apiUrl(deps: Pick<HttpDeps, 'origin'>, path: string, workspaceId: number | null): string {
-  const url = new URL(path, deps.origin);
-  if (workspaceId !== null) url.searchParams.set('workspaceId', String(workspaceId));
-  return url.toString();
+/**
+ * A request by the base client rules (prefix, workspace scoping, method
+ * override, XSRF) — the page's own `buildRequest`, so the rules exist once —
+ * resolved against the origin the worker or page runs on.
+ */
+export async function apiRequest(
+  deps: HttpDeps,
+  method: HttpMethod,
+  path: string,
+  workspaceId: number | null,
+): Promise<{ url: string; init: { method: string; headers: Record<string, string>; credentials: RequestCredentials } }> {
+  const built = buildRequest({ method, url: path, workspaceId, xsrfToken: await deps.getXsrfToken() });
+  return { url: new URL(built.url, deps.origin).toString(), init: { method: built.method, headers: built.headers, credentials: 'include' } };
 }
 
-export async function authHeaders(deps: Pick<HttpDeps, 'getXsrfToken'>): Promise<Record<string, string>> {
-  const token = await deps.getXsrfToken();
-  return token ? { Accept: 'application/json', 'X-XSRF-TOKEN': token } : { Accept: 'application/json' };
+/** Only the address of such a request (tus builds its own requests and asks for the token per request). */
+export function apiUrl(deps: Pick<HttpDeps, 'origin'>, method: HttpMethod, path: string, workspaceId: number | null): string {
+  return new URL(buildRequest({ method, url: path, workspaceId }).url, deps.origin).toString();
 }

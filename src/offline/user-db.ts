@@ -1,0 +1,55 @@
+import Dexie from 'dexie';
+import type { Table } from 'dexie';
+
+// What belongs to a user whichever workspace is active (DESIGN §6): their
+// notifications (the bell paints offline; the worker writes what web push
+// brings) and their document drafts (kept until the server has the save).
+// The drive's copy is per user and workspace (db.ts); this one is per user.
+// The worker finds it from the shared session (queues/session.ts).
+
+export interface CachedNotification {
+  id: string;
+  type: string;
+  /** The notification's data (spec §3), as the server sent it. */
+  data: unknown;
+  read_at: string | null;
+  created_at: string;
+}
+
+export interface DocumentDraft {
+  /** The document's entry id. */
+  entryId: string;
+  /** The editor's content, as the save call sends it. */
+  content: unknown;
+  /** The server version the draft was made from (ETag): a save from a stale base becomes a conflict copy. */
+  baseEtag: string | null;
+  updatedAt: number;
+}
+
+export class UserDatabase extends Dexie {
+  notifications!: Table<CachedNotification, string>;
+  drafts!: Table<DocumentDraft, string>;
+
+  constructor(name: string) {
+    super(name);
+    this.version(1).stores({
+      notifications: '&id, created_at, read_at',
+      drafts: '&entryId, updatedAt',
+    });
+  }
+}
+
+export const userDatabaseName = (userId: number | string) => `drive-user-${userId}`;
+
+const databases = new Map<string, UserDatabase>();
+
+/** The database of one user, opened once per page or worker. */
+export function userDatabase(userId: number | string): UserDatabase {
+  const name = userDatabaseName(userId);
+  let db = databases.get(name);
+  if (!db) {
+    db = new UserDatabase(name);
+    databases.set(name, db);
+  }
+  return db;
+}
