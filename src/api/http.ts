@@ -5,6 +5,8 @@ import type { ErrorBody } from './api-error';
 import { readCookie } from './cookies';
 import { buildRequest, isIdempotent } from './request';
 import type { HttpMethod, Params } from './request';
+import { fillPath } from './typed-paths';
+import type { ApiBody, ApiPath, ApiResponse, CallOptions } from './typed-paths';
 
 export interface ApiClientOptions {
   fetch?: typeof fetch;
@@ -78,13 +80,32 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
   }
 
+  const call = <S extends string, M extends 'get' | 'post' | 'put' | 'delete', T>(
+    method: HttpMethod,
+    path: S,
+    options: CallOptions<S, M> & { json?: unknown; body?: BodyInit } = {},
+  ) =>
+    request<T>(method, fillPath(path, options.path), {
+      params: options.query as Params | undefined,
+      json: options.json,
+      body: options.body,
+      signal: options.signal,
+    });
+
   return {
+    /** Any method and address, untyped: the base client rules only (absolute urls, tests). */
     request,
-    get: <T>(url: string, params?: Params, signal?: AbortSignal) => request<T>('GET', url, { params, signal }),
-    post: <T>(url: string, json?: unknown, params?: Params) => request<T>('POST', url, { json, params }),
-    put: <T>(url: string, json?: unknown, params?: Params) => request<T>('PUT', url, { json, params }),
-    patch: <T>(url: string, json?: unknown, params?: Params) => request<T>('PATCH', url, { json, params }),
-    delete: <T>(url: string, params?: Params) => request<T>('DELETE', url, { params }),
+    /** Calls typed by their path in the generated OpenAPI document (typed-paths.ts). */
+    get: <S extends ApiPath<'get'>>(path: S, options?: CallOptions<S, 'get'>) => call<S, 'get', ApiResponse<S, 'get'>>('GET', path, options),
+    post: <S extends ApiPath<'post'>>(path: S, json?: ApiBody<S, 'post'>, options?: CallOptions<S, 'post'>) =>
+      call<S, 'post', ApiResponse<S, 'post'>>('POST', path, { ...options, json }),
+    /** A multipart body (FormData) to a typed path. */
+    postForm: <S extends ApiPath<'post'>>(path: S, body: FormData, options?: CallOptions<S, 'post'>) =>
+      call<S, 'post', ApiResponse<S, 'post'>>('POST', path, { ...options, body }),
+    put: <S extends ApiPath<'put'>>(path: S, json?: ApiBody<S, 'put'>, options?: CallOptions<S, 'put'>) =>
+      call<S, 'put', ApiResponse<S, 'put'>>('PUT', path, { ...options, json }),
+    delete: <S extends ApiPath<'delete'>>(path: S, options?: CallOptions<S, 'delete'>) =>
+      call<S, 'delete', ApiResponse<S, 'delete'>>('DELETE', path, options),
   };
 }
 

@@ -89,7 +89,7 @@ function client(replies: (() => Reply)[], workspaceId: number | null = null) {
 describe('api client', () => {
   it('sends credentials, JSON accept, the XSRF header and the override on the wire', async () => {
     const { api, calls } = client([json(200, { ok: true })], 7);
-    await expect(api.delete('workspace/7')).resolves.toEqual({ ok: true });
+    await expect(api.request('DELETE', 'workspace/7')).resolves.toEqual({ ok: true });
     const request = calls[0]!;
     expect(request.method).toBe('POST');
     expect(request.credentials).toBe('include');
@@ -107,7 +107,7 @@ describe('api client', () => {
 
   it('gives up after 3 retries', async () => {
     const { api, calls } = client([json(500, { message: 'Boom' })]);
-    await expect(api.put('users/me', { name: 'x' })).rejects.toMatchObject({ status: 500, message: 'Boom' });
+    await expect(api.put('users/{id}', { first_name: 'x' }, { path: { id: 'me' } })).rejects.toMatchObject({ status: 500, message: 'Boom' });
     expect(calls).toHaveLength(4);
   });
 
@@ -119,17 +119,17 @@ describe('api client', () => {
 
   it('never retries mutations (POST) or 4xx answers', async () => {
     const post = client([json(500, {})]);
-    await expect(post.api.post('workspace', { name: 'abc' })).rejects.toBeInstanceOf(ApiError);
+    await expect(post.api.request('POST', 'workspace', { json: { name: 'abc' } })).rejects.toBeInstanceOf(ApiError);
     expect(post.calls).toHaveLength(1);
 
     const notFound = client([json(404, { message: 'Not found' })]);
-    await expect(notFound.api.get('workspace/1')).rejects.toMatchObject({ status: 404 });
+    await expect(notFound.api.request('GET', 'workspace/1')).rejects.toMatchObject({ status: 404 });
     expect(notFound.calls).toHaveLength(1);
   });
 
   it('carries the server error body on ApiError', async () => {
     const { api } = client([json(422, { message: 'Invalid', errors: { email: ['Taken', 'Bad'] } })]);
-    const error = await api.post('auth/login', {}).catch((e: unknown) => e);
+    const error = await api.post('auth/login', { email: 'a@b.c', password: 'x' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).body.errors?.email?.[0]).toBe('Taken');
   });

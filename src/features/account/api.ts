@@ -1,15 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AccessTokensResponse,
-  AccountUser,
-  AccountUserResponse,
-  AvatarResponse,
-  ChangePasswordBody,
-  CreateTokenBody,
-  CreateTokenResponse,
-  MessageResponse,
-  UpdateAccountBody,
-} from '../../api/api-types';
+import type { AccountUser, ChangePasswordBody, CreateTokenBody, UpdateAccountBody } from '../../api/api-types';
 import { api } from '../../api/http';
 import { queryKeys } from '../../api/query-keys';
 import { updateBootstrap } from '../bootstrap/store';
@@ -22,7 +12,7 @@ export const ACCOUNT_RELATIONS = ['roles', 'social_profiles', 'tokens'] as const
 export function useAccountUser() {
   return useQuery({
     queryKey: queryKeys.accountUser,
-    queryFn: ({ signal }) => api.get<AccountUserResponse>('users/me', { with: [...ACCOUNT_RELATIONS] }, signal).then((r) => r.user),
+    queryFn: ({ signal }) => api.get('users/{id}', { path: { id: 'me' }, query: { with: ACCOUNT_RELATIONS }, signal }).then((r) => r.user),
   });
 }
 
@@ -49,7 +39,7 @@ function useApplyUser() {
 export function useUpdateAccount() {
   const applyUser = useApplyUser();
   return useMutation({
-    mutationFn: (payload: UpdateAccountBody) => api.put<AccountUserResponse>('users/me', payload),
+    mutationFn: (payload: UpdateAccountBody) => api.put('users/{id}', payload, { path: { id: 'me' } }),
     onSuccess: applyUser,
   });
 }
@@ -58,10 +48,10 @@ export function useUploadAvatar(userId: number) {
   const applyUser = useApplyUser();
   return useMutation({
     mutationFn: (source: { file: File } | { url: string }) => {
-      if ('url' in source) return api.post<AvatarResponse>(`users/${userId}/avatar`, { url: source.url });
+      if ('url' in source) return api.post('users/{id}/avatar', { url: source.url }, { path: { id: userId } });
       const body = new FormData();
       body.append('file', source.file);
-      return api.request<AvatarResponse>('POST', `users/${userId}/avatar`, { body });
+      return api.postForm('users/{id}/avatar', body, { path: { id: userId } });
     },
     onSuccess: applyUser,
   });
@@ -70,34 +60,34 @@ export function useUploadAvatar(userId: number) {
 export function useRemoveAvatar(userId: number) {
   const applyUser = useApplyUser();
   return useMutation({
-    mutationFn: () => api.delete<AccountUserResponse>(`users/${userId}/avatar`),
+    mutationFn: () => api.delete('users/{id}/avatar', { path: { id: userId } }),
     onSuccess: applyUser,
   });
 }
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (payload: ChangePasswordBody) => api.post<MessageResponse>('users/me/password/change', payload),
+    mutationFn: (payload: ChangePasswordBody) => api.post('users/me/password/change', payload),
   });
 }
 
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: (userId: number) => api.delete<MessageResponse>(`users/${userId}`, { deleteCurrentUser: 'true' }),
+    mutationFn: (userId: number) => api.delete('users/{id}', { path: { id: userId }, query: { deleteCurrentUser: 'true' } }),
   });
 }
 
 export function useAccessTokens() {
   return useQuery({
     queryKey: queryKeys.accessTokens,
-    queryFn: ({ signal }) => api.get<AccessTokensResponse>('access-tokens', undefined, signal).then((r) => r.tokens),
+    queryFn: ({ signal }) => api.get('access-tokens', { signal }).then((r) => r.tokens),
   });
 }
 
 export function useCreateAccessToken() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (payload: CreateTokenBody) => api.post<CreateTokenResponse>('access-tokens', payload),
+    mutationFn: (payload: CreateTokenBody) => api.post('access-tokens', payload),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.accessTokens }),
   });
 }
@@ -105,7 +95,7 @@ export function useCreateAccessToken() {
 export function useDeleteAccessToken() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<MessageResponse>(`access-tokens/${id}`),
+    mutationFn: (id: number) => api.delete('access-tokens/{id}', { path: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.accessTokens }),
   });
 }

@@ -3,7 +3,6 @@ import { api } from '../../api/http';
 import type {
   BootstrapResponse,
   LoginBody,
-  MessageResponse,
   RegisterResponse,
   ResetPasswordBody,
   SocialService,
@@ -20,7 +19,7 @@ export type LoginPayload = Required<LoginBody>;
 export function useLogin() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (payload: LoginPayload) => api.post<BootstrapResponse>('auth/login', payload),
+    mutationFn: (payload: LoginPayload) => api.post('auth/login', payload) as Promise<BootstrapResponse>,
     onSuccess: ({ bootstrapData }) => setBootstrap(client, bootstrapData),
   });
 }
@@ -28,7 +27,7 @@ export function useLogin() {
 export function useRegister() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (payload: RegisterPayload) => api.post<RegisterResponse>('auth/register', payload),
+    mutationFn: (payload: RegisterPayload) => api.post('auth/register', payload) as Promise<RegisterResponse>,
     onSuccess: ({ bootstrapData }) => setBootstrap(client, bootstrapData),
   });
 }
@@ -37,7 +36,7 @@ export function useRegister() {
 export function useLogoutMutation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<BootstrapResponse>('auth/logout'),
+    mutationFn: () => api.post('auth/logout') as Promise<BootstrapResponse>,
     onSuccess: ({ bootstrapData }) => {
       client.clear();
       setBootstrap(client, bootstrapData);
@@ -47,20 +46,20 @@ export function useLogoutMutation() {
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (payload: { email: string }) => api.post<MessageResponse>('auth/forgot-password', payload),
+    mutationFn: (payload: { email: string }) => api.post('auth/forgot-password', payload),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (payload: ResetPasswordBody) => api.post<MessageResponse>('auth/reset-password', payload),
+    mutationFn: (payload: ResetPasswordBody) => api.post('auth/reset-password', payload),
   });
 }
 
 export function useResendVerification() {
   return useMutation({
     mutationFn: (email: string | undefined) =>
-      api.post<MessageResponse>('auth/email/verification-notification', email ? { email } : {}),
+      api.post('auth/email/verification-notification', email ? { email } : {}),
   });
 }
 
@@ -68,19 +67,19 @@ export function useResendVerification() {
 export function useSocialConnect() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (payload: { password: string }) => api.post<BootstrapResponse>('secure/auth/social/connect', payload),
+    mutationFn: (payload: { password: string }) => api.post('secure/auth/social/connect', payload) as Promise<BootstrapResponse>,
     onSuccess: ({ bootstrapData }) => setBootstrap(client, bootstrapData),
   });
 }
 
 export function useSocialDisconnect() {
   return useMutation({
-    mutationFn: (service: SocialService) => api.post<MessageResponse>(`secure/auth/social/${service}/disconnect`),
+    mutationFn: (service: SocialService) => api.post('secure/auth/social/{service}/disconnect', undefined, { path: { service } }),
   });
 }
 
 /** The human check's server half: true when the token proves a human. */
 export async function verifyHumanToken(token: string): Promise<boolean> {
-  const { success } = await api.post<{ success: boolean }>('recaptcha/verify', { token });
+  const { success } = await api.post('recaptcha/verify', { token });
   return success;
 }

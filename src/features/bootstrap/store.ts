@@ -10,7 +10,7 @@ import type { Bootstrap } from '../../api/bootstrap-types';
 // appearance editor all write through setBootstrap/updateBootstrap.
 
 export function fetchBootstrap(signal?: AbortSignal): Promise<Bootstrap> {
-  return api.get<{ data: Bootstrap }>('bootstrap-data', undefined, signal).then((r) => r.data);
+  return api.get('bootstrap-data', { signal }).then((r) => r.data as Bootstrap);
 }
 
 export function useBootstrapQuery() {

@@ -4,15 +4,11 @@ import { getErrorMessage } from '../../api/errors';
 import { toast } from '../../ui/toast/toast-store';
 import { updateBootstrap } from '../bootstrap/store';
 
-interface LocaleResponse {
-  locale: { id: number; language: string; name: string; lines: Record<string, string> };
-}
-
 /** Spec §4 "Language change": post the locale, then take its lines as bootstrap i18n. */
 export function useChangeLocale() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (locale: string) => api.post<LocaleResponse>('users/me/locale', { locale }),
+    mutationFn: (locale: string) => api.post('users/me/locale', { locale }),
     onSuccess: ({ locale }) => {
       updateBootstrap(client, (current) => ({
         ...current,

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ValueListsResponse } from '../../api/api-types';
 import { api } from '../../api/http';
 import { queryKeys } from '../../api/query-keys';
 
@@ -10,7 +9,7 @@ export function useValueLists(names: readonly ValueListName[]) {
   const joined = [...names].sort().join(',');
   return useQuery({
     queryKey: queryKeys.valueLists(joined),
-    queryFn: ({ signal }) => api.get<ValueListsResponse>(`value-lists/${joined}`, undefined, signal),
+    queryFn: ({ signal }) => api.get('value-lists/{names}', { path: { names: joined }, signal }),
     // The lists change with a release, not during a session.
     staleTime: 60 * 60 * 1000,
   });

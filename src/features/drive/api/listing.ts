@@ -41,7 +41,7 @@ export function useListing(params: ListingParams, options: { enabled?: boolean }
     initialPageParam: null as string | null,
     getNextPageParam: (last: ListResponse) => last.pagination.next_cursor,
     queryFn: async ({ pageParam, signal }) => {
-      const page = await api.get<ListResponse>('drive/file-entries', { ...listingQuery(params, pageParam, PER_PAGE) }, signal);
+      const page = await api.get('drive/file-entries', { query: listingQuery(params, pageParam, PER_PAGE), signal });
       const { data, next_cursor, total } = page.pagination;
       await writeListingPage(db, key, { entries: data, folder: page.folder, nextCursor: next_cursor, total }, { replace: pageParam === null });
       return page;

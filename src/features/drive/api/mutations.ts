@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../api/http';
 import { useApplyDriveChange } from './cache-effects';
-import type { DeleteBody, DeleteResponse, EntriesResponse, FileEntryResponse, FolderResponse } from './types';
+import type { DeleteBody } from './types';
 
 // The drive's writes (spec §7 and issue 5). Each one updates the listings in
 // memory and in IndexedDB, then revalidates them and the storage summary.
@@ -9,7 +9,7 @@ import type { DeleteBody, DeleteResponse, EntriesResponse, FileEntryResponse, Fo
 export function useCreateFolder() {
   const apply = useApplyDriveChange();
   return useMutation({
-    mutationFn: (input: { name: string; parentId: string | null }) => api.post<FolderResponse>('folders', input),
+    mutationFn: (input: { name: string; parentId: string | null }) => api.post('folders', input),
     onSuccess: () => apply({}),
   });
 }
@@ -17,7 +17,7 @@ export function useCreateFolder() {
 export function useRenameEntry() {
   const apply = useApplyDriveChange();
   return useMutation({
-    mutationFn: ({ id, name }: { id: string; name: string }) => api.put<FileEntryResponse>(`file-entries/${encodeURIComponent(id)}`, { name }),
+    mutationFn: ({ id, name }: { id: string; name: string }) => api.put('file-entries/{id}', { name }, { path: { id } }),
     onSuccess: ({ fileEntry }) => apply({ updated: [fileEntry] }),
   });
 }
@@ -25,7 +25,7 @@ export function useRenameEntry() {
 export function useMoveEntries() {
   const apply = useApplyDriveChange();
   return useMutation({
-    mutationFn: (input: { entryIds: string[]; destinationId: string | null }) => api.post<EntriesResponse>('file-entries/move', input),
+    mutationFn: (input: { entryIds: string[]; destinationId: string | null }) => api.post('file-entries/move', input),
     onSuccess: ({ entries }, { entryIds }) => apply({ removed: entryIds, updated: entries }),
   });
 }
@@ -33,7 +33,7 @@ export function useMoveEntries() {
 export function useDuplicateEntries() {
   const apply = useApplyDriveChange();
   return useMutation({
-    mutationFn: (input: { entryIds: string[]; destinationId?: string | null }) => api.post<EntriesResponse>('file-entries/duplicate', input),
+    mutationFn: (input: { entryIds: string[]; destinationId?: string | null }) => api.post('file-entries/duplicate', input),
     onSuccess: () => apply({}),
   });
 }
@@ -42,7 +42,7 @@ export function useDuplicateEntries() {
 export function useDeleteEntries() {
   const apply = useApplyDriveChange();
   return useMutation({
-    mutationFn: (body: DeleteBody) => api.post<DeleteResponse>('file-entries/delete', body),
+    mutationFn: (body: DeleteBody) => api.post('file-entries/delete', body),
     onSuccess: (_response, body) => apply(body.deleteForever || body.emptyTrash ? { forgotten: body.entryIds ?? [] } : { removed: body.entryIds ?? [] }),
   });
 }
@@ -50,7 +50,7 @@ export function useDeleteEntries() {
 export function useRestoreEntries() {
   const apply = useApplyDriveChange();
   return useMutation({
-    mutationFn: (entryIds: string[]) => api.post<EntriesResponse>('file-entries/restore', { entryIds }),
+    mutationFn: (entryIds: string[]) => api.post('file-entries/restore', { entryIds }),
     onSuccess: ({ entries }, entryIds) => apply({ removed: entryIds, updated: entries }),
   });
 }
@@ -59,7 +59,7 @@ export function useStarEntries() {
   const apply = useApplyDriveChange();
   return useMutation({
     mutationFn: ({ entryIds, star }: { entryIds: string[]; star: boolean }) =>
-      api.post<EntriesResponse>(star ? 'file-entries/star' : 'file-entries/unstar', { entryIds }),
+      star ? api.post('file-entries/star', { entryIds }) : api.post('file-entries/unstar', { entryIds }),
     onSuccess: ({ entries }) => apply({ updated: entries }),
   });
 }

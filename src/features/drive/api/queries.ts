@@ -6,13 +6,13 @@ import { useDriveDb } from '../hooks/use-drive-db';
 import { pathFromTree } from '../lib/folder-tree';
 import { ROOT_HASH } from '../lib/views';
 import { driveKeys } from './keys';
-import type { DetailsResponse, FolderCrumb, FolderNode, FolderTreeResponse, PathResponse, SpaceUsage } from './types';
+import type { FolderCrumb, FolderNode } from './types';
 
 /** GET user/space-usage (spec §3 Storage summary). */
 export function useSpaceUsage() {
   return useQuery({
     queryKey: driveKeys.usage,
-    queryFn: ({ signal }) => api.get<SpaceUsage>('user/space-usage', undefined, signal),
+    queryFn: ({ signal }) => api.get('user/space-usage', { signal }),
   });
 }
 
@@ -23,7 +23,7 @@ export function useFolderTree(): { folders: FolderNode[]; isLoading: boolean } {
   const query = useQuery({
     queryKey: driveKeys.tree,
     queryFn: async ({ signal }) => {
-      const { folders } = await api.get<FolderTreeResponse>('drive/folders', undefined, signal);
+      const { folders } = await api.get('drive/folders', { signal });
       await replaceFolderTree(db, folders.map(({ hash, name, parent_id }) => ({ hash, name, parent_id })));
       return folders;
     },
@@ -38,7 +38,7 @@ export function useFolderPath(hash: string): FolderCrumb[] | null {
   const query = useQuery({
     queryKey: driveKeys.path(hash),
     enabled: hash !== ROOT_HASH,
-    queryFn: ({ signal }) => api.get<PathResponse>(`folders/${encodeURIComponent(hash)}/path`, undefined, signal).then((r) => r.path),
+    queryFn: ({ signal }) => api.get('folders/{hash}/path', { path: { hash }, signal }).then((r) => r.path),
   });
   if (hash === ROOT_HASH) return [];
   return query.data ?? pathFromTree(folders, hash);
@@ -49,6 +49,6 @@ export function useEntryDetails(id: string | null) {
   return useQuery({
     queryKey: driveKeys.details(id ?? ''),
     enabled: !!id,
-    queryFn: ({ signal }) => api.get<DetailsResponse>(`file-entries/${encodeURIComponent(id ?? '')}`, undefined, signal).then((r) => r.fileEntry),
+    queryFn: ({ signal }) => api.get('file-entries/{id}', { path: { id: id ?? '' }, signal }).then((r) => r.fileEntry),
   });
 }
