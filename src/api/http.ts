@@ -1,5 +1,6 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { KyInstance } from 'ky';
+import { activeWorkspaceId, workspaceParam } from './active-workspace';
 import { ApiError } from './api-error';
 import type { ErrorBody } from './api-error';
 import { readCookie } from './cookies';
@@ -32,7 +33,7 @@ const IDEMPOTENT_RETRIES = 3;
 const ALL_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace'] as const;
 
 export function createApiClient(options: ApiClientOptions = {}) {
-  const getWorkspaceId = options.getWorkspaceId ?? readWorkspaceCookie;
+  const getWorkspaceId = options.getWorkspaceId ?? (() => workspaceParam(activeWorkspaceId()));
   const getXsrfToken = options.getXsrfToken ?? (() => readCookie('XSRF-TOKEN'));
   const http: KyInstance = ky.create({
     credentials: 'include',
@@ -136,14 +137,6 @@ async function readErrorBody(response: Response): Promise<ErrorBody> {
   } catch {
     return {};
   }
-}
-
-function readWorkspaceCookie(): number | null {
-  if (typeof document === 'undefined') return null;
-  const raw = readCookie('activeWorkspaceId');
-  if (raw === null || raw === '') return null;
-  const id = Number(raw);
-  return Number.isFinite(id) ? id : null;
 }
 
 /** The app's one client. */

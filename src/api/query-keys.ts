@@ -1,11 +1,9 @@
-// Every query key in one place, so invalidation and persistence agree.
+// The shell's and small features' query keys. A feature with many keys owns a
+// factory of its own (the drive: features/drive/api/keys.ts); no key is
+// defined twice.
 export const queryKeys = {
   bootstrap: ['bootstrap-data'] as const,
   accountUser: ['users', 'me', 'account'] as const,
   accessTokens: ['access-tokens'] as const,
   valueLists: (names: string) => ['value-lists', names] as const,
-  /** Prefix of every drive query (listings, tree, paths): refreshed when an upload lands. */
-  drive: ['drive'] as const,
-  /** GET user/space-usage, the storage summary. */
-  spaceUsage: ['user', 'space-usage'] as const,
 };

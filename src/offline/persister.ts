@@ -12,10 +12,14 @@ const WEEK = 7 * 24 * 60 * 60 * 1000;
 
 type PersistOptions = Omit<PersistQueryClientOptions, 'queryClient'>;
 
-// Only successful data is worth repainting from. Drive listings and the
-// folder tree have their own store in IndexedDB (offline/db.ts) and would
-// overflow localStorage on a big drive, so they stay out of it.
-const shouldPersist = (query: Pick<Query, 'state' | 'queryKey'>) => query.state.status === 'success' && query.queryKey[0] !== 'drive';
+/**
+ * The flag a feature sets on a query whose data it keeps in IndexedDB itself
+ * (`meta: IN_INDEXEDDB`): the persister leaves it out of localStorage.
+ */
+export const IN_INDEXEDDB = { persist: false } as const;
+
+// Only successful data is worth repainting from, and only what no feature keeps in IndexedDB.
+const shouldPersist = (query: Pick<Query, 'state' | 'meta'>) => query.state.status === 'success' && query.meta?.persist !== false;
 
 export function createPersistOptions(buster: string): PersistOptions {
   const persister = createSyncStoragePersister({ storage: window.localStorage, key: PERSIST_KEY, throttleTime: 500 });

@@ -2,6 +2,7 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../src/api/query-client';
 import { queryKeys } from '../../src/api/query-keys';
+import { driveKeys, driveQueryMeta } from '../../src/features/drive/api/keys';
 import { flushPersistedCache, PERSIST_KEY } from '../../src/offline/persister';
 import { makeBootstrap, makeUser } from './fixtures';
 
@@ -23,5 +24,22 @@ describe('persisted query cache', () => {
     expect(keys).toEqual([queryKeys.bootstrap]);
     const data = restored?.clientState.queries[0]?.state.data as { user: { email: string } };
     expect(data.user.email).toBe('ada@example.com');
+  });
+
+  it('leaves out what a feature keeps in IndexedDB (by the flag on the query), keeps the small rest', async () => {
+    const client = createQueryClient();
+    await client.prefetchQuery({ queryKey: driveKeys.listing(0, 'folder:0'), queryFn: () => ({ pagination: { data: [] } }), meta: driveQueryMeta });
+    await client.prefetchQuery({ queryKey: driveKeys.usage, queryFn: () => ({ used: 1, available: null }) });
+    flushPersistedCache(client, 'v1');
+    const restored = await createSyncStoragePersister({ storage: localStorage, key: PERSIST_KEY }).restoreClient();
+    expect(restored?.clientState.queries.map((q) => q.queryKey)).toEqual([driveKeys.usage]);
+  });
+});
+
+describe('drive query keys', () => {
+  it('lead with the workspace, so two workspaces never share a cached listing', () => {
+    expect(driveKeys.listing(0, 'folder:0')).not.toEqual(driveKeys.listing(5, 'folder:0'));
+    expect(driveKeys.listing(5, 'folder:0').slice(0, driveKeys.all(5).length)).toEqual([...driveKeys.all(5)]);
+    expect(driveKeys.listing(0, 'folder:0').slice(0, driveKeys.all(5).length)).not.toEqual([...driveKeys.all(5)]);
   });
 });

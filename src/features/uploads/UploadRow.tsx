@@ -1,7 +1,7 @@
 import { useTrans } from '../../i18n/use-trans';
 import { IconButton } from '../../ui/IconButton';
 import { Icon } from '../../ui/icons';
-import { formatBytes } from '../drive/lib/format-size';
+import { formatBytes } from '../../i18n/format-size';
 import type { UploadItem } from '../../offline/queues/uploads/types';
 
 interface UploadRowProps {

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { readCookie } from '../../api/cookies';
-import { queryKeys } from '../../api/query-keys';
+import { PERSONAL_WORKSPACE } from '../../api/active-workspace';
+import { driveKeys } from '../drive/api/keys';
 import { uploadsDatabase } from '../../offline/queues/uploads/db';
 import { isUploadEvent, UPLOADS_CHANNEL } from '../../offline/queues/uploads/protocol';
 import type { UploadCommand, UploadEvent } from '../../offline/queues/uploads/protocol';
@@ -99,14 +100,15 @@ export class UploadQueueClient {
       if (event.item.userId !== this.userId) return;
       const previous = this.items.get(event.item.id);
       this.items.set(event.item.id, event.item);
-      if (event.item.status === 'completed' && previous && previous.status !== 'completed') this.onCompleted();
+      if (event.item.status === 'completed' && previous && previous.status !== 'completed') this.onCompleted(event.item);
     }
     this.publish();
   }
 
-  private onCompleted(): void {
-    void this.queryClient?.invalidateQueries({ queryKey: queryKeys.drive });
-    void this.queryClient?.invalidateQueries({ queryKey: queryKeys.spaceUsage });
+  /** The listings of the workspace the file landed in, whichever is active now, and the storage summary. */
+  private onCompleted(item: UploadItem): void {
+    void this.queryClient?.invalidateQueries({ queryKey: driveKeys.all(item.workspaceId ?? PERSONAL_WORKSPACE) });
+    void this.queryClient?.invalidateQueries({ queryKey: driveKeys.usage });
   }
 
   private publish(): void {

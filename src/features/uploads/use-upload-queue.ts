@@ -4,7 +4,7 @@ import { GENERIC_ERROR_MESSAGE } from '../../api/errors';
 import { translate } from '../../i18n/i18n';
 import { toast } from '../../ui/toast/toast-store';
 import { useBootstrap } from '../bootstrap/store';
-import { formatBytes } from '../drive/lib/format-size';
+import { formatBytes } from '../../i18n/format-size';
 import { buildUploads } from './build-uploads';
 import type { UploadTarget } from './build-uploads';
 import type { UploadInput } from './files';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, SIZE_UNITS, storagePercentage } from '../../../src/features/drive/lib/format-size';
+import { formatBytes, SIZE_UNITS, storagePercentage } from '../../../src/i18n/format-size';
 
 describe('formatBytes (spec §9: B..YB in steps of 1024)', () => {
   it('names every unit from B to YB at its power of 1024', () => {

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
 import { forgetEntries, putEntries, removeFromListings } from '../../../offline/listing-cache';
 import { useDriveDb } from '../hooks/use-drive-db';
+import { useActiveWorkspace } from '../../../api/active-workspace';
 import { driveKeys } from './keys';
 import type { FileEntry, ListResponse } from './types';
 
@@ -38,12 +39,13 @@ function patchPages(data: InfiniteData<ListResponse> | undefined, effect: CacheE
 export function useApplyDriveChange() {
   const client = useQueryClient();
   const db = useDriveDb();
+  const workspaceId = useActiveWorkspace();
   return async (effect: CacheEffect) => {
-    client.setQueriesData<InfiniteData<ListResponse>>({ queryKey: driveKeys.listings }, (data) => patchPages(data, effect));
+    client.setQueriesData<InfiniteData<ListResponse>>({ queryKey: driveKeys.listings(workspaceId) }, (data) => patchPages(data, effect));
     await putEntries(db, effect.updated ?? []);
     await removeFromListings(db, effect.removed ?? []);
     if (effect.forgotten?.length) await forgetEntries(db, effect.forgotten);
-    void client.invalidateQueries({ queryKey: driveKeys.all });
+    void client.invalidateQueries({ queryKey: driveKeys.all(workspaceId) });
     void client.invalidateQueries({ queryKey: driveKeys.usage });
   };
 }

@@ -1,14 +1,10 @@
-import { readCookie } from '../../../api/cookies';
+import { activeWorkspaceId, workspaceParam } from '../../../api/active-workspace';
 import { buildRequest } from '../../../api/request';
 import type { FileEntry } from './types';
 
 // Addresses the browser opens itself (downloads, previews, thumbnails): built
 // by the base client rules, so they carry the workspace like every call.
-function workspaceId(): number | null {
-  const raw = typeof document === 'undefined' ? null : readCookie('activeWorkspaceId');
-  const id = raw ? Number(raw) : NaN;
-  return Number.isFinite(id) ? id : null;
-}
+const workspaceId = () => workspaceParam(activeWorkspaceId());
 
 /** GET file-entries/download?hashes=a,b: one file as itself, several or folders as a zip. */
 export function downloadUrl(hashes: string[]): string {

@@ -1,11 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { api } from '../../../api/http';
 import { readListing, writeListingPage } from '../../../offline/listing-cache';
+import { usePaintFirst } from '../../../offline/paint-first';
 import { useDriveDb } from '../hooks/use-drive-db';
 import { listingKey, listingQuery } from '../lib/views';
 import type { ListingParams } from '../lib/views';
-import { driveKeys } from './keys';
+import { useActiveWorkspace } from '../../../api/active-workspace';
+import { driveKeys, driveQueryMeta } from './keys';
 import type { FileEntry, Folder, ListResponse } from './types';
 
 export const PER_PAGE = 100;
@@ -32,11 +33,12 @@ export interface Listing {
  */
 export function useListing(params: ListingParams, options: { enabled?: boolean } = {}): Listing {
   const db = useDriveDb();
+  const workspaceId = useActiveWorkspace();
   const key = listingKey(params);
   const enabled = options.enabled ?? true;
-  const cached = useLiveQuery(() => (enabled ? readListing(db, key) : undefined), [db, key, enabled]);
   const query = useInfiniteQuery({
-    queryKey: driveKeys.listing(key),
+    queryKey: driveKeys.listing(workspaceId, key),
+    meta: driveQueryMeta,
     enabled,
     initialPageParam: null as string | null,
     getNextPageParam: (last: ListResponse) => last.pagination.next_cursor,
@@ -48,14 +50,13 @@ export function useListing(params: ListingParams, options: { enabled?: boolean }
     },
   });
 
-  const fresh = query.data;
-  const entries = fresh ? fresh.pages.flatMap((p) => p.pagination.data) : (cached?.entries ?? []);
-  const folder = fresh ? (fresh.pages[0]?.folder ?? null) : (cached?.folder ?? null);
+  const fresh = query.data && { entries: query.data.pages.flatMap((p) => p.pagination.data), folder: query.data.pages[0]?.folder ?? null };
+  const shown = usePaintFirst(() => (enabled ? readListing(db, key) : undefined), [db, key, enabled], fresh);
   return {
-    entries,
-    folder,
-    fromCache: !fresh && !!cached,
-    isLoading: enabled && !fresh && !cached && query.fetchStatus === 'fetching',
+    entries: shown.data?.entries ?? [],
+    folder: shown.data?.folder ?? null,
+    fromCache: shown.fromCache,
+    isLoading: enabled && shown.missing && query.fetchStatus === 'fetching',
     isError: query.isError && !fresh,
     error: query.error,
     hasNextPage: query.hasNextPage,

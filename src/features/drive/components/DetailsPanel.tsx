@@ -6,7 +6,7 @@ import { Icon } from '../../../ui/icons';
 import { useOnline } from '../../../ui/use-online';
 import { useEntryDetails } from '../api';
 import type { FileEntry } from '../api/types';
-import { formatBytes } from '../lib/format-size';
+import { formatBytes } from '../../../i18n/format-size';
 import { detailsOpenAtom } from '../state';
 import { FileIcon } from './FileIcon';
 

@@ -3,7 +3,7 @@ import type { CSSProperties } from 'react';
 import { useTrans } from '../../../i18n/use-trans';
 import { Icon } from '../../../ui/icons';
 import type { FileEntry } from '../api/types';
-import { formatBytes } from '../lib/format-size';
+import { formatBytes } from '../../../i18n/format-size';
 import { FileIcon } from './FileIcon';
 import { useEntryItem } from './use-entry-item';
 

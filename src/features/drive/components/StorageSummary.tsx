@@ -1,7 +1,7 @@
 import { useTrans } from '../../../i18n/use-trans';
 import { Icon } from '../../../ui/icons';
 import { useSpaceUsage } from '../api';
-import { formatBytes, storagePercentage } from '../lib/format-size';
+import { formatBytes, storagePercentage } from '../../../i18n/format-size';
 
 /** Spec §3 Storage summary: ':used of :available used' and a bar (0% when unlimited). */
 export function StorageSummary() {

@@ -1,4 +1,4 @@
-import { readCookie } from '../../../api/cookies';
+import { useActiveWorkspace } from '../../../api/active-workspace';
 import { driveDatabase } from '../../../offline/db';
 import type { DriveDatabase } from '../../../offline/db';
 import { useBootstrap } from '../../bootstrap/store';
@@ -6,6 +6,5 @@ import { useBootstrap } from '../../bootstrap/store';
 /** The signed-in user's offline copy of the drive (per workspace). */
 export function useDriveDb(): DriveDatabase {
   const { user } = useBootstrap();
-  const workspace = typeof document === 'undefined' ? '0' : (readCookie('activeWorkspaceId') ?? '0');
-  return driveDatabase(user?.id ?? 'guest', workspace || '0');
+  return driveDatabase(user?.id ?? 'guest', useActiveWorkspace());
 }

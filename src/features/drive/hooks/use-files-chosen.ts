@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { readCookie } from '../../../api/cookies';
+import { activeWorkspaceId, workspaceParam } from '../../../api/active-workspace';
 import { useUploadQueue } from '../../uploads';
 import type { UploadInput } from '../../uploads';
 import type { Folder } from '../api/types';
@@ -21,8 +21,8 @@ export function useFilesChosen() {
   return useCallback(
     (files: UploadInput[], targetFolder: Folder | null, view?: 'sql') => {
       if (!files.length) return;
-      const raw = readCookie('activeWorkspaceId');
-      const workspaceId = raw && /^\d+$/.test(raw) && raw !== '0' ? Number(raw) : null;
+      // The workspace is fixed when the files are chosen: a later switch does not move them.
+      const workspaceId = workspaceParam(activeWorkspaceId());
       void enqueue(files, { folderHash: targetFolder?.hash ?? ROOT_HASH, workspaceId, ...(view ? { view } : {}) });
     },
     [enqueue],
