@@ -5,7 +5,7 @@ import { IconButton } from '../../ui/IconButton';
 import { Icon } from '../../ui/icons';
 import { UploadRow } from './UploadRow';
 import { summarize } from './upload-summary';
-import { useUploadQueue } from './use-upload-queue';
+import { useRefreshOnUploadCompleted, useUploadQueue } from './use-upload-queue';
 
 /**
  * The upload queue, bottom right and collapsible. It shows itself while the
@@ -14,6 +14,7 @@ import { useUploadQueue } from './use-upload-queue';
 export function UploadPanel() {
   const { t } = useTrans();
   const { items, cancel, retry, clearCompleted } = useUploadQueue();
+  useRefreshOnUploadCompleted();
   const [collapsed, setCollapsed] = useState(false);
   if (!items.length) return null;
   const summary = summarize(items);

@@ -1,7 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { readCookie } from '../../api/cookies';
-import { PERSONAL_WORKSPACE } from '../../api/active-workspace';
-import { driveKeys } from '../drive/api/keys';
 import { uploadsDatabase } from '../../offline/queues/uploads/db';
 import { isUploadEvent, UPLOADS_CHANNEL } from '../../offline/queues/uploads/protocol';
 import type { UploadCommand, UploadEvent } from '../../offline/queues/uploads/protocol';
@@ -24,7 +21,7 @@ export class UploadQueueClient {
   private channel: BroadcastChannel | null = null;
   private runner: Promise<QueueRunner> | null = null;
   private keepAlive: ReturnType<typeof setInterval> | null = null;
-  private queryClient: QueryClient | null = null;
+  private readonly completedListeners = new Set<(item: UploadItem) => void>();
 
   getItems = (): UploadItem[] => this.snapshot;
 
@@ -33,10 +30,11 @@ export class UploadQueueClient {
     return () => this.listeners.delete(listener);
   };
 
-  /** Listings and the storage summary refresh when an upload completes. */
-  setQueryClient(client: QueryClient): void {
-    this.queryClient = client;
-  }
+  /** Tells whoever shows server data that an upload landed (the hook refreshes its queries). */
+  onCompleted = (listener: (item: UploadItem) => void): (() => void) => {
+    this.completedListeners.add(listener);
+    return () => this.completedListeners.delete(listener);
+  };
 
   /** Called by every hook; the first call per user loads the queue and nudges the runner. */
   async connect(userId: string): Promise<void> {
@@ -100,15 +98,13 @@ export class UploadQueueClient {
       if (event.item.userId !== this.userId) return;
       const previous = this.items.get(event.item.id);
       this.items.set(event.item.id, event.item);
-      if (event.item.status === 'completed' && previous && previous.status !== 'completed') this.onCompleted(event.item);
+      if (event.item.status === 'completed' && previous && previous.status !== 'completed') this.completed(event.item);
     }
     this.publish();
   }
 
-  /** The listings of the workspace the file landed in, whichever is active now, and the storage summary. */
-  private onCompleted(item: UploadItem): void {
-    void this.queryClient?.invalidateQueries({ queryKey: driveKeys.all(item.workspaceId ?? PERSONAL_WORKSPACE) });
-    void this.queryClient?.invalidateQueries({ queryKey: driveKeys.usage });
+  private completed(item: UploadItem): void {
+    for (const listener of this.completedListeners) listener(item);
   }
 
   private publish(): void {

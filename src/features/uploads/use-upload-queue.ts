@@ -3,7 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { GENERIC_ERROR_MESSAGE } from '../../api/errors';
 import { translate } from '../../i18n/i18n';
 import { toast } from '../../ui/toast/toast-store';
+import { PERSONAL_WORKSPACE } from '../../api/active-workspace';
 import { useBootstrap } from '../bootstrap/store';
+import { driveKeys } from '../drive/api/keys';
 import { formatBytes } from '../../i18n/format-size';
 import { buildUploads } from './build-uploads';
 import type { UploadTarget } from './build-uploads';
@@ -28,14 +30,13 @@ export interface UploadQueue {
 /** The signed-in user's upload queue, shared by every component and open page. */
 export function useUploadQueue({ restrictionToasts = true }: UploadQueueOptions = {}): UploadQueue {
   const { user, settings } = useBootstrap();
-  const queryClient = useQueryClient();
   const userId = user ? String(user.id) : null;
   const items = useSyncExternalStore(uploadQueue.subscribe, uploadQueue.getItems, uploadQueue.getItems);
 
   useEffect(() => {
-    uploadQueue.setQueryClient(queryClient);
     if (userId) void uploadQueue.connect(userId);
-  }, [queryClient, userId]);
+  }, [userId]);
+
 
   const enqueue = useCallback(
     async (files: UploadInput[], target: UploadTarget) => {
@@ -57,5 +58,22 @@ export function useUploadQueue({ restrictionToasts = true }: UploadQueueOptions 
   return useMemo(
     () => ({ items, enqueue, cancel: uploadQueue.cancel, retry: uploadQueue.retry, clearCompleted: uploadQueue.clearCompleted }),
     [items, enqueue],
+  );
+}
+
+/**
+ * When an upload lands, the listings of the workspace it landed in (whichever
+ * is active now) and the storage summary refresh. Used once, by the panel
+ * that the drive layout always renders.
+ */
+export function useRefreshOnUploadCompleted(): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      uploadQueue.onCompleted((item) => {
+        void queryClient.invalidateQueries({ queryKey: driveKeys.all(item.workspaceId ?? PERSONAL_WORKSPACE) });
+        void queryClient.invalidateQueries({ queryKey: driveKeys.usage });
+      }),
+    [queryClient],
   );
 }
