@@ -6,6 +6,7 @@ import { Mailer, type MailLogger } from './mail/mailer.js';
 import { AccessTokensService } from './modules/auth/access-tokens.js';
 import { RecoveryService } from './modules/auth/recovery.js';
 import { RegistrationService } from './modules/auth/registration.js';
+import { PasswordChecks } from './modules/auth/password-checks.js';
 import { AuthService } from './modules/auth/service.js';
 import { SessionsService } from './modules/auth/sessions.js';
 import { UserTokensService } from './modules/auth/user-tokens.js';
@@ -35,6 +36,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const userTokens = new UserTokensService(kysely);
   const mailer = new Mailer(config.mail, log);
   const rateLimiter: RateLimiter = new MemoryRateLimiter();
+  const passwordChecks = new PasswordChecks(rateLimiter);
   const recovery = new RecoveryService(kysely, users, userTokens, sessions, settings, mailer, config);
   const avatars = new AvatarStore(path.join(config.storageDir, 'avatars'));
   const drive = createDrive({
@@ -65,11 +67,12 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     userTokens,
     mailer,
     rateLimiter,
-    auth: new AuthService(users),
+    auth: new AuthService(users, passwordChecks),
+    passwordChecks,
     registration: new RegistrationService(kysely, users, settings),
     recovery,
     avatars,
-    account: new AccountService(kysely, settings, localizations, sessions, recovery, avatars, drive.facade),
+    account: new AccountService(kysely, settings, localizations, sessions, recovery, avatars, drive.facade, passwordChecks),
     recaptcha: new RecaptchaService(settings),
     manifest: new ManifestService(kysely, settings),
     health: new HealthService(db, config.storageDir),

@@ -23,16 +23,32 @@ export function escapeLike(text: string): string {
 
 const TRIGRAM = 3;
 
+/**
+ * What of the user's text is searched for: control characters go (no name
+ * holds them, and a NUL ends an FTS5 string early), and so do lone UTF-16
+ * surrogates, which no stored name can contain either.
+ */
+export function searchableText(query: string): string {
+  return query.replace(/\p{Cc}/gu, '').replace(/[\uD800-\uDFFF]/g, (c, i: number, s: string) => {
+    const code = c.charCodeAt(0);
+    const pairedHigh = code <= 0xdbff && /[\uDC00-\uDFFF]/.test(s[i + 1] ?? '');
+    const pairedLow = code >= 0xdc00 && /[\uD800-\uDBFF]/.test(s[i - 1] ?? '');
+    return pairedHigh || pairedLow ? c : '';
+  });
+}
+
 export function createNameSearch(dialect: Dialect): NameSearch {
   if (dialect === 'postgres') {
     return {
-      nameContains(query, alias = 'file_entries') {
+      nameContains(raw, alias = 'file_entries') {
+        const query = searchableText(raw);
         return sql<SqlBool>`${sql.ref(`${alias}.name`)} ilike ${`%${escapeLike(query)}%`} escape '\\'`;
       },
     };
   }
   return {
-    nameContains(query, alias = 'file_entries') {
+    nameContains(raw, alias = 'file_entries') {
+      const query = searchableText(raw);
       if ([...query].length < TRIGRAM) {
         return sql<SqlBool>`${sql.ref(`${alias}.name`)} like ${`%${escapeLike(query)}%`} escape '\\'`;
       }

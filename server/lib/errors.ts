@@ -15,6 +15,9 @@ export const render = (message: Message, lines: Lines | null = null): string =>
 export class HttpError extends Error {
   readonly template: Message;
 
+  /** Headers the answer carries (Retry-After on 429). */
+  headers: Record<string, string> = {};
+
   constructor(
     readonly statusCode: number,
     message: Message,

@@ -12,7 +12,10 @@ export interface Attempts {
  */
 export interface RateLimiter {
   peek(key: string): Promise<Attempts>;
+  /** Counts one attempt now and answers the count including it (atomic: parallel hits all count). */
   hit(key: string, windowMs: number): Promise<Attempts>;
+  /** Takes one attempt back (a success that should not use up a shared allowance). */
+  release(key: string): Promise<void>;
   clear(key: string): Promise<void>;
 }
 
@@ -31,6 +34,11 @@ export class MemoryRateLimiter implements RateLimiter {
     window.count += 1;
     this.windows.set(key, window);
     return { count: window.count, retryAfterSeconds: Math.ceil((window.resetAt - Date.now()) / 1000) };
+  }
+
+  async release(key: string): Promise<void> {
+    const window = this.live(key);
+    if (window && window.count > 0) window.count -= 1;
   }
 
   async clear(key: string): Promise<void> {
@@ -63,16 +71,24 @@ export interface Limit {
 
 /** Its English line has the singular form too ("in 1 second"). */
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again in :count seconds.';
-export const tooManyAttempts = (seconds: number) => TooManyRequests(TOO_MANY_ATTEMPTS, { count: Math.max(1, seconds) });
+export const tooManyAttempts = (seconds: number) => {
+  const wait = Math.max(1, seconds);
+  const error = TooManyRequests(TOO_MANY_ATTEMPTS, { count: wait });
+  error.headers['Retry-After'] = String(wait);
+  return error;
+};
 
-/** Refuses when any of the limits is already used up. */
-export async function assertUnderLimits(limiter: RateLimiter, limits: Limit[]): Promise<void> {
+/**
+ * Counts an attempt against every limit *before* the work it guards runs, so
+ * that parallel attempts cannot all pass a check-then-count (issue 10): of 30
+ * parallel wrong passwords only `max` are ever checked. Refuses with 429 and
+ * Retry-After once a limit is used up (the refused attempt still counts).
+ */
+export async function reserveAttempt(limiter: RateLimiter, limits: Limit[]): Promise<void> {
+  let refusal: number | null = null;
   for (const limit of limits) {
-    const { count, retryAfterSeconds } = await limiter.peek(limit.key);
-    if (count >= limit.max) throw tooManyAttempts(retryAfterSeconds);
+    const { count, retryAfterSeconds } = await limiter.hit(limit.key, limit.windowMs);
+    if (count > limit.max) refusal = Math.max(refusal ?? 0, retryAfterSeconds);
   }
-}
-
-export async function hitLimits(limiter: RateLimiter, limits: Limit[]): Promise<void> {
-  for (const limit of limits) await limiter.hit(limit.key, limit.windowMs);
+  if (refusal !== null) throw tooManyAttempts(refusal);
 }

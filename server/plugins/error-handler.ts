@@ -41,6 +41,7 @@ export async function errorHandler(error: FastifyError, request: FastifyRequest,
   }
 
   if (error instanceof HttpError) {
+    reply.headers(error.headers);
     return reply.code(error.statusCode).send(error.body(await linesFor(request)));
   }
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ValidationError } from '../../lib/errors.js';
 import { translate } from '../../lib/i18n.js';
 import { linesFor } from '../../plugins/request-lines.js';
-import { assertUnderLimits, hitLimits } from '../../lib/rate-limiter.js';
+import { reserveAttempt } from '../../lib/rate-limiter.js';
 import { clearSessionCookie } from '../../plugins/cookies.js';
 import { LOCALE_COOKIE } from '../localizations/locale-cookie.js';
 import { assertHumanVerified } from '../recaptcha/human-check.js';
@@ -20,7 +20,7 @@ import {
   verifyEmailQuery,
 } from './schemas.js';
 import { signIn as startSession } from './sign-in.js';
-import { loginLimits, mailLimits } from './throttles.js';
+import { mailLimits } from './throttles.js';
 
 /** `/auth/*`: register, sign in and out, verify an email address, recover a password. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,16 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     { schema: { tags: ['auth'], summary: 'Sign in', body: loginBody, response: { 200: bootstrapDataResponse } } },
     async (request, reply) => {
-      const limits = loginLimits(request.body.email, request.ip);
-      await assertUnderLimits(rateLimiter, limits);
-      let user;
-      try {
-        user = await auth.checkCredentials(request.body.email, request.body.password);
-      } catch (error) {
-        if (error instanceof ValidationError) await hitLimits(rateLimiter, limits);
-        throw error;
-      }
-      await rateLimiter.clear(limits[0]!.key);
+      const user = await auth.login(request.body, request.ip);
       return { bootstrapData: await signIn(request, reply, user.id, request.body.remember) };
     },
   );
@@ -87,9 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], summary: 'Mail a password reset link', body: forgotPasswordBody, response: { 200: messageResponse } },
     },
     async (request) => {
-      const limits = mailLimits('reset', request.body.email, request.ip);
-      await assertUnderLimits(rateLimiter, limits);
-      await hitLimits(rateLimiter, limits);
+      await reserveAttempt(rateLimiter, mailLimits('reset', request.body.email, request.ip));
       await recovery.sendResetLink(request.body.email);
       // The same answer whether or not the account exists: no account enumeration.
       return { message: translate(await linesFor(request), RESET_LINK_SENT) };
@@ -118,9 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const email = request.user?.email ?? request.body.email;
       if (!email) throw ValidationError.field('email', 'The email field is required.');
-      const limits = mailLimits('verify', email, request.ip);
-      await assertUnderLimits(rateLimiter, limits);
-      await hitLimits(rateLimiter, limits);
+      await reserveAttempt(rateLimiter, mailLimits('verify', email, request.ip));
       const user = request.user ?? (await users.findByEmail(email));
       if (user) await recovery.sendVerification(user.id);
       return { message: translate(await linesFor(request), 'Email sent') };

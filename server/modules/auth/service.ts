@@ -2,7 +2,9 @@ import type { UserRow } from '../../db/types.js';
 import { ValidationError } from '../../lib/errors.js';
 import type { UsersRepository } from '../users/repository.js';
 import { randomToken } from '../../lib/tokens.js';
+import type { PasswordChecks } from './password-checks.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { loginLimits } from './throttles.js';
 
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
 
@@ -11,7 +13,15 @@ let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= hashPassword(randomToken()));
 
 export class AuthService {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly passwords: PasswordChecks,
+  ) {}
+
+  /** Sign-in: throttled per account and client before the password is compared (see throttles.ts). */
+  login(credentials: { email: string; password: string }, ip: string): Promise<UserRow> {
+    return this.passwords.check(loginLimits(credentials.email, ip), () => this.checkCredentials(credentials.email, credentials.password));
+  }
 
   async checkCredentials(email: string, password: string): Promise<UserRow> {
     const user = await this.users.findByEmail(email);

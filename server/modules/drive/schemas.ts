@@ -72,7 +72,12 @@ export const listQuery = workspaceQuery.extend({
   sharedOnly: flag,
   deletedOnly: flag,
   starredOnly: flag,
-  query: z.string().max(255).optional().describe('Name search (part of the name, any case)'),
+  query: z
+    .string()
+    .max(255)
+    .regex(/^[^\p{Cc}]*$/u, 'The search may not contain control characters.')
+    .optional()
+    .describe('Name search (part of the name, any case)'),
   type: z.enum(ENTRY_TYPES).optional(),
   modifiedFrom: dateOrDateTime.optional(),
   modifiedTo: dateOrDateTime.optional().describe('A date includes that whole day (UTC)'),

@@ -8,6 +8,7 @@ import { isSecure } from '../../plugins/cookies.js';
 import { linesFor } from '../../plugins/request-lines.js';
 import { currentUser, requireUser } from '../../plugins/guards.js';
 import { verifyPassword } from '../auth/passwords.js';
+import { loginLimits } from '../auth/throttles.js';
 import { bootstrapDataResponse } from '../auth/schemas.js';
 import { signIn } from '../auth/sign-in.js';
 import { sendPopupResult } from './popup.js';
@@ -175,10 +176,15 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const pending = await readSigned<PendingLink>(request, PENDING_COOKIE);
       if (!pending?.profile.email) throw ValidationError.field('password', 'This sign-in attempt has expired. Please try again.');
-      const user = await users.findByEmail(pending.profile.email);
-      if (!user || !(await verifyPassword(user.password, request.body.password))) {
-        throw ValidationError.field('password', 'The password is incorrect.');
-      }
+      const email = pending.profile.email;
+      // The same throttle as signing in with this address: this prompt is a password check too.
+      const user = await app.services.passwordChecks.check(loginLimits(email, request.ip), async () => {
+        const found = await users.findByEmail(email);
+        if (!found || !(await verifyPassword(found.password, request.body.password))) {
+          throw ValidationError.field('password', 'The password is incorrect.');
+        }
+        return found;
+      });
       await social.connect(user, pending.service, pending.profile);
       clear(reply, PENDING_COOKIE);
       return { bootstrapData: await signIn(app.services, request, reply, user.id, true) };

@@ -73,7 +73,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       '/users/me/password/change',
       { schema: { tags: ['users'], summary: 'Change your password', body: changePasswordBody, response: { 200: messageResponse } } },
       async (request) => {
-        await account.changePassword(currentUser(request), request.body, request.sessionToken);
+        await account.changePassword(currentUser(request), request.body, request.sessionToken, request.ip);
         return { message: 'Password changed' };
       },
     );

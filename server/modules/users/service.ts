@@ -5,7 +5,9 @@ import { Conflict, Forbidden, NotFound, ValidationError, type FieldErrors } from
 import { safeFetch, UnsafeUrlError } from '../../lib/safe-fetch.js';
 import { nowIso } from '../../lib/time.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import type { PasswordChecks } from '../auth/password-checks.js';
 import type { RecoveryService } from '../auth/recovery.js';
+import { currentPasswordLimits } from '../auth/throttles.js';
 import type { SessionsService } from '../auth/sessions.js';
 import type { LocalizationsService } from '../localizations/service.js';
 import { can } from '../permissions/policy.js';
@@ -52,6 +54,7 @@ export class AccountService {
       deleteEntriesOf(trx: Kysely<Database>, userId: number): Promise<string[]>;
       purgeBytes(prefixes: string[]): Promise<void>;
     },
+    private readonly passwords: PasswordChecks,
     private readonly fetchOptions: { isBlocked?: (address: string) => boolean } = {},
   ) {}
 
@@ -89,10 +92,17 @@ export class AccountService {
     if (needsVerification) await this.recovery.sendVerification(user.id);
   }
 
-  async changePassword(user: UserRow, input: { current_password: string; new_password: string }, keepSession: string | null) {
-    if (!(await verifyPassword(user.password, input.current_password))) {
-      throw ValidationError.field('current_password', 'The current password is incorrect.');
-    }
+  /** Asks for the current password again, throttled like any password check (PasswordChecks). */
+  async confirmPassword(user: UserRow, password: string | undefined, ip: string): Promise<void> {
+    await this.passwords.check(currentPasswordLimits(user.id, ip), async () => {
+      if (!password || !(await verifyPassword(user.password, password))) {
+        throw ValidationError.field('current_password', 'The current password is incorrect.');
+      }
+    });
+  }
+
+  async changePassword(user: UserRow, input: { current_password: string; new_password: string }, keepSession: string | null, ip: string) {
+    await this.confirmPassword(user, input.current_password, ip);
     await this.db
       .updateTable('users')
       .set({ password: await hashPassword(input.new_password), updated_at: nowIso() })

@@ -10,6 +10,8 @@ export class TestClient {
   readonly cookies = new Map<string, string>();
   xsrf = true;
   bearer: string | null = null;
+  /** The client's address as the server sees it (throttles count per address). */
+  remoteAddress: string | null = null;
 
   constructor(private readonly app: FastifyInstance) {}
 
@@ -24,7 +26,7 @@ export class TestClient {
     }
     if (this.xsrf && this.cookies.has('XSRF-TOKEN')) headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN')!;
     if (this.bearer) headers.authorization = `Bearer ${this.bearer}`;
-    const injectOptions: InjectOptions = { method, url, headers };
+    const injectOptions: InjectOptions = { method, url, headers, ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}) };
     if (options.body !== undefined) injectOptions.payload = options.body as InjectOptions['payload'];
     const response = await this.app.inject(injectOptions);
     this.store(response);

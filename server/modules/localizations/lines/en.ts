@@ -474,4 +474,5 @@ export const enLines: Record<string, string> = {
   'This workspace does not exist.': 'This workspace does not exist.',
   'This server speaks tus :supported, not :version.': 'This server speaks tus :supported, not :version.',
   'A tus PATCH must have Content-Type: application/offset+octet-stream.': 'A tus PATCH must have Content-Type: application/offset+octet-stream.',
+  'The search may not contain control characters.': 'The search may not contain control characters.',
 };

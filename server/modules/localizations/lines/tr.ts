@@ -474,4 +474,5 @@ export const trLines: Record<string, string> = {
   'This workspace does not exist.': 'Bu çalışma alanı mevcut değil.',
   'This server speaks tus :supported, not :version.': 'Bu sunucu tus :version değil, tus :supported kullanır.',
   'A tus PATCH must have Content-Type: application/offset+octet-stream.': 'Bir tus PATCH isteğinin Content-Type değeri application/offset+octet-stream olmalıdır.',
+  'The search may not contain control characters.': 'Arama kontrol karakterleri içeremez.',
 };
