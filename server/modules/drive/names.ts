@@ -8,6 +8,13 @@ export const MAX_NAME_BYTES = 255;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
+/**
+ * Invisible format characters (Unicode Cf): bidirectional overrides make
+ * `invoice\u202Efdp.exe` display as `invoiceexe.pdf`. The zero-width joiner
+ * and non-joiner stay allowed: emoji sequences and Persian or Indic words need them.
+ */
+const FORMAT = /(?![\u200C\u200D])\p{Cf}/u;
+
 /** NFC, surrounding white space removed: the stored form of a typed name. */
 export const normaliseName = (name: string): string => name.normalize('NFC').trim();
 
@@ -16,6 +23,7 @@ export function nameProblem(name: string): string | null {
   if (name === '') return 'The name field is required.';
   if (name.includes('/')) return 'The name may not contain a slash (/).';
   if (CONTROL.test(name)) return 'The name may not contain control characters.';
+  if (FORMAT.test(name)) return 'The name may not contain invisible formatting characters.';
   if (name === '.' || name === '..') return 'The name may not be "." or "..".';
   if (Buffer.byteLength(name, 'utf8') > MAX_NAME_BYTES) return `The name may not be longer than ${MAX_NAME_BYTES} bytes.`;
   return null;

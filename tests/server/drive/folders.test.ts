@@ -49,6 +49,10 @@ describe('folders, renames, details and breadcrumbs', () => {
     ['a/b', 'The name may not contain a slash (/).'],
     ['bad\u0000name', 'The name may not contain control characters.'],
     ['tab\there', 'The name may not contain control characters.'],
+    // Issue 10 finding 8: a right-to-left override makes 'invoice\u202Efdp.exe' display as 'invoiceexe.pdf'.
+    ['invoice\u202Efdp.exe', 'The name may not contain invisible formatting characters.'],
+    ['isolate\u2066d', 'The name may not contain invisible formatting characters.'],
+    ['soft\u00ADhyphen', 'The name may not contain invisible formatting characters.'],
     ['..', 'The name may not be "." or "..".'],
     ['.', 'The name may not be "." or "..".'],
     ['   ', 'The name field is required.'],
@@ -63,6 +67,15 @@ describe('folders, renames, details and breadcrumbs', () => {
     const rename = await client.request('PUT', `/api/v1/file-entries/${folder}`, { body: { name } });
     expect(rename.statusCode).toBe(422);
     expect(rename.json().errors).toEqual({ name: [message] });
+  });
+
+  it('keeps the joiners emoji sequences and Persian words need', async () => {
+    const { client } = await signedInUser(t.app);
+    for (const name of ['👨\u200D👩\u200D👧 family', 'می\u200Cخواهم']) {
+      const res = await client.post('/api/v1/folders', { name });
+      expect(res.statusCode, name).toBe(200);
+      expect(res.json().folder.name).toBe(name.normalize('NFC'));
+    }
   });
 
   it('accepts a name of exactly 255 bytes', async () => {

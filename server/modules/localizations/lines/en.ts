@@ -475,4 +475,5 @@ export const enLines: Record<string, string> = {
   'This server speaks tus :supported, not :version.': 'This server speaks tus :supported, not :version.',
   'A tus PATCH must have Content-Type: application/offset+octet-stream.': 'A tus PATCH must have Content-Type: application/offset+octet-stream.',
   'The search may not contain control characters.': 'The search may not contain control characters.',
+  'The name may not contain invisible formatting characters.': 'The name may not contain invisible formatting characters.',
 };

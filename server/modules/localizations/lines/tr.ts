@@ -475,4 +475,5 @@ export const trLines: Record<string, string> = {
   'This server speaks tus :supported, not :version.': 'Bu sunucu tus :version değil, tus :supported kullanır.',
   'A tus PATCH must have Content-Type: application/offset+octet-stream.': 'Bir tus PATCH isteğinin Content-Type değeri application/offset+octet-stream olmalıdır.',
   'The search may not contain control characters.': 'Arama kontrol karakterleri içeremez.',
+  'The name may not contain invisible formatting characters.': 'Ad görünmez biçimlendirme karakterleri içeremez.',
 };
