@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import type { LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Fetching a URL a user typed (an avatar address) must not let them reach the
@@ -32,7 +33,8 @@ for (const [network, prefix] of [
   blocked.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
-  ['::', 128],
+  // IPv4-compatible (::a.b.c.d, ::7f00:1): deprecated, and a way to spell 127.0.0.1 in IPv6.
+  ['::', 96],
   ['::1', 128],
   ['64:ff9b::', 96],
   ['100::', 64],
@@ -44,16 +46,21 @@ for (const [network, prefix] of [
   blocked.addSubnet(network, prefix, 'ipv6');
 }
 
+/**
+ * An address may be reached only if it is plain public unicast. ipaddr.js
+ * parses every spelling (hex IPv4-mapped `::ffff:7f00:1`, zone ids, IPv4 in
+ * IPv6) and names its range; anything but 'unicast' (loopback, private,
+ * 6to4, Teredo, NAT64 and the rest) is refused, and the list above catches
+ * the special-purpose blocks it counts as unicast.
+ */
 export function isBlockedAddress(address: string): boolean {
-  const family = net.isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family === 6) {
-    // IPv4-mapped (::ffff:127.0.0.1) is judged by the IPv4 address inside it.
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return blocked.check(mapped[1]!, 'ipv4');
-    return blocked.check(address, 'ipv6');
-  }
-  return true;
+  if (!ipaddr.isValid(address)) return true;
+  let parsed = ipaddr.parse(address);
+  // IPv4-mapped (::ffff:127.0.0.1, ::ffff:7f00:1) is judged by the IPv4 address inside it.
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.range() !== 'unicast') return true;
+  const normal = parsed.toNormalizedString();
+  return parsed.kind() === 'ipv4' ? blocked.check(normal, 'ipv4') : blocked.check(parsed.toString(), 'ipv6');
 }
 
 export class UnsafeUrlError extends Error {}
