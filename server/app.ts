@@ -34,6 +34,7 @@ import { applyMethodOverride } from './plugins/method-override.js';
 import { parseRequestContext } from './plugins/request-context.js';
 import { installRequestLog } from './plugins/request-log.js';
 import { isApiPath, registerWeb } from './plugins/web.js';
+import { checkTokenScope } from './plugins/token-scope.js';
 import { checkXsrf, ensureXsrfCookie } from './plugins/xsrf.js';
 import { createServices } from './services.js';
 
@@ -74,6 +75,8 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   app.decorateRequest('user', null);
   app.decorateRequest('authVia', null);
   app.decorateRequest('sessionToken', null);
+  app.decorateRequest('tokenScopes', null);
+  app.decorateRequest('signedInAt', null);
   app.addHook('onClose', async () => db.destroy());
 
   await app.register(fastifyCookie);
@@ -101,6 +104,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
     request.ctx = parseRequestContext(request);
     await authenticate(request, app.services);
     checkXsrf(request);
+    checkTokenScope(request);
   });
 
   await app.register(authRoutes, { prefix: '/auth' });

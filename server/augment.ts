@@ -1,5 +1,6 @@
 // Types the app adds to Fastify (request context, caller, services).
 import type { Actor } from './modules/access/actor.js';
+import type { TokenScope } from './modules/auth/token-scopes.js';
 import type { UserWithAccess } from './modules/users/repository.js';
 import type { RequestContext } from './plugins/request-context.js';
 import type { Services } from './services.js';
@@ -17,6 +18,10 @@ declare module 'fastify' {
     /** How the caller proved who they are; bearer tokens skip the XSRF check. */
     authVia: 'session' | 'token' | null;
     sessionToken: string | null;
+    /** A bearer token's scopes; null for sessions and guests. */
+    tokenScopes: TokenScope[] | null;
+    /** When the session's sign-in happened (a fresh sign-in can confirm account changes). */
+    signedInAt: string | null;
   }
   interface FastifyContextConfig {
     /** Set to false on routes that other sites call (webhooks). */

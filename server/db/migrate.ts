@@ -6,6 +6,7 @@ import * as drive from './migrations/2026_11_22_000003_drive.js';
 import * as uploads from './migrations/2026_11_22_000004_uploads.js';
 import * as listingIndexes from './migrations/2026_11_22_000005_listing_indexes.js';
 import * as entryCreators from './migrations/2026_11_23_000001_entry_creators.js';
+import * as tokenScopes from './migrations/2026_11_23_000002_token_scopes.js';
 
 /**
  * Migrations are listed here rather than read from a folder so that the built
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_000004_uploads': uploads,
   '2026_11_22_000005_listing_indexes': listingIndexes,
   '2026_11_23_000001_entry_creators': entryCreators,
+  '2026_11_23_000002_token_scopes': tokenScopes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

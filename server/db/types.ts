@@ -140,6 +140,8 @@ export interface PersonalAccessTokensTable {
   name: string;
   /** sha256 of the token; the token itself is shown once. */
   token_hash: string;
+  /** JSON list of scopes: 'read', 'write', 'account' (see modules/auth/token-scopes.ts). */
+  scopes: ColumnType<string, string | undefined, string>;
   last_used_at: NullableTimestamp;
   expires_at: NullableTimestamp;
   created_at: Timestamp;

@@ -36,3 +36,17 @@ export function resetPasswordMessage(to: string, siteName: string, url: string, 
     html: layout(siteName, lines, { label: 'Reset password', url }),
   };
 }
+
+export function emailChangedMessage(to: string, siteName: string, newEmail: string, recoverUrl: string): MailMessage {
+  const lines = [
+    `The sign-in email of your ${siteName} account was changed to ${newEmail}.`,
+    'Every other session of the account was signed out.',
+    'If you did not make this change, reset your password now and contact the site administrator.',
+  ];
+  return {
+    to,
+    subject: `Your ${siteName} sign-in email was changed`,
+    text: `${lines.join('\n')}\n\n${recoverUrl}\n`,
+    html: layout(siteName, lines, { label: 'Reset password', url: recoverUrl }),
+  };
+}

@@ -2,13 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import { guestActor, userActor } from '../modules/access/actor.js';
 import type { UserRow } from '../db/types.js';
 import type { Permission } from '../modules/permissions/policy.js';
+import type { TokenScope } from '../modules/auth/token-scopes.js';
 import type { UserWithAccess } from '../modules/users/repository.js';
 import { SESSION_COOKIE } from './cookies.js';
 
 /** What authentication needs, and no more. */
 export interface AuthenticateDeps {
-  accessTokens: { resolve(token: string): Promise<number | null> };
-  sessions: { resolve(token: string): Promise<number | null> };
+  accessTokens: { resolve(token: string): Promise<{ userId: number; scopes: TokenScope[] } | null> };
+  sessions: { resolve(token: string): Promise<{ userId: number; startedAt: string } | null> };
   users: {
     findById(id: number): Promise<UserRow | undefined>;
     withAccess(user: UserRow): Promise<UserWithAccess>;
@@ -26,6 +27,8 @@ export async function authenticate(request: FastifyRequest, deps: AuthenticateDe
   request.user = null;
   request.authVia = null;
   request.sessionToken = null;
+  request.tokenScopes = null;
+  request.signedInAt = null;
   const user = await identify(request, deps);
   request.actor = user ? userActor(user.id, user.permissions) : guestActor((await deps.users.guestRole()).permissions);
 }
@@ -33,16 +36,19 @@ export async function authenticate(request: FastifyRequest, deps: AuthenticateDe
 async function identify(request: FastifyRequest, deps: AuthenticateDeps): Promise<UserWithAccess | null> {
   const header = request.headers.authorization;
   if (header && /^bearer\s+/i.test(header)) {
-    const userId = await deps.accessTokens.resolve(header.replace(/^bearer\s+/i, '').trim());
-    return userId === null ? null : attach(request, deps, userId, 'token');
+    const token = await deps.accessTokens.resolve(header.replace(/^bearer\s+/i, '').trim());
+    if (!token) return null;
+    request.tokenScopes = token.scopes;
+    return attach(request, deps, token.userId, 'token');
   }
 
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return null;
-  const userId = await deps.sessions.resolve(token);
-  if (userId === null) return null;
+  const session = await deps.sessions.resolve(token);
+  if (!session) return null;
   request.sessionToken = token;
-  return attach(request, deps, userId, 'session');
+  request.signedInAt = session.startedAt;
+  return attach(request, deps, session.userId, 'session');
 }
 
 async function attach(request: FastifyRequest, deps: AuthenticateDeps, userId: number, via: 'session' | 'token') {

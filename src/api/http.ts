@@ -105,7 +105,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       call<S, 'post', ApiResponse<S, 'post'>>('POST', path, { ...options, body }),
     put: <S extends ApiPath<'put'>>(path: S, json?: ApiBody<S, 'put'>, options?: CallOptions<S, 'put'>) =>
       call<S, 'put', ApiResponse<S, 'put'>>('PUT', path, { ...options, json }),
-    delete: <S extends ApiPath<'delete'>>(path: S, options?: CallOptions<S, 'delete'>) =>
+    delete: <S extends ApiPath<'delete'>>(path: S, options?: CallOptions<S, 'delete'> & { json?: ApiBody<S, 'delete'> }) =>
       call<S, 'delete', ApiResponse<S, 'delete'>>('DELETE', path, options),
   };
 }

@@ -905,6 +905,8 @@ export interface paths {
                         zipcode?: string | null;
                         language?: string | null;
                         timezone?: string | null;
+                        /** @description Needed to change the sign-in email */
+                        current_password?: string;
                     };
                 };
             };
@@ -966,7 +968,7 @@ export interface paths {
             };
         };
         post?: never;
-        /** Delete an account (deleteCurrentUser=true for your own) */
+        /** Delete an account (your own: deleteCurrentUser=true and current_password) */
         delete: {
             parameters: {
                 query?: {
@@ -978,7 +980,13 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        current_password?: string;
+                    } | null;
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -1239,6 +1247,14 @@ export interface paths {
                     "application/json": {
                         name: string;
                         expires_at?: string | null;
+                        /**
+                         * @description What the token may do; default read and write. Account changes need "account".
+                         * @default [
+                         *       "read",
+                         *       "write"
+                         *     ]
+                         */
+                        scopes?: ("read" | "write" | "account")[];
                     };
                 };
             };
@@ -2351,6 +2367,8 @@ export interface components {
         AccessTokenInput: {
             id: number;
             name: string;
+            /** @description read; write: any change; account: sign-in email and account deletion */
+            scopes: ("read" | "write" | "account")[];
             last_used_at: string | null;
             expires_at: string | null;
             created_at: string;
@@ -2553,6 +2571,8 @@ export interface components {
         AccessToken: {
             id: number;
             name: string;
+            /** @description read; write: any change; account: sign-in email and account deletion */
+            scopes: ("read" | "write" | "account")[];
             last_used_at: string | null;
             expires_at: string | null;
             created_at: string;

@@ -165,6 +165,11 @@ test('deleting the account logs out to /login', async ({ page }) => {
   await page.goto('/account-settings');
   await page.getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete account' });
+  // The current password confirms it (issue 10): a wrong one keeps the account.
+  await dialog.getByLabel('Current password').fill('not my password');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('The current password is incorrect.')).toBeVisible();
+  await dialog.getByLabel('Current password').fill(user.password);
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Account deleted')).toBeVisible();

@@ -4,7 +4,7 @@ import type { Database } from '../../db/types.js';
 import { ValidationError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { resetPasswordMessage, verifyEmailMessage } from '../../mail/templates.js';
+import { resetPasswordMessage, verifyEmailMessage, emailChangedMessage } from '../../mail/templates.js';
 import type { SettingsService } from '../settings/service.js';
 import type { UsersRepository } from '../users/repository.js';
 import { hashPassword } from './passwords.js';
@@ -38,6 +38,11 @@ export class RecoveryService {
     const token = await this.tokens.issue(user.id, 'verify_email', VERIFY_EMAIL_TTL_MS);
     const url = `${this.config.appUrl}/auth/email/verify?token=${encodeURIComponent(token)}`;
     await this.mailer.send(verifyEmailMessage(user.email, await this.siteName(), url));
+  }
+
+  /** Tells the previous address that the account's sign-in email changed, and to where. */
+  async sendEmailChangedNotice(oldEmail: string, newEmail: string): Promise<void> {
+    await this.mailer.send(emailChangedMessage(oldEmail, await this.siteName(), newEmail, `${this.config.appUrl}/forgot-password`));
   }
 
   /** Marks the email verified; answers false for an unknown, used or expired link. */

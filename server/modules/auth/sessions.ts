@@ -39,8 +39,8 @@ export class SessionsService {
     return { token, expiresAt, remember: meta.remember };
   }
 
-  /** The user id behind a cookie token, sliding the expiry of sessions that are not remembered. */
-  async resolve(token: string): Promise<number | null> {
+  /** The user behind a cookie token and when they signed in, sliding the expiry of sessions that are not remembered. */
+  async resolve(token: string): Promise<{ userId: number; startedAt: string } | null> {
     const id = sha256(token);
     const session = await this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
     if (!session) return null;
@@ -53,7 +53,7 @@ export class SessionsService {
       const expiresAt = session.remember ? session.expires_at : addMs(now, IDLE_LIFETIME_MS);
       await this.db.updateTable('sessions').set({ last_active_at: now, expires_at: expiresAt }).where('id', '=', id).execute();
     }
-    return session.user_id;
+    return { userId: session.user_id, startedAt: session.created_at };
   }
 
   async end(token: string): Promise<void> {

@@ -28,7 +28,7 @@ export const accessTokenRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const expires = request.body.expires_at ? new Date(request.body.expires_at).toISOString() : null;
-      const { id, token } = await accessTokens.create(user.id, request.body.name, expires);
+      const { id, token } = await accessTokens.create(user.id, request.body.name, expires, request.body.scopes);
       const created = (await accessTokens.list(user.id)).find((t) => t.id === id)!;
       return { token: created, plainTextToken: token };
     },

@@ -1,13 +1,16 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound, ValidationError } from '../../lib/errors.js';
 import { clearSessionCookie } from '../../plugins/cookies.js';
 import { currentUser, requireUser } from '../../plugins/guards.js';
 import { presentUser } from './presenter.js';
+import type { AccountProof } from './service.js';
 import { AVATAR_MAX_BYTES } from './avatars.js';
 import {
   avatarUrlBody,
   changePasswordBody,
+  deleteUserBody,
   deleteUserQuery,
   updateProfileBody,
   userIdParams,
@@ -16,6 +19,18 @@ import {
 
 const messageResponse = z.object({ message: z.string() });
 const avatarResponse = z.object({ user: userResponse.shape.user, avatar: z.string() });
+
+/** What the request proves about its caller, for changes to the account itself. */
+function proofOf(request: FastifyRequest, currentPassword: string | undefined): AccountProof {
+  return {
+    currentPassword,
+    via: request.authVia,
+    tokenScopes: request.tokenScopes,
+    signedInAt: request.signedInAt,
+    sessionToken: request.sessionToken,
+    ip: request.ip,
+  };
+}
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { account, users } = app.services;
@@ -63,8 +78,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       '/users/:id',
       { schema: { tags: ['users'], summary: 'Update profile or preferences', params: userIdParams, body: updateProfileBody, response: { 200: userResponse } } },
       async (request) => {
-        const target = await account.target(currentUser(request), request.params.id);
-        await account.updateProfile(target, request.body);
+        const actor = currentUser(request);
+        const target = await account.target(actor, request.params.id);
+        const { current_password: currentPassword, ...profile } = request.body;
+        await account.updateProfile(actor, target, profile, proofOf(request, currentPassword));
         return { user: await present(target.id, []) };
       },
     );
@@ -81,17 +98,23 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     authed.delete(
       '/users/:id',
       {
-        schema: { tags: ['users'], summary: 'Delete an account (deleteCurrentUser=true for your own)', params: userIdParams, querystring: deleteUserQuery, response: { 200: messageResponse } },
+        schema: {
+          tags: ['users'],
+          summary: 'Delete an account (your own: deleteCurrentUser=true and current_password)',
+          params: userIdParams,
+          querystring: deleteUserQuery,
+          body: deleteUserBody,
+          response: { 200: messageResponse },
+        },
       },
       async (request, reply) => {
         const actor = currentUser(request);
         const target = await account.target(actor, request.params.id);
-        const self = target.id === actor.id;
-        if (self && !['true', '1'].includes(request.query.deleteCurrentUser ?? '')) {
-          throw ValidationError.field('deleteCurrentUser', 'Confirm deleting your own account with deleteCurrentUser=true.');
-        }
-        await account.deleteAccount(target);
-        if (self) clearSessionCookie(request, reply);
+        await account.deleteAccount(actor, target, {
+          confirmed: ['true', '1'].includes(request.query.deleteCurrentUser ?? ''),
+          proof: proofOf(request, request.body?.current_password),
+        });
+        if (target.id === actor.id) clearSessionCookie(request, reply);
         return { message: 'Account deleted' };
       },
     );

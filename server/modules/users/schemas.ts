@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_SCOPES, TOKEN_SCOPES } from '../auth/token-scopes.js';
 import { userSchema } from '../bootstrap/schemas.js';
 
 const text = (max = 255) => z.string().trim().max(max).nullish();
@@ -23,6 +24,7 @@ export const updateProfileBody = z.object({
   zipcode: text(32),
   language: text(16),
   timezone: text(64),
+  current_password: z.string().max(1000).optional().describe('Needed to change the sign-in email'),
 });
 
 export const changePasswordBody = z
@@ -47,6 +49,7 @@ export const accessTokenSchema = z
   .object({
     id: z.number().int(),
     name: z.string(),
+    scopes: z.array(z.enum(TOKEN_SCOPES)).describe('read; write: any change; account: sign-in email and account deletion'),
     last_used_at: z.string().nullable(),
     expires_at: z.string().nullable(),
     created_at: z.string(),
@@ -64,9 +67,17 @@ export const userIdParams = z.object({ id: z.union([z.literal('me'), z.coerce.nu
 
 export const deleteUserQuery = z.object({ deleteCurrentUser: z.enum(['true', 'false', '1', '0']).optional() });
 
+/** Deleting one's own account asks for the current password (or a fresh sign-in). */
+export const deleteUserBody = z.object({ current_password: z.string().max(1000).optional() }).nullish();
+
 export const avatarUrlBody = z.object({ url: z.string().trim().min(1).max(2048) });
 
 export const createTokenBody = z.object({
   name: z.string().trim().min(1).max(255),
   expires_at: z.iso.datetime({ offset: true }).nullish(),
+  scopes: z
+    .array(z.enum(TOKEN_SCOPES))
+    .min(1)
+    .default([...DEFAULT_SCOPES])
+    .describe('What the token may do; default read and write. Account changes need "account".'),
 });

@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { PasswordChecks } from '../auth/password-checks.js';
 import type { RecoveryService } from '../auth/recovery.js';
 import { currentPasswordLimits } from '../auth/throttles.js';
+import { parseScopes, type TokenScope } from '../auth/token-scopes.js';
 import type { SessionsService } from '../auth/sessions.js';
 import type { LocalizationsService } from '../localizations/service.js';
 import { can } from '../permissions/policy.js';
@@ -40,6 +41,25 @@ const isTimezone = (zone: string) => {
   }
 };
 
+/**
+ * How the caller proves it is really them before the account itself changes
+ * (sign-in email, deletion): a stolen token or an unattended browser must not
+ * be enough (issue 10).
+ */
+export interface AccountProof {
+  currentPassword?: string | null;
+  via: 'session' | 'token' | null;
+  tokenScopes: TokenScope[] | null;
+  /** When the session signed in: accounts without a password confirm with a fresh sign-in. */
+  signedInAt: string | null;
+  /** The session in use, kept when the others are ended. */
+  sessionToken: string | null;
+  ip: string;
+}
+
+/** How recent a sign-in confirms an account change for an account that has no password. */
+export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
+
 /** What a user does to their own account (spec §2 "Account settings"). */
 export class AccountService {
   constructor(
@@ -58,7 +78,23 @@ export class AccountService {
     private readonly fetchOptions: { isBlocked?: (address: string) => boolean } = {},
   ) {}
 
-  async updateProfile(user: UserRow, input: ProfileInput): Promise<void> {
+  /**
+   * The checks before a change to the account itself: over a personal access
+   * token it needs the `account` scope; then the current password (throttled),
+   * or, for an account made by social sign-in without one, a sign-in within
+   * the last ten minutes.
+   */
+  async confirmAccountChange(user: UserRow, proof: AccountProof): Promise<void> {
+    if (proof.via === 'token' && !proof.tokenScopes?.includes('account')) {
+      throw Forbidden('This token may not change the account. Create a token with the account scope.');
+    }
+    if (user.password) return this.confirmPassword(user, proof.currentPassword ?? undefined, proof.ip);
+    const fresh = proof.signedInAt !== null && Date.now() - Date.parse(proof.signedInAt) < FRESH_SIGN_IN_MS;
+    if (!fresh) throw ValidationError.field('current_password', 'Sign in again to confirm this change.');
+  }
+
+  /** `actor` is who asks (themself, or an admin): they confirm an email change with their own proof. */
+  async updateProfile(actor: UserRow, user: UserRow, input: ProfileInput, proof: AccountProof): Promise<void> {
     const errors: FieldErrors = {};
     const changes: Partial<Record<keyof ProfileInput, string | null>> = {};
     for (const [key, value] of Object.entries(input) as [keyof ProfileInput, string | null | undefined][]) {
@@ -77,6 +113,7 @@ export class AccountService {
       if (taken) errors.email = ['The email has already been taken.'];
     }
     if (Object.keys(errors).length) throw new ValidationError(errors);
+    if (emailChanged) await this.confirmAccountChange(actor, proof);
 
     const needsVerification = emailChanged && (await this.settings.get('require_email_confirmation')) === true;
     await this.db
@@ -90,12 +127,18 @@ export class AccountService {
       .where('id', '=', user.id)
       .execute();
     if (needsVerification) await this.recovery.sendVerification(user.id);
+    if (emailChanged) {
+      // The old address hears of it (if it was not them, they know at once), and every other session ends.
+      await this.recovery.sendEmailChangedNotice(user.email, email!);
+      await this.sessions.endOthers(user.id, actor.id === user.id ? (proof.sessionToken ?? undefined) : undefined);
+    }
   }
 
   /** Asks for the current password again, throttled like any password check (PasswordChecks). */
   async confirmPassword(user: UserRow, password: string | undefined, ip: string): Promise<void> {
+    if (!password) throw ValidationError.field('current_password', 'Enter your current password to confirm this change.');
     await this.passwords.check(currentPasswordLimits(user.id, ip), async () => {
-      if (!password || !(await verifyPassword(user.password, password))) {
+      if (!(await verifyPassword(user.password, password))) {
         throw ValidationError.field('current_password', 'The current password is incorrect.');
       }
     });
@@ -148,7 +191,15 @@ export class AccountService {
     return user;
   }
 
-  async deleteAccount(user: UserRow): Promise<void> {
+  /**
+   * Deleting an account: one's own needs the explicit confirmation and the
+   * account proof; an admin deleting someone else's needs neither.
+   */
+  async deleteAccount(actor: UserWithAccess, user: UserRow, options: { confirmed: boolean; proof: AccountProof }): Promise<void> {
+    if (user.id === actor.id) {
+      if (!options.confirmed) throw ValidationError.field('deleteCurrentUser', 'Confirm deleting your own account with deleteCurrentUser=true.');
+      await this.confirmAccountChange(user, options.proof);
+    }
     const adminRole = await this.db.selectFrom('roles').select('id').where('name', '=', 'admin').executeTakeFirst();
     if (adminRole) {
       const admins = await this.db.selectFrom('user_roles').select('user_id').where('role_id', '=', adminRole.id).execute();
@@ -171,7 +222,7 @@ export class AccountService {
   async relations(userId: number, names: string[]) {
     const result: {
       social_profiles?: { id: number; service_name: string; username: string | null; created_at: string }[];
-      tokens?: { id: number; name: string; last_used_at: string | null; expires_at: string | null; created_at: string }[];
+      tokens?: { id: number; name: string; scopes: TokenScope[]; last_used_at: string | null; expires_at: string | null; created_at: string }[];
     } = {};
     if (names.includes('social_profiles')) {
       result.social_profiles = await this.db
@@ -182,12 +233,13 @@ export class AccountService {
         .execute();
     }
     if (names.includes('tokens')) {
-      result.tokens = await this.db
+      const rows = await this.db
         .selectFrom('personal_access_tokens')
-        .select(['id', 'name', 'last_used_at', 'expires_at', 'created_at'])
+        .select(['id', 'name', 'scopes', 'last_used_at', 'expires_at', 'created_at'])
         .where('user_id', '=', userId)
         .orderBy('id', 'desc')
         .execute();
+      result.tokens = rows.map((row) => ({ ...row, scopes: parseScopes(row.scopes) }));
     }
     return result;
   }

@@ -8,6 +8,7 @@ import { queryKeys } from '../../api/query-keys';
 import { useTrans } from '../../i18n/use-trans';
 import { ModalDialog } from '../../ui/Dialog';
 import { dangerButtonClass, secondaryButtonClass } from '../../ui/form/field-classes';
+import { TextField } from '../../ui/form/TextField';
 import { toast } from '../../ui/toast/toast-store';
 import { useLogoutMutation } from '../auth/api';
 import { useDeleteAccount } from './api';
@@ -19,11 +20,12 @@ export function DangerZoneSection({ user }: { user: AccountUser }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  const [password, setPassword] = useState('');
   const remove = useDeleteAccount();
   const logout = useLogoutMutation();
 
   const handleDelete = () =>
-    remove.mutate(user.id, {
+    remove.mutate({ userId: user.id, currentPassword: password }, {
       onSuccess: ({ message }) => {
         setConfirming(false);
         toast.positive(message || 'Account deleted');
@@ -49,6 +51,15 @@ export function DangerZoneSection({ user }: { user: AccountUser }) {
       {confirming && (
         <ModalDialog title={t('Delete account')} isOpen onOpenChange={setConfirming}>
           <p className="mb-4 text-sm">{t('Are you sure you want to delete your account?')}</p>
+          <TextField
+            className="mb-4"
+            label={t('Current password')}
+            type="password"
+            autoComplete="current-password"
+            description={t('Confirm with your password. Without one (social sign-in), sign in again first.')}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
           <div className="flex justify-end gap-2">
             <Button onPress={() => setConfirming(false)} className={secondaryButtonClass}>
               {t('Cancel')}

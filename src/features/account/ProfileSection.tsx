@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import type { AccountUser } from '../../api/api-types';
 import { applyFieldErrors, getErrorMessage } from '../../api/errors';
@@ -37,6 +37,7 @@ const profileSchema = (t: TranslateFn) => {
     city: text,
     country: z.string(),
     zipcode: z.string().trim().max(32),
+    current_password: z.string(),
   });
 };
 type ProfileForm = z.infer<ReturnType<typeof profileSchema>>;
@@ -54,6 +55,7 @@ function toForm(user: AccountUser): ProfileForm {
     city: user.city ?? '',
     country: user.country ?? '',
     zipcode: user.zipcode ?? '',
+    current_password: '',
   };
 }
 
@@ -63,18 +65,22 @@ export function ProfileSection({ user }: { user: AccountUser }) {
   const update = useUpdateAccount();
   const countries = useValueLists(ACCOUNT_VALUE_LISTS).data?.countries ?? [];
   const resolver = useMemo(() => zodResolver(profileSchema(t)), [t]);
-  const { register, handleSubmit, setError, formState } = useForm<ProfileForm>({
+  const { register, handleSubmit, setError, formState, control } = useForm<ProfileForm>({
     resolver,
     mode: 'onChange',
     defaultValues: toForm(user),
   });
   const { errors } = formState;
+  // Changing the sign-in email asks for the current password (a stolen session must not move the account).
+  const emailChanged = useWatch({ control, name: 'email' }).trim().toLowerCase() !== user.email.toLowerCase();
 
   const handleSave = handleSubmit(async (values) => {
     const empty = (value: string) => value || null;
+    const { current_password, ...profile } = values;
     try {
       await update.mutateAsync({
-        ...values,
+        ...profile,
+        ...(emailChanged ? { current_password } : {}),
         first_name: empty(values.first_name),
         last_name: empty(values.last_name),
         email2: empty(values.email2),
@@ -100,6 +106,16 @@ export function ProfileSection({ user }: { user: AccountUser }) {
         <TextField label={t('First name')} autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
         <TextField label={t('Last name')} autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
         <TextField label={t('Office email')} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        {emailChanged && (
+          <TextField
+            label={t('Current password')}
+            type="password"
+            autoComplete="current-password"
+            description={t('Changing the sign-in email asks for your password.')}
+            error={errors.current_password?.message}
+            {...register('current_password')}
+          />
+        )}
         <TextField label={t('Personal email')} type="email" error={errors.email2?.message} {...register('email2')} />
         <TextField label={t('Company')} autoComplete="organization" error={errors.company?.message} {...register('company')} />
         <TextField label={t('Designation')} autoComplete="organization-title" error={errors.designation?.message} {...register('designation')} />

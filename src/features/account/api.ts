@@ -73,7 +73,8 @@ export function useChangePassword() {
 
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: (userId: number) => api.delete('users/{id}', { path: { id: userId }, query: { deleteCurrentUser: 'true' } }),
+    mutationFn: ({ userId, currentPassword }: { userId: number; currentPassword: string }) =>
+      api.delete('users/{id}', { path: { id: userId }, query: { deleteCurrentUser: 'true' }, json: { current_password: currentPassword || undefined } }),
   });
 }
 

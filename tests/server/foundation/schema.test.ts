@@ -18,7 +18,7 @@ const expected: Record<string, string[]> = {
   menus: ['created_at', 'id', 'items', 'name', 'positions', 'updated_at'],
   themes: ['colors', 'created_at', 'default_dark', 'default_light', 'id', 'is_dark', 'name', 'updated_at', 'user_id'],
   sessions: ['created_at', 'expires_at', 'id', 'ip_address', 'last_active_at', 'remember', 'user_agent', 'user_id'],
-  personal_access_tokens: ['created_at', 'expires_at', 'id', 'last_used_at', 'name', 'token_hash', 'user_id'],
+  personal_access_tokens: ['created_at', 'expires_at', 'id', 'last_used_at', 'name', 'scopes', 'token_hash', 'user_id'],
   user_tokens: ['created_at', 'expires_at', 'id', 'token_hash', 'type', 'used_at', 'user_id'],
   social_profiles: ['created_at', 'id', 'service_name', 'user_id', 'user_service_id', 'username'],
   upload_reservations: ['bytes', 'created_at', 'expires_at', 'key', 'kind', 'uploader_id', 'user_id'],

@@ -103,8 +103,8 @@ describe('account calls', () => {
 
   it('deletes one’s own account only with deleteCurrentUser=true, and signs it out', async () => {
     const { user, client } = await signedIn();
-    expect((await client.request('DELETE', `/api/v1/users/${user.id}`)).statusCode).toBe(422);
-    const res = await client.request('DELETE', `/api/v1/users/${user.id}?deleteCurrentUser=true`);
+    expect((await client.request('DELETE', `/api/v1/users/${user.id}`, { body: { current_password: user.password } })).statusCode).toBe(422);
+    const res = await client.request('DELETE', `/api/v1/users/${user.id}?deleteCurrentUser=true`, { body: { current_password: user.password } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Account deleted' });
     expect((await client.get('/api/v1/bootstrap-data')).json().data.user).toBeNull();
@@ -121,7 +121,7 @@ describe('account calls', () => {
     const key = (e: { disk_prefix: string | null; file_name: string | null }) => `${e.disk_prefix}/${e.file_name}`;
     expect(await disk.stat(key(mine))).not.toBeNull();
 
-    await client.request('DELETE', `/api/v1/users/${user.id}?deleteCurrentUser=true`);
+    await client.request('DELETE', `/api/v1/users/${user.id}?deleteCurrentUser=true`, { body: { current_password: user.password } });
     expect(await disk.stat(key(mine))).toBeNull();
     expect(await disk.stat(key(theirs))).not.toBeNull();
     const rows = await t.app.services.db.kysely.selectFrom('file_entries').select('owner_id').execute();
@@ -139,7 +139,7 @@ describe('account calls', () => {
   it('keeps the only admin from deleting their account', async () => {
     const client = new TestClient(t.app);
     await client.login('admin@example.com', 'admin password');
-    const res = await client.request('DELETE', '/api/v1/users/me?deleteCurrentUser=true');
+    const res = await client.request('DELETE', '/api/v1/users/me?deleteCurrentUser=true', { body: { current_password: 'admin password' } });
     expect(res.statusCode).toBe(409);
   });
 });

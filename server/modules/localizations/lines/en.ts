@@ -476,4 +476,10 @@ export const enLines: Record<string, string> = {
   'A tus PATCH must have Content-Type: application/offset+octet-stream.': 'A tus PATCH must have Content-Type: application/offset+octet-stream.',
   'The search may not contain control characters.': 'The search may not contain control characters.',
   'The name may not contain invisible formatting characters.': 'The name may not contain invisible formatting characters.',
+  'Enter your current password to confirm this change.': 'Enter your current password to confirm this change.',
+  'Sign in again to confirm this change.': 'Sign in again to confirm this change.',
+  'This token may not change the account. Create a token with the account scope.': 'This token may not change the account. Create a token with the account scope.',
+  'This token may only read.': 'This token may only read.',
+  'Changing the sign-in email asks for your password.': 'Changing the sign-in email asks for your password.',
+  'Confirm with your password. Without one (social sign-in), sign in again first.': 'Confirm with your password. Without one (social sign-in), sign in again first.',
 };

@@ -476,4 +476,10 @@ export const trLines: Record<string, string> = {
   'A tus PATCH must have Content-Type: application/offset+octet-stream.': 'Bir tus PATCH isteğinin Content-Type değeri application/offset+octet-stream olmalıdır.',
   'The search may not contain control characters.': 'Arama kontrol karakterleri içeremez.',
   'The name may not contain invisible formatting characters.': 'Ad görünmez biçimlendirme karakterleri içeremez.',
+  'Enter your current password to confirm this change.': 'Bu değişikliği onaylamak için mevcut parolanızı girin.',
+  'Sign in again to confirm this change.': 'Bu değişikliği onaylamak için yeniden oturum açın.',
+  'This token may not change the account. Create a token with the account scope.': 'Bu anahtar hesabı değiştiremez. Hesap kapsamına sahip bir anahtar oluşturun.',
+  'This token may only read.': 'Bu anahtar yalnızca okuyabilir.',
+  'Changing the sign-in email asks for your password.': 'Oturum açma e-postasını değiştirmek parolanızı gerektirir.',
+  'Confirm with your password. Without one (social sign-in), sign in again first.': 'Parolanızla onaylayın. Parolanız yoksa (sosyal giriş) önce yeniden oturum açın.',
 };
