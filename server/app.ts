@@ -26,6 +26,7 @@ import { accessTokenRoutes } from './modules/auth/tokens-routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { driveRoutes } from './modules/drive/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
+import { humanCheckInUse } from './modules/recaptcha/human-check.js';
 import { seed } from './modules/setup/seeder.js';
 import { socialRoutes } from './modules/social/routes.js';
 import { authenticate } from './plugins/authenticate.js';
@@ -126,6 +127,6 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
 
   await app.register(manifestRoutes);
   await app.register(apiDocsRoutes);
-  await registerWeb(app, config.webDistDir);
+  await registerWeb(app, config.webDistDir, () => humanCheckInUse(app.services));
   return app;
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pageHeaders } from './page-headers.js';
 
 /** Paths that belong to the API: they never fall back to the app's index.html. */
 export const API_PREFIXES = ['/api/', '/auth/', '/secure/'];
@@ -13,9 +14,16 @@ export const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url === 
  * else revalidated, and index.html for app routes (the router decides what a
  * path shows, including its own 404 page).
  */
-export async function registerWeb(app: FastifyInstance, webDistDir: string): Promise<void> {
+export async function registerWeb(app: FastifyInstance, webDistDir: string, humanCheckEnabled: () => Promise<boolean>): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
   const built = fs.existsSync(indexFile);
+
+  // Every answer that is not the API's (pages, assets, the worker, the manifest) carries the page headers.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isApiPath(request.url.split('?')[0] ?? '/')) return payload;
+    reply.headers(pageHeaders({ humanCheck: await humanCheckEnabled() }));
+    return payload;
+  });
 
   if (built) {
     await app.register(fastifyStatic, {

@@ -22,6 +22,14 @@ export async function humanCheckRequired(services: HumanCheckDeps, action: Human
   return typeof siteKey === 'string' && siteKey !== '' && enabled === true;
 }
 
+const ACTIONS: HumanCheckAction[] = ['register', 'contact', 'link_creation'];
+
+/** Whether any form asks for the human check: pages then may load its script. */
+export async function humanCheckInUse(services: HumanCheckDeps): Promise<boolean> {
+  for (const action of ACTIONS) if (await humanCheckRequired(services, action)) return true;
+  return false;
+}
+
 /** A signed, short-lived proof that this browser passed the human check (set by recaptcha/verify). */
 export async function humanCheckCookie(services: HumanCheckDeps): Promise<string> {
   return signValue(await services.settings.appKey(), 'human', HUMAN_CHECK_TTL_MS);

@@ -24,6 +24,32 @@ describe('serving the built app', () => {
     await fs.rm(webDir, { recursive: true, force: true });
   });
 
+  it.each(['/', '/drive', '/login', '/sw.js', '/assets/index-AbC123.js'])('sends the security headers with %s (issue 10 finding 6)', async (url) => {
+    const res = await new TestClient(t.app).get(url);
+    expect(res.statusCode).toBe(200);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('lets the human-check script in only while the check is turned on', async () => {
+    const client = new TestClient(t.app);
+    expect(String((await client.get('/login')).headers['content-security-policy'])).not.toContain('google.com');
+    await t.app.services.settings.set({ 'recaptcha.site_key': 'site-key', 'recaptcha.enable.register': true });
+    expect(String((await client.get('/register')).headers['content-security-policy'])).toContain('https://www.google.com/recaptcha/');
+    await t.app.services.settings.set({ 'recaptcha.site_key': '', 'recaptcha.enable.register': false });
+  });
+
+  it('leaves API answers to their own headers', async () => {
+    const res = await new TestClient(t.app).get('/api/v1/health');
+    expect(res.headers['content-security-policy']).toBeUndefined();
+  });
+
   it('caches hashed assets for a year', async () => {
     const res = await new TestClient(t.app).get('/assets/index-AbC123.js');
     expect(res.statusCode).toBe(200);
