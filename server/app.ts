@@ -33,7 +33,7 @@ import { authenticate } from './plugins/authenticate.js';
 import { errorHandler } from './plugins/error-handler.js';
 import { applyMethodOverride } from './plugins/method-override.js';
 import { parseRequestContext } from './plugins/request-context.js';
-import { installRequestLog } from './plugins/request-log.js';
+import { installRequestLog, QuietRequestLog } from './plugins/request-log.js';
 import { isApiPath, registerWeb } from './plugins/web.js';
 import { checkTokenScope } from './plugins/token-scope.js';
 import { checkXsrf, ensureXsrfCookie } from './plugins/xsrf.js';
@@ -62,7 +62,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
     trustProxy: config.trustProxy,
     rewriteUrl: applyMethodOverride,
     // One line per request from request-log.ts, at debug unless slow or failed.
-    disableRequestLogging: true,
+    logController: new QuietRequestLog(),
     // Query strings like `?with=a&with=b` arrive as arrays; keep the default parser.
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -100,11 +100,11 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
 
   app.addHook('onRequest', async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    ensureXsrfCookie(request, reply);
+    await ensureXsrfCookie(request, reply);
     if (!isApiPath(url)) return;
     request.ctx = parseRequestContext(request);
     await authenticate(request, app.services);
-    checkXsrf(request);
+    await checkXsrf(request);
     checkTokenScope(request);
   });
 

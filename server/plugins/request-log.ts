@@ -1,7 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import { LogController, type FastifyInstance } from 'fastify';
 
 /** A request slower than this is worth an info line even when per-request logs are off. */
 export const SLOW_REQUEST_MS = 1000;
+
+/**
+ * Fastify's own two lines per request (incoming, completed) are left out;
+ * its error lines stay. installRequestLog writes the one line instead.
+ */
+export class QuietRequestLog extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(): void {}
+}
 
 /**
  * One line per finished request instead of Fastify's two: at debug level

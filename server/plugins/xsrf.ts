@@ -1,30 +1,70 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CsrfMismatch } from '../lib/errors.js';
 import { randomToken, safeEqual } from '../lib/tokens.js';
-import { isSecure, XSRF_COOKIE, XSRF_HEADER } from './cookies.js';
+import { isSecure, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from './cookies.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Double-submit XSRF protection: every browser gets a readable XSRF-TOKEN
- * cookie, and unsafe methods must echo it in X-XSRF-TOKEN. Another site can
- * make the browser send the cookie but cannot read it to set the header.
- * Bearer-token callers carry no ambient credentials, so they are exempt.
+ * XSRF protection. Every browser gets a readable XSRF-TOKEN cookie, and
+ * unsafe methods must echo it in X-XSRF-TOKEN: another site can make the
+ * browser send cookies but cannot read them to set the header.
+ *
+ * With a session the token is bound to it: it must be the HMAC (app key) of
+ * the session cookie, so a token planted from elsewhere (a sibling subdomain
+ * setting XSRF-TOKEN) does not pass with the victim's session (issue 10).
+ * Sign-in and sign-out rotate it. Without a session (sign-in, registration)
+ * the plain double submit applies. Bearer-token callers carry no ambient
+ * credentials, so they are exempt.
  */
-export function ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply): string {
-  const existing = request.cookies[XSRF_COOKIE];
-  if (existing) return existing;
-  const token = randomToken(32);
-  reply.setCookie(XSRF_COOKIE, token, { path: '/', httpOnly: false, sameSite: 'lax', secure: isSecure(request) });
-  return token;
+const keys = new WeakMap<FastifyInstance, Promise<string>>();
+
+function appKey(request: FastifyRequest): Promise<string> {
+  const app = request.server;
+  let key = keys.get(app);
+  if (!key) {
+    key = app.services.settings.appKey();
+    keys.set(app, key);
+  }
+  return key;
 }
 
-export function checkXsrf(request: FastifyRequest): void {
+export const xsrfTokenFor = (key: string, sessionToken: string): string => createHmac('sha256', key).update(`xsrf|${sessionToken}`).digest('base64url');
+
+function setXsrfCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(XSRF_COOKIE, token, { path: '/', httpOnly: false, sameSite: 'lax', secure: isSecure(request) });
+}
+
+/** The token this browser should hold: bound to its session, else whatever random one it has. */
+export async function ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const existing = request.cookies[XSRF_COOKIE];
+  const session = request.cookies[SESSION_COOKIE];
+  if (session) {
+    const bound = xsrfTokenFor(await appKey(request), session);
+    if (existing !== bound) setXsrfCookie(request, reply, bound);
+    return;
+  }
+  if (!existing) setXsrfCookie(request, reply, randomToken(32));
+}
+
+/** A new session (sign-in) gets a new token bound to it, in the same answer. */
+export async function rotateXsrfForSession(request: FastifyRequest, reply: FastifyReply, sessionToken: string): Promise<void> {
+  setXsrfCookie(request, reply, xsrfTokenFor(await appKey(request), sessionToken));
+}
+
+/** Signed out: a fresh unbound token, so nothing of the old session's lingers. */
+export function rotateXsrfForGuest(request: FastifyRequest, reply: FastifyReply): void {
+  setXsrfCookie(request, reply, randomToken(32));
+}
+
+export async function checkXsrf(request: FastifyRequest): Promise<void> {
   if (SAFE_METHODS.has(request.method)) return;
   if (request.authVia === 'token') return;
   if (request.routeOptions.config?.xsrf === false) return;
-  const cookie = request.cookies[XSRF_COOKIE];
   const header = request.headers[XSRF_HEADER];
   const sent = Array.isArray(header) ? header[0] : header;
-  if (!cookie || !sent || !safeEqual(cookie, sent)) throw CsrfMismatch();
+  const session = request.cookies[SESSION_COOKIE];
+  const expected = session ? xsrfTokenFor(await appKey(request), session) : request.cookies[XSRF_COOKIE];
+  if (!expected || !sent || !safeEqual(expected, sent)) throw CsrfMismatch();
 }

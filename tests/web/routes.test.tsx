@@ -10,7 +10,8 @@ describe('route guards', () => {
 
   it('sends a guest from /drive to /login, keeping the target', async () => {
     const router = renderApp('/drive/folders/abc', makeBootstrap());
-    await screen.findByRole('button', { name: 'Continue' });
+    // The first render loads the lazy routes' code: allow it more than the default second.
+    await screen.findByRole('button', { name: 'Continue' }, { timeout: 5000 });
     expect(router.state.location.pathname).toBe('/login');
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/drive/folders/abc');
   });

@@ -5,6 +5,7 @@ import { translate } from '../../lib/i18n.js';
 import { linesFor } from '../../plugins/request-lines.js';
 import { reserveAttempt } from '../../lib/rate-limiter.js';
 import { clearSessionCookie } from '../../plugins/cookies.js';
+import { rotateXsrfForGuest } from '../../plugins/xsrf.js';
 import { LOCALE_COOKIE } from '../localizations/locale-cookie.js';
 import { assertHumanVerified } from '../recaptcha/human-check.js';
 import { PASSWORD_RESET_DONE, RESET_LINK_SENT } from './recovery.js';
@@ -68,6 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (request.sessionToken) await sessions.end(request.sessionToken);
       clearSessionCookie(request, reply);
+      rotateXsrfForGuest(request, reply);
       return { bootstrapData: await bootstrap.build(null, request.cookies[LOCALE_COOKIE] ?? null) };
     },
   );

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { setSessionCookie } from '../../plugins/cookies.js';
+import { rotateXsrfForSession } from '../../plugins/xsrf.js';
 import type { BootstrapService } from '../bootstrap/service.js';
 import type { UsersRepository } from '../users/repository.js';
 import type { SessionsService } from './sessions.js';
@@ -26,6 +27,7 @@ export async function signIn(services: SignInDeps, request: FastifyRequest, repl
     remember,
   });
   setSessionCookie(request, reply, session.token, remember ? REMEMBER_LIFETIME_MS / 1000 : null);
+  await rotateXsrfForSession(request, reply, session.token);
   const user = await services.users.findById(userId);
   return services.bootstrap.build(user ? await services.users.withAccess(user) : null, request.cookies[LOCALE_COOKIE] ?? null);
 }

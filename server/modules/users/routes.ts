@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { NotFound, ValidationError } from '../../lib/errors.js';
 import { clearSessionCookie } from '../../plugins/cookies.js';
+import { rotateXsrfForGuest } from '../../plugins/xsrf.js';
 import { currentUser, requireUser } from '../../plugins/guards.js';
 import { presentUser } from './presenter.js';
 import type { AccountProof } from './service.js';
@@ -114,7 +115,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           confirmed: ['true', '1'].includes(request.query.deleteCurrentUser ?? ''),
           proof: proofOf(request, request.body?.current_password),
         });
-        if (target.id === actor.id) clearSessionCookie(request, reply);
+        if (target.id === actor.id) {
+          clearSessionCookie(request, reply);
+          rotateXsrfForGuest(request, reply);
+        }
         return { message: 'Account deleted' };
       },
     );

@@ -53,8 +53,11 @@ describe('a server killed mid-upload', () => {
       headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
       body: JSON.stringify(admin),
     });
-    const token = /drive_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')![1]!;
-    return { cookie: `XSRF-TOKEN=${xsrf}; drive_session=${token}`, 'x-xsrf-token': xsrf, 'tus-resumable': '1.0.0' };
+    const cookies = login.headers.getSetCookie();
+    const token = cookies.map((c) => /^drive_session=([^;]+)/.exec(c)?.[1]).find(Boolean)!;
+    // Signing in rotates the XSRF token to one bound to the new session: the last one set counts.
+    const bound = cookies.map((c) => /^XSRF-TOKEN=([^;]+)/.exec(c)?.[1]).filter(Boolean).at(-1)!;
+    return { cookie: `XSRF-TOKEN=${bound}; drive_session=${token}`, 'x-xsrf-token': bound, 'tus-resumable': '1.0.0' };
   }
 
   beforeAll(async () => {
