@@ -13,10 +13,11 @@ import tseslint from 'typescript-eslint';
 const layer = (message, group) => ({ group, message });
 const browserNeverServer = layer('The browser app never reaches into the server: its types come from the OpenAPI document.', ['**/server/**']);
 const pageNeverWorker = layer('The page talks to the service worker through the contracts in src/offline/, never its code.', ['**/sw/**']);
-const notTheCompositionRoot = layer(
-  'Modules and plugins take narrow dependencies; only app.ts and services.ts know every service.',
-  ['**/services.js', '**/augment.js', '**/app.js'],
-);
+const notTheCompositionRoot = layer('Modules and plugins take narrow dependencies; only app.ts and services.ts know every service.', [
+  '**/services.js',
+  '**/augment.js',
+  '**/app.js',
+]);
 
 export default tseslint.config(
   { ignores: ['dist', 'dev-dist', 'coverage', 'test-results', 'playwright-report', 'data', 'src/api/schema.d.ts'] },
@@ -58,7 +59,9 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [browserNeverServer, pageNeverWorker, layer('Shared UI knows no product feature: features use ui, not the other way.', ['**/features/**'])] },
+        {
+          patterns: [browserNeverServer, pageNeverWorker, layer('Shared UI knows no product feature: features use ui, not the other way.', ['**/features/**'])],
+        },
       ],
     },
   },
@@ -68,7 +71,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [browserNeverServer, layer('The service worker imports contracts from src/offline/ and src/api/, never a screen feature.', ['**/src/features/**'])] },
+        {
+          patterns: [
+            browserNeverServer,
+            layer('The service worker imports contracts from src/offline/ and src/api/, never a screen feature.', ['**/src/features/**']),
+          ],
+        },
       ],
     },
   },

@@ -5,9 +5,7 @@ import { z } from 'zod';
  * Environment → typed configuration. Defaults describe the embedded setup
  * (SQLite and local disk under ./data) so that `npm start` needs nothing else.
  */
-const booleanString = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const booleanString = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -23,12 +21,19 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'at least 8 characters').optional(),
-  MAIL_URL: z.string().regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL').optional(),
+  MAIL_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   DEMO_MODE: booleanString.default(false),
   TRUST_PROXY: booleanString.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -78,9 +83,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { dialect: 'postgres', url: e.DATABASE_URL }
       : {
           dialect: 'sqlite',
-          file: e.DATABASE_URL
-            ? resolveSqlitePath(e.DATABASE_URL.slice('sqlite:'.length), dataDir)
-            : path.join(dataDir, 'drive.sqlite'),
+          file: e.DATABASE_URL ? resolveSqlitePath(e.DATABASE_URL.slice('sqlite:'.length), dataDir) : path.join(dataDir, 'drive.sqlite'),
         };
   return {
     env: e.NODE_ENV,

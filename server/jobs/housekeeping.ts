@@ -34,11 +34,12 @@ export async function expireUploads(deps: UploadExpiry): Promise<{ uploads: numb
  * Runs housekeeping now and then in-process (the embedded setup has no job
  * runner). The timer is unref'd so it never keeps the process alive.
  */
-export function scheduleHousekeeping(deps: UploadExpiry & { db: Kysely<Database> }, log: { warn(obj: object, msg: string): void }, intervalMs = 60 * 60 * 1000) {
-  const run = () =>
-    Promise.all([housekeep(deps.db), expireUploads(deps)]).catch((error: unknown) =>
-      log.warn({ err: error }, 'housekeeping failed'),
-    );
+export function scheduleHousekeeping(
+  deps: UploadExpiry & { db: Kysely<Database> },
+  log: { warn(obj: object, msg: string): void },
+  intervalMs = 60 * 60 * 1000,
+) {
+  const run = () => Promise.all([housekeep(deps.db), expireUploads(deps)]).catch((error: unknown) => log.warn({ err: error }, 'housekeeping failed'));
   const timer = setInterval(run, intervalMs);
   timer.unref();
   void run();

@@ -79,7 +79,8 @@ export function NameTaken(name: string): HttpError {
   return new HttpError(409, message, { name: [message] }, 'NAME_TAKEN');
 }
 export const LengthRequired = (message = 'The upload must declare its Content-Length.') => new HttpError(411, message, undefined, 'LENGTH_REQUIRED');
-export const PreconditionFailed = (message: string, values?: MessageValues) => new HttpError(412, withValues(message, values), undefined, 'PRECONDITION_FAILED');
+export const PreconditionFailed = (message: string, values?: MessageValues) =>
+  new HttpError(412, withValues(message, values), undefined, 'PRECONDITION_FAILED');
 export const UnsupportedMediaType = (message: string) => new HttpError(415, message, undefined, 'UNSUPPORTED_MEDIA_TYPE');
 export const RangeNotSatisfiable = (message = 'The requested range is not within the file.') => new HttpError(416, message, undefined, 'RANGE_NOT_SATISFIABLE');
 export const PayloadTooLarge = (message = 'The request body is too large.', values?: MessageValues) =>

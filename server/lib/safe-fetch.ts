@@ -121,12 +121,7 @@ function checkedLookup(isBlocked: (address: string) => boolean): LookupFunction 
   };
 }
 
-function request(
-  url: URL,
-  isBlocked: (address: string) => boolean,
-  signal: AbortSignal,
-  maxBytes: number,
-): Promise<FetchedBody | { location: string }> {
+function request(url: URL, isBlocked: (address: string) => boolean, signal: AbortSignal, maxBytes: number): Promise<FetchedBody | { location: string }> {
   // A literal IP skips DNS, so check it here.
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (net.isIP(host) && isBlocked(host)) return Promise.reject(new UnsafeUrlError('This address points to a private network.'));
@@ -162,7 +157,11 @@ function request(
       res.on('error', reject);
     });
     req.on('error', (error) =>
-      reject(error instanceof UnsafeUrlError ? error : new UnsafeUrlError(signal.aborted ? 'The address took too long to answer.' : 'The address could not be reached.')),
+      reject(
+        error instanceof UnsafeUrlError
+          ? error
+          : new UnsafeUrlError(signal.aborted ? 'The address took too long to answer.' : 'The address could not be reached.'),
+      ),
     );
   });
 }

@@ -69,6 +69,13 @@ export function fieldFromPath(instancePath: string): string {
 
 /** "first_name" → "first name", "items.0.name" → "name". */
 export function attributeLabel(field: string): string {
-  const last = field.split('.').filter((p) => !/^\d+$/.test(p)).pop() ?? field;
-  return last.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const last =
+    field
+      .split('.')
+      .filter((p) => !/^\d+$/.test(p))
+      .pop() ?? field;
+  return last
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
 }

@@ -26,9 +26,7 @@ export class Mailer {
     private readonly config: Config['mail'],
     private readonly log: MailLogger,
   ) {
-    this.transport = config.url
-      ? nodemailer.createTransport(config.url)
-      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    this.transport = config.url ? nodemailer.createTransport(config.url) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   }
 
   async send(message: MailMessage): Promise<void> {

@@ -10,14 +10,9 @@ export async function linesFor(request: FastifyRequest): Promise<Lines | null> {
   try {
     const { localizations, settings } = request.server.services;
     const fallback = await settings.get('i18n.default_localization');
-    const found = await localizations.resolve([
-      request.user?.language,
-      request.cookies?.[LOCALE_COOKIE],
-      typeof fallback === 'string' ? fallback : null,
-    ]);
+    const found = await localizations.resolve([request.user?.language, request.cookies?.[LOCALE_COOKIE], typeof fallback === 'string' ? fallback : null]);
     return found ? await localizations.lines(found.id) : null;
   } catch {
     return null;
   }
 }
-

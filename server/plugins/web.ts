@@ -33,10 +33,7 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string, huma
       cacheControl: false,
       setHeaders(res, filePath) {
         const relative = path.relative(webDistDir, filePath);
-        res.header(
-          'Cache-Control',
-          relative.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        res.header('Cache-Control', relative.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
         if (relative === 'sw.js') res.header('Service-Worker-Allowed', '/');
       },
     });

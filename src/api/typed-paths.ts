@@ -20,8 +20,7 @@ type Operation<S extends string, M extends Method> = NonNullable<paths[Full<S>][
 export type ApiResponse<S extends string, M extends Method> =
   Operation<S, M> extends { responses: { 200: { content: { 'application/json': infer R } } } } ? R : void;
 
-export type ApiBody<S extends string, M extends Method> =
-  Operation<S, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+export type ApiBody<S extends string, M extends Method> = Operation<S, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 
 type Declared<T> = [T] extends [never] ? object : [T] extends [undefined] ? object : NonNullable<T>;
 

@@ -9,9 +9,6 @@ export type TranslateFn = (key: string, values?: MessageValues) => string;
 export function useTrans(): { t: TranslateFn; language: string } {
   const { i18n: data } = useBootstrap();
   syncLanguage(data.language, data.lines);
-  const t = useCallback<TranslateFn>(
-    (key, values) => i18n.t(key, { ...values, lng: data.language, defaultValue: key }),
-    [data],
-  );
+  const t = useCallback<TranslateFn>((key, values) => i18n.t(key, { ...values, lng: data.language, defaultValue: key }), [data]);
   return { t, language: data.language };
 }

@@ -3,7 +3,12 @@ import { Button } from 'react-aria-components';
 import type { ButtonProps } from 'react-aria-components';
 
 /** Icon-only buttons always carry an accessible label. */
-export function IconButton({ label, children, className = '', ...props }: { label: string; children: ReactNode } & Omit<ButtonProps, 'children' | 'aria-label'>) {
+export function IconButton({
+  label,
+  children,
+  className = '',
+  ...props
+}: { label: string; children: ReactNode } & Omit<ButtonProps, 'children' | 'aria-label'>) {
   return (
     <Button
       aria-label={label}

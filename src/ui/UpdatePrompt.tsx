@@ -8,7 +8,10 @@ export function UpdatePrompt() {
   const waiting = useSyncExternalStore(subscribeToUpdate, isUpdateWaiting);
   if (!waiting) return null;
   return (
-    <div role="alert" className="fixed bottom-20 left-1/2 z-[55] flex min-w-[288px] max-w-[500px] -translate-x-1/2 items-center gap-3 rounded-lg bg-paper px-4 py-3 text-sm text-fg shadow-lg ring-1 ring-divider">
+    <div
+      role="alert"
+      className="fixed bottom-20 left-1/2 z-[55] flex min-w-[288px] max-w-[500px] -translate-x-1/2 items-center gap-3 rounded-lg bg-paper px-4 py-3 text-sm text-fg shadow-lg ring-1 ring-divider"
+    >
       <span className="flex-1">{translate('A new version is available')}</span>
       <Button onPress={applyUpdate} className="rounded bg-primary px-3 py-1 font-semibold text-on-primary focus-visible:outline-2">
         {translate('Reload')}

@@ -43,13 +43,24 @@ async function main() {
   // Store the same bytes in the drive through the app's own upload call.
   const created = await fetch(`${app.url}/api/v1/tus/upload`, {
     method: 'POST',
-    headers: { ...headers, 'tus-resumable': '1.0.0', 'upload-length': String(size), 'upload-metadata': `name ${Buffer.from('payload.bin').toString('base64')}` },
+    headers: {
+      ...headers,
+      'tus-resumable': '1.0.0',
+      'upload-length': String(size),
+      'upload-metadata': `name ${Buffer.from('payload.bin').toString('base64')}`,
+    },
   });
   const location = created.headers.get('location')!;
   await new Promise<void>((resolve, reject) => {
     const req = http.request(`${app.url}${location}`, {
       method: 'PATCH',
-      headers: { ...headers, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(size) },
+      headers: {
+        ...headers,
+        'tus-resumable': '1.0.0',
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(size),
+      },
     });
     req.on('response', (res) => (res.statusCode === 204 ? resolve() : reject(new Error(`PATCH ${res.statusCode}`))));
     req.on('error', reject);

@@ -51,10 +51,25 @@ async function seed(dataDir: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const folder = await trx
       .insertInto('file_entries')
-      .values({ hash: 'bigfolder', name: 'Big folder', type: 'folder', file_size: 0, owner_id: owner, workspace_id: null, parent_id: null, path: '', created_at: now, updated_at: now })
+      .values({
+        hash: 'bigfolder',
+        name: 'Big folder',
+        type: 'folder',
+        file_size: 0,
+        owner_id: owner,
+        workspace_id: null,
+        parent_id: null,
+        path: '',
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.updateTable('file_entries').set({ path: String(folder.id) }).where('id', '=', folder.id).execute();
+    await trx
+      .updateTable('file_entries')
+      .set({ path: String(folder.id) })
+      .where('id', '=', folder.id)
+      .execute();
     const rows = [];
     for (let i = 0; i < total - 1; i += 1) {
       const inBig = i < bigFolder;
@@ -74,9 +89,17 @@ async function seed(dataDir: string): Promise<void> {
       });
     }
     for (let i = 0; i < rows.length; i += 500) {
-      const inserted = await trx.insertInto('file_entries').values(rows.slice(i, i + 500)).returning(['id', 'parent_id']).execute();
+      const inserted = await trx
+        .insertInto('file_entries')
+        .values(rows.slice(i, i + 500))
+        .returning(['id', 'parent_id'])
+        .execute();
       for (const row of inserted) {
-        await trx.updateTable('file_entries').set({ path: row.parent_id ? `${folder.id}/${row.id}` : String(row.id) }).where('id', '=', row.id).execute();
+        await trx
+          .updateTable('file_entries')
+          .set({ path: row.parent_id ? `${folder.id}/${row.id}` : String(row.id) })
+          .where('id', '=', row.id)
+          .execute();
       }
     }
   });

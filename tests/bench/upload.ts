@@ -52,11 +52,22 @@ async function main() {
     t = performance.now();
     const created = await fetch(`${app.url}/api/v1/tus/upload`, {
       method: 'POST',
-      headers: { ...headers, 'tus-resumable': '1.0.0', 'upload-length': String(size), 'upload-metadata': `name ${Buffer.from(`payload-${round}.bin`).toString('base64')}` },
+      headers: {
+        ...headers,
+        'tus-resumable': '1.0.0',
+        'upload-length': String(size),
+        'upload-metadata': `name ${Buffer.from(`payload-${round}.bin`).toString('base64')}`,
+      },
     });
     if (created.status !== 201) throw new Error(`tus create answered ${created.status}: ${await created.text()}`);
     const location = created.headers.get('location')!;
-    const patchStatus = await send(`${app.url}${location}`, 'PATCH', { ...headers, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, file, size);
+    const patchStatus = await send(
+      `${app.url}${location}`,
+      'PATCH',
+      { ...headers, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      file,
+      size,
+    );
     if (patchStatus !== 204) throw new Error(`tus PATCH answered ${patchStatus}`);
     const patchSeconds = (performance.now() - t) / 1000;
     const done = await fetch(`${app.url}/api/v1/tus/entries`, {
@@ -76,9 +87,15 @@ async function main() {
   const nginxMedian = median(results.map((r) => r.nginx));
   console.log(`\n${megabytes} MiB, ${rounds} rounds, loopback, ${os.cpus().length} CPUs`);
   console.log(`nginx WebDAV PUT        ${nginxMedian.toFixed(0)} MB/s`);
-  console.log(`tus PATCH               ${median(results.map((r) => r.patch)).toFixed(0)} MB/s   ratio ${median(results.map((r) => r.patch / r.nginx)).toFixed(2)}`);
-  console.log(`tus incl. file entry    ${median(results.map((r) => r.total)).toFixed(0)} MB/s   ratio ${median(results.map((r) => r.total / r.nginx)).toFixed(2)}`);
-  console.log(`app RSS: ${(before.rss / 2 ** 20).toFixed(0)} MiB before, peak ${(after.peak / 2 ** 20).toFixed(0)} MiB, growth ${((after.peak - before.rss) / 2 ** 20).toFixed(0)} MiB (target ≤ 64)`);
+  console.log(
+    `tus PATCH               ${median(results.map((r) => r.patch)).toFixed(0)} MB/s   ratio ${median(results.map((r) => r.patch / r.nginx)).toFixed(2)}`,
+  );
+  console.log(
+    `tus incl. file entry    ${median(results.map((r) => r.total)).toFixed(0)} MB/s   ratio ${median(results.map((r) => r.total / r.nginx)).toFixed(2)}`,
+  );
+  console.log(
+    `app RSS: ${(before.rss / 2 ** 20).toFixed(0)} MiB before, peak ${(after.peak / 2 ** 20).toFixed(0)} MiB, growth ${((after.peak - before.rss) / 2 ** 20).toFixed(0)} MiB (target ≤ 64)`,
+  );
 
   await app.stop();
   await nginx.stop();

@@ -51,7 +51,9 @@ export function mailsTo(dataDir: string, to: string): string[] {
   const dir = sinkDir(dataDir);
   let files: string[] = [];
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
   } catch {
     return [];
   }
@@ -69,4 +71,3 @@ export function latestLink(dataDir: string, to: string, pathPart: string): strin
   const match = last.match(new RegExp(`https?://[^\\s"<>]*${escaped}[^\\s"<>]*`));
   return match ? match[0].replace(/&amp;/g, '&') : null;
 }
-

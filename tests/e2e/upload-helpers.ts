@@ -180,5 +180,7 @@ export async function downloadedSha256(page: Page, name: string): Promise<string
   if (!stored) throw new Error(`${name} is not in the root folder`);
   const download = await page.request.get(`/api/v1/file-entries/download?hashes=${stored.hash}`);
   if (!download.ok()) throw new Error(`download of ${name} answered ${download.status()}`);
-  return createHash('sha256').update(await download.body()).digest('hex');
+  return createHash('sha256')
+    .update(await download.body())
+    .digest('hex');
 }

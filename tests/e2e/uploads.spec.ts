@@ -57,7 +57,10 @@ function itemFor(spec: FileSpec, userId: string, index: number): UploadItem {
 async function enqueue(page: Page, specs: FileSpec[], options: { kick?: boolean } = {}): Promise<UploadItem[]> {
   const userId = await currentUserId(page);
   const items = specs.map((spec, i) => itemFor(spec, userId, i));
-  await putQueued(page, items.map((item, index) => ({ item, bytes: { kind: 'linear' as const, seed: index } })));
+  await putQueued(
+    page,
+    items.map((item, index) => ({ item, bytes: { kind: 'linear' as const, seed: index } })),
+  );
   if (options.kick ?? true) await kick(page, userId);
   return items;
 }
@@ -97,7 +100,16 @@ test('small files upload through the worker and appear in the drive', async ({ p
     { name: 'notes.txt', size: 1200 },
     { name: 'todo.txt', size: 300 },
   ]);
-  await expect.poll(() => statuses(page, items.map((i) => i.id)), { timeout: 15_000 }).toEqual(['completed', 'completed']);
+  await expect
+    .poll(
+      () =>
+        statuses(
+          page,
+          items.map((i) => i.id),
+        ),
+      { timeout: 15_000 },
+    )
+    .toEqual(['completed', 'completed']);
   expect(await rootNames(page)).toEqual(expect.arrayContaining(['notes.txt', 'todo.txt']));
 });
 
@@ -108,7 +120,16 @@ test('a dropped folder keeps its structure', async ({ page }) => {
     { name: 'b.txt', size: 20, relativePath: 'Album/2024/b.txt' },
     { name: 'c.txt', size: 30, relativePath: 'Album/2024/c.txt' },
   ]);
-  await expect.poll(() => statuses(page, items.map((i) => i.id)), { timeout: 15_000 }).toEqual(['completed', 'completed', 'completed']);
+  await expect
+    .poll(
+      () =>
+        statuses(
+          page,
+          items.map((i) => i.id),
+        ),
+      { timeout: 15_000 },
+    )
+    .toEqual(['completed', 'completed', 'completed']);
   const names = await rootNames(page);
   expect(names).toContain('Album');
   expect(names.filter((n) => n === 'Album')).toHaveLength(1);
@@ -120,12 +141,16 @@ test('a file of 4 MB or more goes through tus in chunks and arrives byte for byt
   const spec = { name: 'big.bin', size: 6 * MB + 123, chunkSize: 2 * MB };
   const [item] = await enqueue(page, [spec]);
   await expect.poll(() => statuses(page, [item!.id]), { timeout: 45_000 }).toEqual(['completed']);
-  const listing = (await (await page.request.get('/api/v1/drive/file-entries?folderId=0')).json()) as { pagination: { data: { name: string; hash: string }[] } };
+  const listing = (await (await page.request.get('/api/v1/drive/file-entries?folderId=0')).json()) as {
+    pagination: { data: { name: string; hash: string }[] };
+  };
   const stored = listing.pagination.data.find((entry) => entry.name === 'big.bin');
   expect(stored).toBeDefined();
   const download = await page.request.get(`/api/v1/file-entries/download?hashes=${stored!.hash}`);
   expect(download.ok()).toBe(true);
-  const digest = createHash('sha256').update(await download.body()).digest('hex');
+  const digest = createHash('sha256')
+    .update(await download.body())
+    .digest('hex');
   expect(digest).toBe(expectedSha256(spec, 0));
 });
 
@@ -155,7 +180,9 @@ test('files chosen with the Upload button appear in the folder without a reload'
   await ready(page);
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload', exact: true }).first().click();
-  await (await chooser).setFiles([
+  await (
+    await chooser
+  ).setFiles([
     { name: 'alpha.txt', mimeType: 'text/plain', buffer: Buffer.from('alpha') },
     { name: 'beta.txt', mimeType: 'text/plain', buffer: Buffer.from('beta beta') },
   ]);

@@ -71,8 +71,7 @@ function fakeFetch(replies: (() => Reply)[]) {
   return { calls, fetch: fetchFn as typeof fetch };
 }
 
-const json = (status: number, body: unknown) => () =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) => () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function client(replies: (() => Reply)[], workspaceId: number | null = null) {
   const fake = fakeFetch(replies);

@@ -24,11 +24,7 @@ describe('menu item filtering', () => {
 
   it("lets the 'admin' permission grant every permission", () => {
     const admin = makeUser({ permissions: [perm('admin')] });
-    expect(ids(filterMenuItems(items, { user: admin, guest_role: makeBootstrap().guest_role }))).toEqual([
-      'open',
-      'admin-area',
-      'two-perms',
-    ]);
+    expect(ids(filterMenuItems(items, { user: admin, guest_role: makeBootstrap().guest_role }))).toEqual(['open', 'admin-area', 'two-perms']);
   });
 
   it("uses the guest role's permissions when signed out", () => {

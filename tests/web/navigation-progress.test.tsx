@@ -13,7 +13,13 @@ describe('NavigationProgress', () => {
     const router = createMemoryRouter(
       [
         { path: '/', element: <NavigationProgress /> },
-        { path: '/slow', lazy: async () => { await slow; return { Component: () => <p>slow screen</p> }; } },
+        {
+          path: '/slow',
+          lazy: async () => {
+            await slow;
+            return { Component: () => <p>slow screen</p> };
+          },
+        },
       ],
       { initialEntries: ['/'] },
     );

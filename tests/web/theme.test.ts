@@ -1,12 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  ACTIVE_THEME_KEY,
-  applyTheme,
-  readStoredThemeId,
-  resolveActiveTheme,
-  storeThemeChoice,
-  toggledTheme,
-} from '../../src/features/themes/theme-rule';
+import { ACTIVE_THEME_KEY, applyTheme, readStoredThemeId, resolveActiveTheme, storeThemeChoice, toggledTheme } from '../../src/features/themes/theme-rule';
 import { darkTheme, lightTheme, makeBootstrap } from './fixtures';
 
 describe('theme rule', () => {

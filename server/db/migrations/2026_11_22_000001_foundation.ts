@@ -132,11 +132,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', ts)
     .addColumn('created_at', ts, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('personal_access_tokens_user_id_index')
-    .on('personal_access_tokens')
-    .column('user_id')
-    .execute();
+  await db.schema.createIndex('personal_access_tokens_user_id_index').on('personal_access_tokens').column('user_id').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

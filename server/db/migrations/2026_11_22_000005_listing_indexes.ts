@@ -10,7 +10,9 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index file_entries_list_updated_index on file_entries (owner_id, workspace_id, parent_id, deleted_at, updated_at, id)`.execute(db);
   await sql`create index file_entries_list_created_index on file_entries (owner_id, workspace_id, parent_id, deleted_at, created_at, id)`.execute(db);
-  await sql`create index file_entries_list_name_index on file_entries (owner_id, workspace_id, parent_id, deleted_at, (case when type = 'folder' then 0 else 1 end), (lower(name)), id)`.execute(db);
+  await sql`create index file_entries_list_name_index on file_entries (owner_id, workspace_id, parent_id, deleted_at, (case when type = 'folder' then 0 else 1 end), (lower(name)), id)`.execute(
+    db,
+  );
   await sql`create index file_entries_recent_index on file_entries (owner_id, workspace_id, deleted_at, created_at, id)`.execute(db);
 }
 

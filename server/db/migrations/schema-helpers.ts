@@ -10,9 +10,7 @@ export function isPostgres(db: Kysely<any>): boolean {
 
 /** Auto-incrementing integer primary key on both dialects. */
 export function withId<T extends string>(db: Kysely<any>, table: CreateTableBuilder<T, never>) {
-  return isPostgres(db)
-    ? table.addColumn('id', 'serial', (c) => c.primaryKey())
-    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  return isPostgres(db) ? table.addColumn('id', 'serial', (c) => c.primaryKey()) : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
 }
 
 /** timestamptz on PostgreSQL, ISO-8601 text on SQLite. */

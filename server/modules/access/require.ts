@@ -44,7 +44,13 @@ export async function requireEntries(
   return rows.sort((a, b) => order.get(a.hash)! - order.get(b.hash)!);
 }
 
-export async function requireEntry(db: Executor, actor: Actor, action: EntryAction, hash: string, options: { trash?: TrashFilter } = {}): Promise<FileEntryRow> {
+export async function requireEntry(
+  db: Executor,
+  actor: Actor,
+  action: EntryAction,
+  hash: string,
+  options: { trash?: TrashFilter } = {},
+): Promise<FileEntryRow> {
   return (await requireEntries(db, actor, action, [hash], options))[0]!;
 }
 

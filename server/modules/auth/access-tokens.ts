@@ -31,11 +31,7 @@ export class AccessTokensService {
   }
 
   async revoke(userId: number, id: number): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('personal_access_tokens')
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const result = await this.db.deleteFrom('personal_access_tokens').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 

@@ -30,14 +30,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const signIn = (request: FastifyRequest, reply: FastifyReply, userId: number, remember: boolean) =>
     startSession(app.services, request, reply, userId, remember);
 
-  app.post(
-    '/login',
-    { schema: { tags: ['auth'], summary: 'Sign in', body: loginBody, response: { 200: bootstrapDataResponse } } },
-    async (request, reply) => {
-      const user = await auth.login(request.body, request.ip);
-      return { bootstrapData: await signIn(request, reply, user.id, request.body.remember) };
-    },
-  );
+  app.post('/login', { schema: { tags: ['auth'], summary: 'Sign in', body: loginBody, response: { 200: bootstrapDataResponse } } }, async (request, reply) => {
+    const user = await auth.login(request.body, request.ip);
+    return { bootstrapData: await signIn(request, reply, user.id, request.body.remember) };
+  });
 
   app.post(
     '/register',
@@ -63,16 +59,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/logout',
-    { schema: { tags: ['auth'], summary: 'Sign out', response: { 200: bootstrapDataResponse } } },
-    async (request, reply) => {
-      if (request.sessionToken) await sessions.end(request.sessionToken);
-      clearSessionCookie(request, reply);
-      rotateXsrfForGuest(request, reply);
-      return { bootstrapData: await bootstrap.build(null, request.cookies[LOCALE_COOKIE] ?? null) };
-    },
-  );
+  app.post('/logout', { schema: { tags: ['auth'], summary: 'Sign out', response: { 200: bootstrapDataResponse } } }, async (request, reply) => {
+    if (request.sessionToken) await sessions.end(request.sessionToken);
+    clearSessionCookie(request, reply);
+    rotateXsrfForGuest(request, reply);
+    return { bootstrapData: await bootstrap.build(null, request.cookies[LOCALE_COOKIE] ?? null) };
+  });
 
   app.post(
     '/forgot-password',

@@ -31,11 +31,7 @@ export class UserTokensService {
    * The update is conditional on `used_at is null`, so two concurrent uses
    * cannot both succeed.
    */
-  async consume(
-    token: string,
-    type: UserTokenType,
-    expectedUserId?: number,
-  ): Promise<{ userId: number } | { error: 'invalid' | 'expired' | 'used' }> {
+  async consume(token: string, type: UserTokenType, expectedUserId?: number): Promise<{ userId: number } | { error: 'invalid' | 'expired' | 'used' }> {
     const hash = sha256(token);
     const row = await this.db
       .selectFrom('user_tokens')
@@ -47,12 +43,7 @@ export class UserTokensService {
     if (row.used_at) return { error: 'used' };
     const now = nowIso();
     if (row.expires_at <= now) return { error: 'expired' };
-    const result = await this.db
-      .updateTable('user_tokens')
-      .set({ used_at: now })
-      .where('id', '=', row.id)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
+    const result = await this.db.updateTable('user_tokens').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return { error: 'used' };
     return { userId: row.user_id };
   }

@@ -64,9 +64,7 @@ export const menuSchema = z
   })
   .meta({ id: 'Menu' });
 
-export const localizationSummarySchema = z
-  .object({ id: z.number().int(), language: z.string(), name: z.string() })
-  .meta({ id: 'LocalizationSummary' });
+export const localizationSummarySchema = z.object({ id: z.number().int(), language: z.string(), name: z.string() }).meta({ id: 'LocalizationSummary' });
 
 /** Settings are open-ended (admins add keys); these are the ones the app relies on. */
 const settingsSchema = z

@@ -107,8 +107,7 @@ export class BootstrapService {
       default_dark: row.default_dark === 1,
       colors: parseJson<Record<string, string>>(row.colors, {}),
     }));
-    const chosen =
-      all.find((t) => typeof defaultId === 'number' && t.id === defaultId) ?? all.find((t) => t.default_light) ?? all[0];
+    const chosen = all.find((t) => typeof defaultId === 'number' && t.id === defaultId) ?? all.find((t) => t.default_light) ?? all[0];
     return { all, selectedThemeId: chosen?.id ?? null };
   }
 

@@ -68,7 +68,9 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await drive.files.download(currentActor(request), request.query.hashes, (error) => request.log.warn({ err: error }, 'zip download failed'));
+      const result = await drive.files.download(currentActor(request), request.query.hashes, (error) =>
+        request.log.warn({ err: error }, 'zip download failed'),
+      );
       if (result.kind === 'file') {
         return sendStored(request, reply, drive.files, result.entry, result.key, { inline: false, contentType: result.entry.mime ?? OCTET_STREAM });
       }

@@ -83,7 +83,10 @@ export class DriveFiles {
     return this.create(actor, scope, input, async (key, measure) => {
       // pipeline() ties the two streams' errors together from the first byte, before the disk
       // (which creates folders first) attaches its own pipeline; the disk then sees any failure.
-      await this.disk.put(key, pipelineStreams(input.stream, measure, () => undefined));
+      await this.disk.put(
+        key,
+        pipelineStreams(input.stream, measure, () => undefined),
+      );
     });
   }
 

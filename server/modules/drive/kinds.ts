@@ -14,11 +14,32 @@ export const SNIFF_BYTES = 64 * 1024;
 
 /** Formats recognised by their text alone: trusted from the extension only when the bytes are text. */
 const TEXT_EXTENSIONS: Record<string, string> = {
-  txt: 'text/plain', log: 'text/plain', md: 'text/markdown', markdown: 'text/markdown', csv: 'text/csv',
-  tsv: 'text/tab-separated-values', json: 'application/json', xml: 'application/xml', html: 'text/html',
-  htm: 'text/html', svg: 'image/svg+xml', css: 'text/css', js: 'text/javascript', mjs: 'text/javascript',
-  ts: 'text/plain', yaml: 'text/yaml', yml: 'text/yaml', ini: 'text/plain', conf: 'text/plain', sql: 'application/sql',
-  rtf: 'application/rtf', ics: 'text/calendar', vtt: 'text/vtt', srt: 'text/plain', sh: 'text/plain', py: 'text/plain',
+  txt: 'text/plain',
+  log: 'text/plain',
+  md: 'text/markdown',
+  markdown: 'text/markdown',
+  csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
+  json: 'application/json',
+  xml: 'application/xml',
+  html: 'text/html',
+  htm: 'text/html',
+  svg: 'image/svg+xml',
+  css: 'text/css',
+  js: 'text/javascript',
+  mjs: 'text/javascript',
+  ts: 'text/plain',
+  yaml: 'text/yaml',
+  yml: 'text/yaml',
+  ini: 'text/plain',
+  conf: 'text/plain',
+  sql: 'application/sql',
+  rtf: 'application/rtf',
+  ics: 'text/calendar',
+  vtt: 'text/vtt',
+  srt: 'text/plain',
+  sh: 'text/plain',
+  py: 'text/plain',
 };
 
 /** Container formats that sniff as their container (zip, OLE) but whose extension names the document. */

@@ -56,7 +56,10 @@ function after(keys: SortKey[], values: unknown[]): Expression<SqlBool> {
     const beyond = key.dir === 'asc' ? sql`${key.expr} > ${values[i]}` : sql`${key.expr} < ${values[i]}`;
     return sql.join([...equal, beyond], sql` and `);
   });
-  return sql<SqlBool>`(${sql.join(branches.map((b) => sql`(${b})`), sql` or `)})`;
+  return sql<SqlBool>`(${sql.join(
+    branches.map((b) => sql`(${b})`),
+    sql` or `,
+  )})`;
 }
 
 function encodeCursor(signature: string, values: unknown[]): string {
@@ -119,7 +122,9 @@ export class DriveListing {
         case 'trash':
           // The tops of trashed subtrees: whatever went to trash with its folder shows as that folder.
           conditions.push(eb('file_entries.deleted_at', 'is not', null));
-          conditions.push(eb.or([eb('parent.id', 'is', null), eb('parent.deleted_at', 'is', null), eb('parent.deleted_at', '!=', eb.ref('file_entries.deleted_at'))]));
+          conditions.push(
+            eb.or([eb('parent.id', 'is', null), eb('parent.deleted_at', 'is', null), eb('parent.deleted_at', '!=', eb.ref('file_entries.deleted_at'))]),
+          );
           break;
         case 'starred':
           conditions.push(eb('file_entries.deleted_at', 'is', null), eb('star.user_id', 'is not', null));
@@ -169,7 +174,13 @@ export class DriveListing {
     const more = rows.length > query.perPage;
     const page = rows.slice(0, query.perPage);
     const last = page.at(-1);
-    const nextCursor = more && last ? encodeCursor(signature, keys.map((_, i) => normaliseKey(last[`k${i}`]))) : null;
+    const nextCursor =
+      more && last
+        ? encodeCursor(
+            signature,
+            keys.map((_, i) => normaliseKey(last[`k${i}`])),
+          )
+        : null;
 
     let total: number | null = null;
     // Counted only when the caller pages by number (see the schema's `page`).

@@ -25,5 +25,9 @@ export async function presentByIds(db: Executor, actor: Actor, ids: number[]) {
   const userId = signedInUserId(actor);
   const rows: EntryWithRelations[] = await entriesQuery(db, userId).where('file_entries.id', 'in', ids).execute();
   const order = new Map(ids.map((id, index) => [id, index]));
-  return presentRows(db, actor, rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!));
+  return presentRows(
+    db,
+    actor,
+    rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!),
+  );
 }

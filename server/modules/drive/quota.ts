@@ -46,10 +46,10 @@ export class QuotaService {
         const taken = used + Number(reserved?.bytes ?? 0);
         if (taken + bytes > available) {
           const left = Math.max(0, available - taken);
-          throw PayloadTooLarge(
-            'There is not enough storage space for this upload: :left of :available left. Delete some files or upgrade your plan.',
-            { left: formatBytes(left), available: formatBytes(available) },
-          );
+          throw PayloadTooLarge('There is not enough storage space for this upload: :left of :available left. Delete some files or upgrade your plan.', {
+            left: formatBytes(left),
+            available: formatBytes(available),
+          });
         }
       }
       await trx

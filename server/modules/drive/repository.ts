@@ -33,8 +33,7 @@ export const childPath = (parentPath: string | null, id: number): string => (par
 // Conditions on the `file_entries` table, usable in any query that selects from it (joins included).
 
 /** Strictly below `path`. */
-export const descendantsOf = (path: string): Expression<SqlBool> =>
-  sql<SqlBool>`(file_entries.path >= ${`${path}/`} and file_entries.path < ${`${path}0`})`;
+export const descendantsOf = (path: string): Expression<SqlBool> => sql<SqlBool>`(file_entries.path >= ${`${path}/`} and file_entries.path < ${`${path}0`})`;
 
 /** The entry at `path` and everything below it. */
 export const subtreeOf = (path: string): Expression<SqlBool> => sql<SqlBool>`(file_entries.path = ${path} or ${descendantsOf(path)})`;
@@ -115,7 +114,11 @@ export async function insertEntry(db: Executor, scope: Scope, parent: FileEntryR
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db.updateTable('file_entries').set({ path: childPath(parent?.path ?? null, id) }).where('id', '=', id).execute();
+  await db
+    .updateTable('file_entries')
+    .set({ path: childPath(parent?.path ?? null, id) })
+    .where('id', '=', id)
+    .execute();
   return (await findById(db, id))!;
 }
 

@@ -59,7 +59,14 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
 
     api.get(
       '/drive/folders',
-      { schema: { tags, summary: "The folders of the space, flat, for the move dialog's tree", querystring: workspaceQuery, response: { 200: folderTreeResponse } } },
+      {
+        schema: {
+          tags,
+          summary: "The folders of the space, flat, for the move dialog's tree",
+          querystring: workspaceQuery,
+          response: { 200: folderTreeResponse },
+        },
+      },
       async (request) => ({ folders: await drive.entries.folderTree(currentActor(request), await scopeOf(request)) }),
     );
 
@@ -80,7 +87,15 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
 
     api.get(
       '/folders/:hash/path',
-      { schema: { tags, summary: "Breadcrumbs from the root to the folder ('0': the root, no crumbs)", params: folderParams, querystring: workspaceQuery, response: { 200: pathResponse } } },
+      {
+        schema: {
+          tags,
+          summary: "Breadcrumbs from the root to the folder ('0': the root, no crumbs)",
+          params: folderParams,
+          querystring: workspaceQuery,
+          response: { 200: pathResponse },
+        },
+      },
       async (request) => ({ path: await drive.entries.folderPath(currentActor(request), await scopeOf(request), request.params.hash) }),
     );
 
@@ -117,7 +132,9 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: entriesResponse },
         },
       },
-      async (request) => ({ entries: await drive.entries.move(currentActor(request), await scopeOf(request), request.body.entryIds, request.body.destinationId) }),
+      async (request) => ({
+        entries: await drive.entries.move(currentActor(request), await scopeOf(request), request.body.entryIds, request.body.destinationId),
+      }),
     );
 
     api.post(
@@ -132,7 +149,9 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: entriesResponse },
         },
       },
-      async (request) => ({ entries: await drive.entries.duplicate(currentActor(request), await scopeOf(request), request.body.entryIds, request.body.destinationId) }),
+      async (request) => ({
+        entries: await drive.entries.duplicate(currentActor(request), await scopeOf(request), request.body.entryIds, request.body.destinationId),
+      }),
     );
 
     api.post(
@@ -166,11 +185,9 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => ({ entries: await drive.trash.restore(currentActor(request), request.body.entryIds) }),
     );
 
-    api.post(
-      '/file-entries/star',
-      { schema: { tags, summary: 'Star entries', body: entryIdsBody, response: { 200: entriesResponse } } },
-      async (request) => ({ entries: await drive.entries.star(currentActor(request), request.body.entryIds) }),
-    );
+    api.post('/file-entries/star', { schema: { tags, summary: 'Star entries', body: entryIdsBody, response: { 200: entriesResponse } } }, async (request) => ({
+      entries: await drive.entries.star(currentActor(request), request.body.entryIds),
+    }));
 
     api.post(
       '/file-entries/unstar',

@@ -35,7 +35,9 @@ export const fileEntrySchema = z
     deleted_at: z.string().nullable(),
     permissions: z
       .array(z.string())
-      .describe("What the caller may do to this entry (files.view, files.create, files.update, files.delete, files.download, files.share): the caller's grant on it within their site role"),
+      .describe(
+        "What the caller may do to this entry (files.view, files.create, files.update, files.delete, files.download, files.share): the caller's grant on it within their site role",
+      ),
   })
   .meta({ id: 'FileEntry' });
 
@@ -62,7 +64,9 @@ export const listQuery = workspaceQuery.extend({
     .min(1)
     .max(1_000_000)
     .optional()
-    .describe('Page number (offset paging). Only page-numbered requests get total and last_page: counting costs as much as the folder is big, so infinite scroll (no page, then cursor) skips it'),
+    .describe(
+      'Page number (offset paging). Only page-numbered requests get total and last_page: counting costs as much as the folder is big, so infinite scroll (no page, then cursor) skips it',
+    ),
   perPage: z.coerce.number().int().min(1).max(500).default(50),
   cursor: z.string().max(1024).optional().describe('next_cursor of the previous page; replaces page'),
   orderBy: z.enum(ORDER_COLUMNS).optional(),
@@ -143,7 +147,14 @@ export const downloadQuery = z.object({
     .string()
     .min(1)
     .max(65_000)
-    .transform((value) => [...new Set(value.split(',').map((h) => h.trim()).filter(Boolean))])
+    .transform((value) => [
+      ...new Set(
+        value
+          .split(',')
+          .map((h) => h.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(z.array(hash).min(1).max(1000)),
 });
 

@@ -8,7 +8,7 @@ import type { FileEntryRow } from '../../db/types.js';
 import { Forbidden, NameTaken, ValidationError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { randomToken } from '../../lib/tokens.js';
-import type { DriveFiles} from './files.js';
+import type { DriveFiles } from './files.js';
 import { newStorageLocation } from './files.js';
 import { freeName } from './names.js';
 import { presentByIds } from './present.js';
@@ -119,7 +119,11 @@ export class DriveService {
     const plans: { entry: FileEntryRow; rows: FileEntryRow[]; locations: Map<number, { diskPrefix: string; fileName: string }> }[] = [];
     const newPrefixes: string[] = [];
     const subtrees = new Map<number, FileEntryRow[]>();
-    for (const entry of entries) subtrees.set(entry.id, (await subtreeRows(this.db, entry.path)).filter((r) => r.deleted_at === null));
+    for (const entry of entries)
+      subtrees.set(
+        entry.id,
+        (await subtreeRows(this.db, entry.path)).filter((r) => r.deleted_at === null),
+      );
     // Copies take space like uploads do: reserved first (atomically, against uploads in flight) from
     // whoever pays for the space each copy lands in, and released once stored.
     const bytesByPayer = new Map<number, number>();
@@ -188,7 +192,11 @@ export class DriveService {
         return { roots, all };
       });
       for (const copy of created.all) this.thumbnails.queue(copy);
-      return presentByIds(this.db, actor, created.roots.map((r) => r.id));
+      return presentByIds(
+        this.db,
+        actor,
+        created.roots.map((r) => r.id),
+      );
     } catch (error) {
       await this.files.deletePrefixes(newPrefixes).catch(() => undefined);
       throw error;
@@ -207,7 +215,11 @@ export class DriveService {
       .values(entries.map((e) => ({ user_id: userId, entry_id: e.id, created_at: now })))
       .onConflict((oc) => oc.columns(['user_id', 'entry_id']).doNothing())
       .execute();
-    return presentByIds(this.db, actor, entries.map((e) => e.id));
+    return presentByIds(
+      this.db,
+      actor,
+      entries.map((e) => e.id),
+    );
   }
 
   async unstar(actor: Actor, hashes: string[]) {
@@ -216,9 +228,17 @@ export class DriveService {
     await this.db
       .deleteFrom('file_entry_stars')
       .where('user_id', '=', userId)
-      .where('entry_id', 'in', entries.map((e) => e.id))
+      .where(
+        'entry_id',
+        'in',
+        entries.map((e) => e.id),
+      )
       .execute();
-    return presentByIds(this.db, actor, entries.map((e) => e.id));
+    return presentByIds(
+      this.db,
+      actor,
+      entries.map((e) => e.id),
+    );
   }
 
   /** One entry (trashed ones too) with the folders above it, root first. */

@@ -110,12 +110,7 @@ export class TrashService {
 
   private async emptyTrash(scope: Scope): Promise<DeleteResult> {
     const { count, prefixes } = await this.db.transaction().execute(async (trx) => {
-      const rows = await trx
-        .selectFrom('file_entries')
-        .select(['id', 'disk_prefix'])
-        .where(inScope(scope))
-        .where('deleted_at', 'is not', null)
-        .execute();
+      const rows = await trx.selectFrom('file_entries').select(['id', 'disk_prefix']).where(inScope(scope)).where('deleted_at', 'is not', null).execute();
       // Every descendant of a trashed folder is trashed too, so no live folder's size counts these.
       if (rows.length) await trx.deleteFrom('file_entries').where(inScope(scope)).where('deleted_at', 'is not', null).execute();
       return { count: rows.length, prefixes: rows.flatMap((r) => (r.disk_prefix ? [r.disk_prefix] : [])) };
@@ -144,7 +139,9 @@ export class TrashService {
     const ancestors = await findByIds(trx, ancestorIds(entry.path));
     const byId = new Map(ancestors.map((a) => [a.id, a]));
     // A live folder's ancestors are all live, so the deepest live one is the nearest.
-    const liveChain = ancestorIds(entry.path).map((id) => byId.get(id)).filter((a): a is FileEntryRow => a?.deleted_at === null);
+    const liveChain = ancestorIds(entry.path)
+      .map((id) => byId.get(id))
+      .filter((a): a is FileEntryRow => a?.deleted_at === null);
     const target = liveChain.at(-1) ?? null;
     const scope: Scope = spaceOf(entry);
     const name = freeName(entry.name, entry.type === 'folder', await childNames(trx, scope, target?.id ?? null));

@@ -19,10 +19,14 @@ export class HealthService {
 
   async check(log: { warn(obj: object, msg: string): void }) {
     const database = await probe('The database does not answer.', () => this.db.ping(), log);
-    const storage = await probe('The storage folder is not writable.', async () => {
-      await fs.mkdir(this.storageDir, { recursive: true });
-      await fs.access(this.storageDir, fs.constants.W_OK);
-    }, log);
+    const storage = await probe(
+      'The storage folder is not writable.',
+      async () => {
+        await fs.mkdir(this.storageDir, { recursive: true });
+        await fs.access(this.storageDir, fs.constants.W_OK);
+      },
+      log,
+    );
     const status: Check['status'] = database.status === 'ok' && storage.status === 'ok' ? 'ok' : 'error';
     return { status, database: { ...database, dialect: this.db.dialect }, storage };
   }

@@ -12,7 +12,12 @@ export const VALUE_LISTS = ['localizations', 'countries', 'timezones'] as const;
 export const valueListsParams = z.object({
   names: z
     .string()
-    .transform((value) => value.split(',').map((name) => name.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(VALUE_LISTS)).min(1)),
 });
 

@@ -16,11 +16,7 @@ export class LocalizationsService {
   }
 
   find(language: string): Promise<LocalizationSummary | undefined> {
-    return this.db
-      .selectFrom('localizations')
-      .select(['id', 'language', 'name'])
-      .where('language', '=', language)
-      .executeTakeFirst();
+    return this.db.selectFrom('localizations').select(['id', 'language', 'name']).where('language', '=', language).executeTakeFirst();
   }
 
   /** Remembers a signed-in user's choice on their account. */
@@ -29,11 +25,7 @@ export class LocalizationsService {
   }
 
   async lines(localizationId: number): Promise<Record<string, string>> {
-    const rows = await this.db
-      .selectFrom('localization_lines')
-      .select(['key', 'value'])
-      .where('localization_id', '=', localizationId)
-      .execute();
+    const rows = await this.db.selectFrom('localization_lines').select(['key', 'value']).where('localization_id', '=', localizationId).execute();
     return Object.fromEntries(rows.map((row) => [row.key, row.value]));
   }
 

@@ -29,10 +29,7 @@ export const defaultMenus: MenuSeed[] = [
   {
     name: 'User menu',
     positions: ['user-menu'],
-    items: [
-      item('um-account', 'Account settings', '/account-settings'),
-      item('um-admin', 'Admin area', '/admin', ['admin.access']),
-    ],
+    items: [item('um-account', 'Account settings', '/account-settings'), item('um-admin', 'Admin area', '/admin', ['admin.access'])],
   },
   {
     name: 'Mobile menu',
@@ -47,9 +44,6 @@ export const defaultMenus: MenuSeed[] = [
   {
     name: 'Footer',
     positions: ['footer'],
-    items: [
-      item('ft-privacy', 'Privacy Policy', '/pages/privacy-policy'),
-      item('ft-terms', 'Terms of Service', '/pages/terms-of-service'),
-    ],
+    items: [item('ft-privacy', 'Privacy Policy', '/pages/privacy-policy'), item('ft-terms', 'Terms of Service', '/pages/terms-of-service')],
   },
 ];

@@ -27,11 +27,7 @@ export function can(holder: PermissionHolder | null | undefined, permission: str
 }
 
 /** The restriction's value, or undefined when the permission or the restriction is absent. */
-export function restriction(
-  holder: PermissionHolder | null | undefined,
-  permission: string,
-  name: string,
-): RestrictionValue | undefined {
+export function restriction(holder: PermissionHolder | null | undefined, permission: string, name: string): RestrictionValue | undefined {
   const found = holder?.permissions.find((p) => p.name === permission);
   return found?.restrictions.find((r) => r.name === name)?.value;
 }

@@ -15,10 +15,7 @@ export interface HumanCheckDeps {
 export type HumanCheckAction = 'register' | 'contact' | 'link_creation';
 
 export async function humanCheckRequired(services: HumanCheckDeps, action: HumanCheckAction): Promise<boolean> {
-  const [siteKey, enabled] = await Promise.all([
-    services.settings.get('recaptcha.site_key'),
-    services.settings.get(`recaptcha.enable.${action}`),
-  ]);
+  const [siteKey, enabled] = await Promise.all([services.settings.get('recaptcha.site_key'), services.settings.get(`recaptcha.enable.${action}`)]);
   return typeof siteKey === 'string' && siteKey !== '' && enabled === true;
 }
 

@@ -39,7 +39,7 @@ export const settingDefaults = {
       { id: 'privacy', label: 'Privacy Policy', action: '/pages/privacy-policy', type: 'route' },
     ],
   },
-  'require_email_confirmation': { value: false },
+  require_email_confirmation: { value: false },
   'auth.profile_link': { value: '' },
 
   'cookie_notice.enable': { value: true },

@@ -23,7 +23,13 @@ export async function ensureDemoAccounts(db: Kysely<Database>): Promise<number> 
   const defaultRoles = roles.filter((r) => r.default === 1).map((r) => r.id);
   const adminRole = roles.find((r) => r.name === 'admin')?.id;
   const wanted = [
-    { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, first_name: 'Demo', last_name: 'Admin', roles: adminRole ? [adminRole, ...defaultRoles] : defaultRoles },
+    {
+      email: DEMO_ADMIN.email,
+      password: DEMO_ADMIN.password,
+      first_name: 'Demo',
+      last_name: 'Admin',
+      roles: adminRole ? [adminRole, ...defaultRoles] : defaultRoles,
+    },
     ...Array.from({ length: DEMO_ACCOUNT_COUNT }, (_, i) => ({
       email: demoAccountEmail(i + 1),
       password: DEMO_PASSWORD,

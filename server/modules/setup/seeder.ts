@@ -126,11 +126,7 @@ async function seedLocalizations(db: Kysely<Database>) {
       .values({ language: loc.language, name: loc.name, created_at: now, updated_at: now })
       .onConflict((oc) => oc.column('language').doNothing())
       .execute();
-    const { id } = await db
-      .selectFrom('localizations')
-      .select('id')
-      .where('language', '=', loc.language)
-      .executeTakeFirstOrThrow();
+    const { id } = await db.selectFrom('localizations').select('id').where('language', '=', loc.language).executeTakeFirstOrThrow();
     const rows = Object.entries(loc.lines).map(([key, value]) => ({ localization_id: id, key, value }));
     // Batches keep each statement well under SQLite's bound-parameter limit.
     for (let i = 0; i < rows.length; i += 200) {

@@ -9,12 +9,7 @@ export type SocialAuthStatus = 'SUCCESS' | 'ALREADY_LOGGED_IN' | 'REQUEST_PASSWO
  * The message goes only to this site's own origin; the script is allowed by
  * its hash, nothing else may run.
  */
-export function sendPopupResult(
-  reply: FastifyReply,
-  origin: string,
-  status: SocialAuthStatus,
-  callbackData: Record<string, unknown> = {},
-) {
+export function sendPopupResult(reply: FastifyReply, origin: string, status: SocialAuthStatus, callbackData: Record<string, unknown> = {}) {
   const message = JSON.stringify({ type: 'social-auth', status, callbackData })
     // JSON inside <script>: never let data close the tag.
     .replace(/</g, '\\u003c')

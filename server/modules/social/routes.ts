@@ -155,7 +155,10 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await social.login(service, profile);
       if (outcome.kind === 'error') return failPopup(request, reply, outcome.message);
       if (outcome.kind === 'needs-password') {
-        await setSigned(request, reply, PENDING_COOKIE, { service, profile: { id: profile.id, name: profile.name, email: profile.email } } satisfies PendingLink);
+        await setSigned(request, reply, PENDING_COOKIE, {
+          service,
+          profile: { id: profile.id, name: profile.name, email: profile.email },
+        } satisfies PendingLink);
         return sendPopupResult(reply, origin, 'REQUEST_PASSWORD', { email: outcome.email, service });
       }
       const bootstrapData = await signIn(app.services, request, reply, outcome.userId, true);

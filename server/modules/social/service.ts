@@ -6,10 +6,7 @@ import type { UsersRepository } from '../users/repository.js';
 import type { SettingsService } from '../settings/service.js';
 import type { SocialProfile, SocialService } from './providers.js';
 
-export type LoginOutcome =
-  | { kind: 'signed-in'; userId: number }
-  | { kind: 'needs-password'; email: string }
-  | { kind: 'error'; message: string };
+export type LoginOutcome = { kind: 'signed-in'; userId: number } | { kind: 'needs-password'; email: string } | { kind: 'error'; message: string };
 
 /** Linking provider accounts to users, and signing in through them. */
 export class SocialAccountsService {

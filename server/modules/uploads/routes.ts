@@ -71,7 +71,13 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['uploads'],
         summary: 'Turn a finished resumable upload into a file entry (once: a second finish answers 404)',
         querystring: workspaceQuery,
-        body: z.object({ uploadKey: z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/) }),
+        body: z.object({
+          uploadKey: z
+            .string()
+            .min(1)
+            .max(128)
+            .regex(/^[A-Za-z0-9_-]+$/),
+        }),
         response: { 200: fileEntryResponse },
       },
     },

@@ -8,15 +8,7 @@ import { currentUser, requireUser } from '../../plugins/guards.js';
 import { presentUser } from './presenter.js';
 import type { AccountProof } from './service.js';
 import { AVATAR_MAX_BYTES } from './avatars.js';
-import {
-  avatarUrlBody,
-  changePasswordBody,
-  deleteUserBody,
-  deleteUserQuery,
-  updateProfileBody,
-  userIdParams,
-  userResponse,
-} from './schemas.js';
+import { avatarUrlBody, changePasswordBody, deleteUserBody, deleteUserQuery, updateProfileBody, userIdParams, userResponse } from './schemas.js';
 
 const messageResponse = z.object({ message: z.string() });
 const avatarResponse = z.object({ user: userResponse.shape.user, avatar: z.string() });

@@ -5,7 +5,9 @@ export function NotFoundPage() {
   const { t } = useTrans();
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-24 text-center">
-      <p aria-hidden="true" className="text-7xl font-bold text-primary/40">404</p>
+      <p aria-hidden="true" className="text-7xl font-bold text-primary/40">
+        404
+      </p>
       <h1 className="text-2xl font-semibold">{t("Looks like you've found the doorway to the great nothing")}</h1>
       <Link
         to="/"

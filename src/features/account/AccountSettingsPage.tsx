@@ -41,7 +41,10 @@ export function AccountSettingsPage() {
   return (
     <div className="flex">
       {sidebarOpen && (
-        <nav aria-label={t('Account settings')} className="fixed left-0 top-16 z-20 h-[calc(100dvh-4rem)] w-64 shrink-0 overflow-y-auto border-r border-divider bg-bg p-4 sm:sticky">
+        <nav
+          aria-label={t('Account settings')}
+          className="fixed left-0 top-16 z-20 h-[calc(100dvh-4rem)] w-64 shrink-0 overflow-y-auto border-r border-divider bg-bg p-4 sm:sticky"
+        >
           <ul className="space-y-1">
             {visible.map((section) => (
               <li key={section.id}>

@@ -99,15 +99,7 @@ export function AvatarPicker({ user }: { user: AccountUser }) {
             </Button>
           )}
         </div>
-        <input
-          ref={fileInput}
-          type="file"
-          accept={AVATAR_ACCEPT}
-          aria-label={t('Profile image')}
-          className="sr-only"
-          tabIndex={-1}
-          onChange={handleFile}
-        />
+        <input ref={fileInput} type="file" accept={AVATAR_ACCEPT} aria-label={t('Profile image')} className="sr-only" tabIndex={-1} onChange={handleFile} />
         {fileError && (
           <p role="alert" className="text-sm text-danger">
             {t(fileError)}

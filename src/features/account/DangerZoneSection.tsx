@@ -25,22 +25,25 @@ export function DangerZoneSection({ user }: { user: AccountUser }) {
   const logout = useLogoutMutation();
 
   const handleDelete = () =>
-    remove.mutate({ userId: user.id, currentPassword: password }, {
-      onSuccess: ({ message }) => {
-        setConfirming(false);
-        toast.positive(message || 'Account deleted');
-        const toLogin = () => void navigate('/login', { replace: true });
-        logout.mutate(undefined, {
-          onSuccess: toLogin,
-          // The session is already gone with the account: start over as a guest regardless.
-          onError: () => {
-            client.clear();
-            void client.fetchQuery({ queryKey: queryKeys.bootstrap }).finally(toLogin);
-          },
-        });
+    remove.mutate(
+      { userId: user.id, currentPassword: password },
+      {
+        onSuccess: ({ message }) => {
+          setConfirming(false);
+          toast.positive(message || 'Account deleted');
+          const toLogin = () => void navigate('/login', { replace: true });
+          logout.mutate(undefined, {
+            onSuccess: toLogin,
+            // The session is already gone with the account: start over as a guest regardless.
+            onError: () => {
+              client.clear();
+              void client.fetchQuery({ queryKey: queryKeys.bootstrap }).finally(toLogin);
+            },
+          });
+        },
+        onError: (error) => toast.danger(getErrorMessage(error)),
       },
-      onError: (error) => toast.danger(getErrorMessage(error)),
-    });
+    );
 
   return (
     <SettingsSection id="danger" title={t('Danger Zone')}>

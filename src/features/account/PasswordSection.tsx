@@ -55,13 +55,7 @@ export function PasswordSection() {
           error={errors.current_password?.message}
           {...register('current_password')}
         />
-        <TextField
-          label={t('New password')}
-          type="password"
-          autoComplete="new-password"
-          error={errors.new_password?.message}
-          {...register('new_password')}
-        />
+        <TextField label={t('New password')} type="password" autoComplete="new-password" error={errors.new_password?.message} {...register('new_password')} />
         <TextField
           label={t('Confirm new password')}
           type="password"

@@ -55,7 +55,12 @@ export function PreferencesSection({ user }: { user: AccountUser }) {
   return (
     <SettingsSection id="preferences" title={t('Date, Time And Language')}>
       <form onSubmit={handleSave} noValidate className="grid gap-4 sm:grid-cols-2">
-        <SelectField key={`language-${localizations.length}`} label={t('Language')} error={errors.language?.message} {...register('language', { required: true })}>
+        <SelectField
+          key={`language-${localizations.length}`}
+          label={t('Language')}
+          error={errors.language?.message}
+          {...register('language', { required: true })}
+        >
           {localizations.map((l) => (
             <option key={l.id} value={l.language}>
               {l.name}

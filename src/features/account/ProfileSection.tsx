@@ -119,14 +119,7 @@ export function ProfileSection({ user }: { user: AccountUser }) {
         <TextField label={t('Personal email')} type="email" error={errors.email2?.message} {...register('email2')} />
         <TextField label={t('Company')} autoComplete="organization" error={errors.company?.message} {...register('company')} />
         <TextField label={t('Designation')} autoComplete="organization-title" error={errors.designation?.message} {...register('designation')} />
-        <TextField
-          label={t('Mobile')}
-          type="tel"
-          autoComplete="tel"
-          placeholder="+1 555 123 4567"
-          error={errors.mobile?.message}
-          {...register('mobile')}
-        />
+        <TextField label={t('Mobile')} type="tel" autoComplete="tel" placeholder="+1 555 123 4567" error={errors.mobile?.message} {...register('mobile')} />
         <TextField label={t('Address')} autoComplete="street-address" error={errors.address?.message} {...register('address')} />
         <TextField label={t('City')} autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
         <TextField label={t('Zip code')} autoComplete="postal-code" error={errors.zipcode?.message} {...register('zipcode')} />
@@ -135,7 +128,9 @@ export function ProfileSection({ user }: { user: AccountUser }) {
           key={countries.length}
           label={t('Country')}
           className="sm:col-span-2"
-          error={errors.country?.message} {...register('country')}>
+          error={errors.country?.message}
+          {...register('country')}
+        >
           <option value="" />
           {countries.map((c) => (
             <option key={c.code} value={c.code}>

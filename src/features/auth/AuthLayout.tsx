@@ -12,10 +12,7 @@ export function AuthLayout({ children }: { children?: ReactNode }) {
   const { t } = useTrans();
   return (
     <div className="flex min-h-dvh bg-bg text-fg">
-      <div
-        aria-hidden="true"
-        className="hidden w-5/12 bg-primary bg-[url('/images/auth-side.svg')] bg-cover bg-center md:block"
-      />
+      <div aria-hidden="true" className="hidden w-5/12 bg-primary bg-[url('/images/auth-side.svg')] bg-cover bg-center md:block" />
       <main className="flex flex-1 flex-col px-4 py-6 md:px-12">
         <div className="flex items-center gap-2">
           <Link

@@ -13,7 +13,13 @@ import { useBootstrap } from '../bootstrap/store';
 import { useForgotPassword } from './api';
 
 const forgotSchema = (t: TranslateFn) =>
-  z.object({ email: z.string().trim().min(1, t('This field is required')).pipe(z.email(t('Not a valid email'))) });
+  z.object({
+    email: z
+      .string()
+      .trim()
+      .min(1, t('This field is required'))
+      .pipe(z.email(t('Not a valid email'))),
+  });
 type ForgotForm = z.infer<ReturnType<typeof forgotSchema>>;
 
 /** Spec §2 "Forgot password"; §4: show the server's message and go to /login. */

@@ -19,7 +19,11 @@ import { useSocialLogin } from './use-social-login';
 
 const loginSchema = (t: TranslateFn) =>
   z.object({
-    email: z.string().trim().min(1, t('This field is required')).pipe(z.email(t('Not a valid email'))),
+    email: z
+      .string()
+      .trim()
+      .min(1, t('This field is required'))
+      .pipe(z.email(t('Not a valid email'))),
     password: z.string().min(1, t('This field is required')),
     remember: z.boolean(),
   });

@@ -15,15 +15,7 @@ import { useSocialConnect } from './api';
 const schema = (t: TranslateFn) => z.object({ password: z.string().min(1, t('This field is required')) });
 
 /** Spec §2 dialog 'Password required': link a provider to the existing account with the same email. */
-export function PasswordRequiredDialog({
-  email,
-  onClose,
-  onConnected,
-}: {
-  email: string | null;
-  onClose: () => void;
-  onConnected: (data: Bootstrap) => void;
-}) {
+export function PasswordRequiredDialog({ email, onClose, onConnected }: { email: string | null; onClose: () => void; onConnected: (data: Bootstrap) => void }) {
   const { t } = useTrans();
   const connect = useSocialConnect();
   const resolver = useMemo(() => zodResolver(schema(t)), [t]);

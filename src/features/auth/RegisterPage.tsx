@@ -41,9 +41,7 @@ function RegisterForm() {
 
   // An invite link carries the email (and maybe the name): those fields arrive filled and locked.
   const presetEmail = params.get('email');
-  const preset = presetEmail
-    ? { email: presetEmail, first_name: params.get('first_name') ?? undefined, last_name: params.get('last_name') ?? undefined }
-    : {};
+  const preset = presetEmail ? { email: presetEmail, first_name: params.get('first_name') ?? undefined, last_name: params.get('last_name') ?? undefined } : {};
   const resolver = useMemo(() => zodResolver(registerSchema(policies, t)), [policies, t]);
   const { register, handleSubmit, setError, formState } = useForm<RegisterFormValues>({
     resolver,
@@ -90,14 +88,7 @@ function RegisterForm() {
             {...register('last_name')}
           />
         </div>
-        <TextField
-          label={t('Email')}
-          type="email"
-          autoComplete="email"
-          readOnly={!!presetEmail}
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <TextField label={t('Email')} type="email" autoComplete="email" readOnly={!!presetEmail} error={errors.email?.message} {...register('email')} />
         <TextField label={t('Password')} type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
         <TextField
           label={t('Confirm password')}

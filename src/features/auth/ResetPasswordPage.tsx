@@ -17,7 +17,11 @@ export const PASSWORD_RESET_DONE = 'Your password has been reset!';
 const resetSchema = (t: TranslateFn) =>
   z
     .object({
-      email: z.string().trim().min(1, t('This field is required')).pipe(z.email(t('Not a valid email'))),
+      email: z
+        .string()
+        .trim()
+        .min(1, t('This field is required'))
+        .pipe(z.email(t('Not a valid email'))),
       password: z.string().min(PASSWORD_MIN, t('Must be at least :min characters', { min: PASSWORD_MIN })),
       password_confirmation: z.string().min(1, t('This field is required')),
     })
@@ -60,13 +64,7 @@ export function ResetPasswordPage() {
       <h1 className="text-xl font-semibold">{t('Reset password')}</h1>
       <form onSubmit={handleReset} noValidate className="space-y-4">
         <TextField label={t('Email')} type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
-        <TextField
-          label={t('New password')}
-          type="password"
-          autoComplete="new-password"
-          error={formState.errors.password?.message}
-          {...register('password')}
-        />
+        <TextField label={t('New password')} type="password" autoComplete="new-password" error={formState.errors.password?.message} {...register('password')} />
         <TextField
           label={t('Confirm password')}
           type="password"

@@ -19,9 +19,7 @@ export function VerifyEmailPage({ user }: { user: User }) {
   return (
     <section className="space-y-4">
       <h1 className="text-xl font-semibold">{t('Verify your email')}</h1>
-      <p className="text-sm text-fg-muted">
-        {t('Before getting started, please verify your email address by clicking the link we just emailed to you.')}
-      </p>
+      <p className="text-sm text-fg-muted">{t('Before getting started, please verify your email address by clicking the link we just emailed to you.')}</p>
       <p className="text-sm text-fg-muted">{t('The verification link is valid for 24 hours.')}</p>
       <p className="text-sm">
         {t("Didn't receive the email?")}{' '}

@@ -1,12 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/http';
-import type {
-  BootstrapResponse,
-  LoginBody,
-  RegisterResponse,
-  ResetPasswordBody,
-  SocialService,
-} from '../../api/api-types';
+import type { BootstrapResponse, LoginBody, RegisterResponse, ResetPasswordBody, SocialService } from '../../api/api-types';
 import { setBootstrap } from '../bootstrap/store';
 import type { RegisterPayload } from './registration';
 
@@ -58,8 +52,7 @@ export function useResetPassword() {
 
 export function useResendVerification() {
   return useMutation({
-    mutationFn: (email: string | undefined) =>
-      api.post('auth/email/verification-notification', email ? { email } : {}),
+    mutationFn: (email: string | undefined) => api.post('auth/email/verification-notification', email ? { email } : {}),
   });
 }
 

@@ -40,11 +40,7 @@ export function recaptchaScriptUrl(siteKey: string): string {
   return `${RECAPTCHA_SCRIPT}?render=${encodeURIComponent(siteKey)}`;
 }
 
-export async function runHumanCheck(
-  siteKey: string,
-  action: string,
-  deps: HumanCheckDeps = defaultHumanCheckDeps,
-): Promise<HumanCheckResult> {
+export async function runHumanCheck(siteKey: string, action: string, deps: HumanCheckDeps = defaultHumanCheckDeps): Promise<HumanCheckResult> {
   try {
     const grecaptcha = await deps.loadScript(recaptchaScriptUrl(siteKey));
     await new Promise<void>((resolve) => grecaptcha.ready(resolve));

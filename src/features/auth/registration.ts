@@ -17,10 +17,7 @@ export function registerSchema(policies: readonly Policy[], t: TranslateFn) {
   const required = t('This field is required');
   const text = z.string().trim();
   const acceptances = Object.fromEntries(
-    policies.map((policy) => [
-      policy.id,
-      z.boolean().refine((accepted) => accepted, t('You must accept the :name.', { name: t(policy.label) })),
-    ]),
+    policies.map((policy) => [policy.id, z.boolean().refine((accepted) => accepted, t('You must accept the :name.', { name: t(policy.label) }))]),
   );
   return z
     .object({

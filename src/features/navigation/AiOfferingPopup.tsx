@@ -49,9 +49,7 @@ export function AiOfferingPopup() {
       >
         <Dialog aria-label={t('AI assistant')} className="outline-none" onMouseEnter={handleEnter} onMouseLeave={handleLeave}>
           <p className="font-semibold">{t('Meet your AI assistant')}</p>
-          <p className="mt-1 text-sm text-fg-muted">
-            {t('Search, summarise and organise your files with AI. Coming soon to your drive.')}
-          </p>
+          <p className="mt-1 text-sm text-fg-muted">{t('Search, summarise and organise your files with AI. Coming soon to your drive.')}</p>
         </Dialog>
       </Popover>
     </>

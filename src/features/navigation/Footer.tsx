@@ -21,7 +21,11 @@ export function Footer() {
           <ul className="flex flex-wrap gap-4">
             {items.map((item) => (
               <li key={item.id}>
-                <MenuItemLink item={item} isActive={isMenuItemActive(item, pathname)} className="hover:underline focus-visible:outline-2 aria-[current=page]:text-primary">
+                <MenuItemLink
+                  item={item}
+                  isActive={isMenuItemActive(item, pathname)}
+                  className="hover:underline focus-visible:outline-2 aria-[current=page]:text-primary"
+                >
                   {t(item.label)}
                 </MenuItemLink>
               </li>

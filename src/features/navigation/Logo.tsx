@@ -13,11 +13,7 @@ export function Logo({ to = '/drive', className = '' }: { to?: string; className
   const src = active?.is_dark ? dark || light : light || dark;
   return (
     <Link to={to} className={`inline-flex items-center gap-2 rounded focus-visible:outline-2 focus-visible:outline-primary ${className}`}>
-      {src ? (
-        <img src={src} alt={branding.site_name} className="h-8 w-auto" />
-      ) : (
-        <span className="text-lg font-bold text-primary">{branding.site_name}</span>
-      )}
+      {src ? <img src={src} alt={branding.site_name} className="h-8 w-auto" /> : <span className="text-lg font-bold text-primary">{branding.site_name}</span>}
     </Link>
   );
 }

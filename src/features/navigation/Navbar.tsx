@@ -38,11 +38,17 @@ export function Navbar() {
         </>
       ) : (
         <nav aria-label={t('Account')} className="flex items-center gap-2">
-          <Link to="/login" className="rounded px-3 py-1.5 text-sm font-semibold text-primary hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-primary">
+          <Link
+            to="/login"
+            className="rounded px-3 py-1.5 text-sm font-semibold text-primary hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-primary"
+          >
             {t('Login')}
           </Link>
           {!data.settings.registration.disable && (
-            <Link to="/register" className="rounded bg-primary px-3 py-1.5 text-sm font-semibold text-on-primary hover:bg-primary-dark focus-visible:outline-2 focus-visible:outline-primary">
+            <Link
+              to="/register"
+              className="rounded bg-primary px-3 py-1.5 text-sm font-semibold text-on-primary hover:bg-primary-dark focus-visible:outline-2 focus-visible:outline-primary"
+            >
               {t('Register')}
             </Link>
           )}

@@ -8,8 +8,7 @@ import { useLogout } from '../auth/use-logout';
 import { isExternalAction, menuItemsFor } from './menu-items';
 import { iconForLabel } from './menu-icon';
 
-const itemClass =
-  'flex cursor-default items-center gap-3 px-4 py-2 text-sm outline-none data-[focused]:bg-fg/10 data-[hovered]:bg-fg/5';
+const itemClass = 'flex cursor-default items-center gap-3 px-4 py-2 text-sm outline-none data-[focused]:bg-fg/10 data-[hovered]:bg-fg/5';
 
 export function UserMenu({ user }: { user: User }) {
   const data = useBootstrap();
@@ -23,12 +22,18 @@ export function UserMenu({ user }: { user: User }) {
   return (
     <MenuTrigger>
       {isMobile ? (
-        <Button aria-label={t('Account menu')} className="relative inline-flex size-10 items-center justify-center rounded-full text-fg-muted hover:bg-fg/10 focus-visible:outline-2 focus-visible:outline-primary">
+        <Button
+          aria-label={t('Account menu')}
+          className="relative inline-flex size-10 items-center justify-center rounded-full text-fg-muted hover:bg-fg/10 focus-visible:outline-2 focus-visible:outline-primary"
+        >
           <Icon name="person" />
           {notificationsOn && unread > 0 && <Badge count={unread} />}
         </Button>
       ) : (
-        <Button aria-label={t('Account menu')} className="inline-flex items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-fg/10 focus-visible:outline-2 focus-visible:outline-primary">
+        <Button
+          aria-label={t('Account menu')}
+          className="inline-flex items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-fg/10 focus-visible:outline-2 focus-visible:outline-primary"
+        >
           <Avatar user={user} />
           <span className="max-w-40 truncate text-sm">{user.display_name}</span>
           <Icon name="chevronDown" className="size-4" />

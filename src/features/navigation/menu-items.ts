@@ -6,12 +6,7 @@ type Viewer = Pick<Bootstrap, 'user' | 'guest_role'>;
 /** Spec §6: shown only with an action, every listed role and every listed permission. */
 export function filterMenuItems(items: MenuItem[], viewer: Viewer): MenuItem[] {
   const roleIds = new Set(viewer.user?.roles.map((r) => r.id) ?? []);
-  return items.filter(
-    (item) =>
-      !!item.action &&
-      item.roles.every((id) => roleIds.has(id)) &&
-      item.permissions.every((name) => hasPermission(viewer, name)),
-  );
+  return items.filter((item) => !!item.action && item.roles.every((id) => roleIds.has(id)) && item.permissions.every((name) => hasPermission(viewer, name)));
 }
 
 export function menuItemsFor(data: Pick<Bootstrap, 'menus' | 'user' | 'guest_role'>, position: string): MenuItem[] {

@@ -16,12 +16,7 @@ export function resolveActiveTheme(data: ThemeData, storedId: number | null): Th
     const stored = byId(storedId);
     if (stored) return stored;
   }
-  return (
-    byId(data.themes.selectedThemeId) ??
-    byId(data.settings.themes.default_id) ??
-    all.find((t) => t.default_light) ??
-    all[0]
-  );
+  return byId(data.themes.selectedThemeId) ?? byId(data.settings.themes.default_id) ?? all.find((t) => t.default_light) ?? all[0];
 }
 
 /** The theme the light/dark toggle switches to, or undefined when not allowed. */
@@ -29,10 +24,7 @@ export function toggledTheme(data: ThemeData, current: Theme | undefined): Theme
   if (!data.settings.themes.user_change) return undefined;
   const wantDark = !current?.is_dark;
   const all = data.themes.all;
-  return (
-    all.find((t) => t.is_dark === wantDark && (wantDark ? t.default_dark : t.default_light)) ??
-    all.find((t) => t.is_dark === wantDark)
-  );
+  return all.find((t) => t.is_dark === wantDark && (wantDark ? t.default_dark : t.default_light)) ?? all.find((t) => t.is_dark === wantDark);
 }
 
 export function readStoredThemeId(storage: Pick<Storage, 'getItem'> = localStorage): number | null {
@@ -43,11 +35,7 @@ export function readStoredThemeId(storage: Pick<Storage, 'getItem'> = localStora
 }
 
 /** Saves the choice; refused (returns false) when users may not change themes. */
-export function storeThemeChoice(
-  data: ThemeData,
-  themeId: number,
-  storage: Pick<Storage, 'setItem'> = localStorage,
-): boolean {
+export function storeThemeChoice(data: ThemeData, themeId: number, storage: Pick<Storage, 'setItem'> = localStorage): boolean {
   if (!data.settings.themes.user_change) return false;
   storage.setItem(ACTIVE_THEME_KEY, String(themeId));
   return true;

@@ -22,10 +22,7 @@ export function readDroppedFiles(dataTransfer: DataTransfer): Promise<FileWithPa
     }
   }
   if (!entries.length && !loose.length) loose.push(...Array.from(dataTransfer.files));
-  return readEntries(entries).then((files) => [
-    ...files,
-    ...loose.filter((file) => !isIgnoredFile(file.name)).map((file) => ({ file, relativePath: null })),
-  ]);
+  return readEntries(entries).then((files) => [...files, ...loose.filter((file) => !isIgnoredFile(file.name)).map((file) => ({ file, relativePath: null }))]);
 }
 
 /** Every file below the given entries; a file inside a folder keeps its path. */

@@ -37,7 +37,6 @@ export function useUploadQueue({ restrictionToasts = true }: UploadQueueOptions 
     if (userId) void uploadQueue.connect(userId);
   }, [userId]);
 
-
   const enqueue = useCallback(
     async (files: UploadInput[], target: UploadTarget) => {
       if (!userId) return;

@@ -21,14 +21,7 @@ export function SelectField({ label, error, className = '', id, ref, children, .
       <label htmlFor={selectId} className="mb-1 block text-sm font-medium">
         {label}
       </label>
-      <select
-        ref={ref}
-        id={selectId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={inputClass}
-        {...select}
-      >
+      <select ref={ref} id={selectId} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} className={inputClass} {...select}>
         {children}
       </select>
       {error && (

@@ -24,14 +24,7 @@ export function TextField({ label, error, description, className = '', id, ref, 
       <label htmlFor={inputId} className="mb-1 block text-sm font-medium">
         {label}
       </label>
-      <input
-        ref={ref}
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={inputClass}
-        {...input}
-      />
+      <input ref={ref} id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClass} {...input} />
       {description && !error && (
         <p id={descriptionId} className="mt-1 text-xs text-fg-muted">
           {description}

@@ -9,11 +9,23 @@ const filesRole = ['files.view', 'files.create', 'files.update', 'files.delete',
 const actors: Record<string, Actor> = {
   member: userActor(1, filesRole),
   admin: userActor(2, [{ name: 'admin', restrictions: [] }]),
-  'member without update': userActor(3, filesRole.filter((p) => p.name !== 'files.update')),
+  'member without update': userActor(
+    3,
+    filesRole.filter((p) => p.name !== 'files.update'),
+  ),
   'nobody (no file permissions)': userActor(4, []),
   guest: guestActor([]),
   'guest whose role may view': guestActor([{ name: 'files.view', restrictions: [] }]),
-  'link visitor': { kind: 'link', linkId: 9, linkOwnerId: 1, user: null, permissions: [{ name: 'files.view', restrictions: [] }, { name: 'files.download', restrictions: [] }] },
+  'link visitor': {
+    kind: 'link',
+    linkId: 9,
+    linkOwnerId: 1,
+    user: null,
+    permissions: [
+      { name: 'files.view', restrictions: [] },
+      { name: 'files.download', restrictions: [] },
+    ],
+  },
 };
 
 const grants: Record<string, ActionSet | undefined> = {

@@ -35,7 +35,11 @@ describe('forgot and reset password', () => {
     const { token, email } = await resetLink(user.email);
     expect(email).toBe(user.email);
     // Short-lived: an hour.
-    const row = await t.app.services.db.kysely.selectFrom('user_tokens').select(['created_at', 'expires_at']).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await t.app.services.db.kysely
+      .selectFrom('user_tokens')
+      .select(['created_at', 'expires_at'])
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(60 * 60 * 1000);
 
     const body = { token, email, password: 'a brand new password', password_confirmation: 'a brand new password' };
@@ -46,7 +50,11 @@ describe('forgot and reset password', () => {
     await new TestClient(t.app).login(user.email, 'a brand new password');
     expect((await new TestClient(t.app).post('/auth/login', { email: user.email, password: user.password })).statusCode).toBe(422);
 
-    const reused = await new TestClient(t.app).post('/auth/reset-password', { ...body, password: 'third password x', password_confirmation: 'third password x' });
+    const reused = await new TestClient(t.app).post('/auth/reset-password', {
+      ...body,
+      password: 'third password x',
+      password_confirmation: 'third password x',
+    });
     expect(reused.statusCode).toBe(422);
     expect(reused.json().errors.email[0]).toMatch(/invalid or has expired/);
   });
@@ -61,7 +69,11 @@ describe('forgot and reset password', () => {
     const wrongEmail = await new TestClient(t.app).post('/auth/reset-password', { ...body, email: other.email });
     expect(wrongEmail.statusCode).toBe(422);
 
-    await t.app.services.db.kysely.updateTable('user_tokens').set({ expires_at: new Date(Date.now() - 1).toISOString() }).where('user_id', '=', user.id).execute();
+    await t.app.services.db.kysely
+      .updateTable('user_tokens')
+      .set({ expires_at: new Date(Date.now() - 1).toISOString() })
+      .where('user_id', '=', user.id)
+      .execute();
     const expired = await new TestClient(t.app).post('/auth/reset-password', { ...body, email: user.email });
     expect(expired.statusCode).toBe(422);
     expect(expired.json().errors.email[0]).toMatch(/invalid or has expired/);

@@ -85,7 +85,12 @@ describe('POST /auth/register', () => {
 
     const mails = await mailsTo(t.dataDir, email);
     expect(mails).toHaveLength(1);
-    const token = await t.app.services.db.kysely.selectFrom('user_tokens').select(['created_at', 'expires_at']).where('type', '=', 'verify_email').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const token = await t.app.services.db.kysely
+      .selectFrom('user_tokens')
+      .select(['created_at', 'expires_at'])
+      .where('type', '=', 'verify_email')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(Date.parse(token.expires_at) - Date.parse(token.created_at)).toBe(24 * 60 * 60 * 1000);
     expect(mails[0]!.text).toContain('valid for 24 hours');
     const link = await linkFromMail(t.dataDir, email, '/auth/email/verify');
@@ -104,7 +109,10 @@ describe('POST /auth/register', () => {
     const email = nextEmail();
     await client.post('/auth/register', validBody(email));
     const link = await linkFromMail(t.dataDir, email, '/auth/email/verify');
-    await t.app.services.db.kysely.updateTable('user_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    await t.app.services.db.kysely
+      .updateTable('user_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     expect((await client.get(link.pathname + link.search)).headers.location).toBe('/drive?verified=0');
     expect((await client.get('/api/v1/bootstrap-data')).json().data.user.email_verified_at).toBeNull();
   });

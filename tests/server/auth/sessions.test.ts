@@ -15,8 +15,7 @@ describe('sessions, XSRF and tokens', () => {
 
   const sessionCookie = (res: { cookies: { name: string }[] }) =>
     res.cookies.find((c) => c.name === 'drive_session') as
-      | { name: string; value: string; httpOnly?: boolean; sameSite?: string; secure?: boolean; maxAge?: number }
-      | undefined;
+      { name: string; value: string; httpOnly?: boolean; sameSite?: string; secure?: boolean; maxAge?: number } | undefined;
 
   it('gives every browser a readable XSRF-TOKEN cookie', async () => {
     const res = await new TestClient(t.app).get('/api/v1/bootstrap-data');

@@ -43,7 +43,12 @@ describe('file bytes: create, download, preview, thumbnails, space usage', () =>
 
   it('should require authentication', async () => {
     const client = new TestClient(t.app);
-    for (const url of ['/api/v1/file-entries/download?hashes=a', '/api/v1/file-entries/a/preview', '/api/v1/file-entries/a/thumbnail', '/api/v1/user/space-usage']) {
+    for (const url of [
+      '/api/v1/file-entries/download?hashes=a',
+      '/api/v1/file-entries/a/preview',
+      '/api/v1/file-entries/a/thumbnail',
+      '/api/v1/user/space-usage',
+    ]) {
       expect((await client.get(url)).statusCode, url).toBe(401);
     }
   });
@@ -72,7 +77,10 @@ describe('file bytes: create, download, preview, thumbnails, space usage', () =>
 
     it('refuses bad names and short streams, leaving nothing behind', async () => {
       const { user } = await signedInUser(t.app);
-      await expect(uploadFile(t.app, user, { name: '../etc/passwd' })).rejects.toMatchObject({ statusCode: 422, errors: { name: ['The name may not contain a slash (/).'] } });
+      await expect(uploadFile(t.app, user, { name: '../etc/passwd' })).rejects.toMatchObject({
+        statusCode: 422,
+        errors: { name: ['The name may not contain a slash (/).'] },
+      });
       await expect(uploadFile(t.app, user, { name: 'short.txt', content: 'abc', size: 10 })).rejects.toMatchObject({ statusCode: 422 });
       const rows = await t.app.services.db.kysely.selectFrom('file_entries').select('id').where('owner_id', '=', user.id).execute();
       expect(rows).toEqual([]);
@@ -206,7 +214,11 @@ describe('file bytes: create, download, preview, thumbnails, space usage', () =>
       const { user, client } = await signedInUser(t.app);
       const image = await uploadFile(t.app, user, { name: 'big.png', content: await pngBytes(1200, 800) });
       await t.app.services.drive.thumbnails.idle();
-      const row = await t.app.services.db.kysely.selectFrom('file_entries').select(['thumbnail', 'disk_prefix']).where('id', '=', image.id).executeTakeFirstOrThrow();
+      const row = await t.app.services.db.kysely
+        .selectFrom('file_entries')
+        .select(['thumbnail', 'disk_prefix'])
+        .where('id', '=', image.id)
+        .executeTakeFirstOrThrow();
       expect(row.thumbnail).toBe(1);
       expect(await t.app.services.drive.disk.stat(`${row.disk_prefix}/thumbnail.webp`)).not.toBeNull();
 

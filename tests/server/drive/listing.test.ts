@@ -122,9 +122,17 @@ describe('GET /drive/file-entries', () => {
     const db = t.app.services.db.kysely;
     const permission = await db.selectFrom('permissions').select('id').where('name', '=', 'files.update').executeTakeFirstOrThrow();
     const role = await db.selectFrom('roles').select('id').where('name', '=', 'users').executeTakeFirstOrThrow();
-    const restricted = await db.insertInto('roles').values({ name: `no-update-${user.id}`, type: 'sitewide', created_at: new Date().toISOString(), updated_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow();
+    const restricted = await db
+      .insertInto('roles')
+      .values({ name: `no-update-${user.id}`, type: 'sitewide', created_at: new Date().toISOString(), updated_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const grants = await db.selectFrom('role_permissions').selectAll().where('role_id', '=', role.id).where('permission_id', '!=', permission.id).execute();
-    for (const grant of grants) await db.insertInto('role_permissions').values({ ...grant, role_id: restricted.id }).execute();
+    for (const grant of grants)
+      await db
+        .insertInto('role_permissions')
+        .values({ ...grant, role_id: restricted.id })
+        .execute();
     await db.updateTable('user_roles').set({ role_id: restricted.id }).where('user_id', '=', user.id).execute();
 
     const root = (await client.get('/api/v1/drive/file-entries')).json();
@@ -154,7 +162,9 @@ describe('GET /drive/file-entries', () => {
     const other = await signedInUser(t.app);
     await uploadFile(t.app, other.user, { name: 'someone else report.txt' });
 
-    expect((await listNames(client, 'query=report&orderBy=name&orderDir=asc')).sort()).toEqual(['Quarterly-REPORT-2026.txt', 'Reports', 'annual report.txt'].sort());
+    expect((await listNames(client, 'query=report&orderBy=name&orderDir=asc')).sort()).toEqual(
+      ['Quarterly-REPORT-2026.txt', 'Reports', 'annual report.txt'].sort(),
+    );
     expect(await listNames(client, 'query=RTERLY')).toEqual(['Quarterly-REPORT-2026.txt']);
     expect(await listNames(client, 'query=al%20rep')).toEqual(['annual report.txt']);
     // Short queries (below a trigram) still work, and LIKE wildcards are matched literally.

@@ -73,7 +73,7 @@ describe('move, duplicate and stars', () => {
     const moving = await uploadFile(t.app, user, { name: 'report.txt' });
     const res = await client.post('/api/v1/file-entries/move', { entryIds: [moving.hash], destinationId: dest });
     expect(res.json().entries[0].name).toBe('report (2).txt');
-    expect((await listNames(client, `folderId=${dest}&orderBy=name&orderDir=asc`))).toEqual(['report (1).txt', 'report (2).txt', 'report.txt']);
+    expect(await listNames(client, `folderId=${dest}&orderBy=name&orderDir=asc`)).toEqual(['report (1).txt', 'report (2).txt', 'report.txt']);
   });
 
   it("refuses moves of another user's entries or into another user's folder with 404", async () => {
@@ -141,7 +141,9 @@ describe('move, duplicate and stars', () => {
     const subCopy = (await client.get(`/api/v1/drive/file-entries?folderId=${copy.hash}&type=folder`)).json().pagination.data[0];
     // Only what is live is copied: the trashed file stays behind.
     expect(await listNames(client, `folderId=${subCopy.hash}`)).toEqual(['b.txt']);
-    const bytes = await client.get(`/api/v1/file-entries/download?hashes=${(await client.get(`/api/v1/drive/file-entries?folderId=${subCopy.hash}`)).json().pagination.data[0].hash}`);
+    const bytes = await client.get(
+      `/api/v1/file-entries/download?hashes=${(await client.get(`/api/v1/drive/file-entries?folderId=${subCopy.hash}`)).json().pagination.data[0].hash}`,
+    );
     expect(bytes.body).toBe('bbbbbb');
 
     const into = await client.post('/api/v1/file-entries/duplicate', { entryIds: [album], destinationId: sub });

@@ -21,7 +21,12 @@ describe('who owns, who created, and what the caller may do', () => {
     const { user, client } = await signedInUser(t.app);
     const folder = await createFolder(client, 'Mine');
     await uploadFile(t.app, user, { name: 'a.txt', parentId: folder });
-    const rows = await t.app.services.db.kysely.selectFrom('file_entries').select(['name', 'owner_id', 'created_by']).where('owner_id', '=', user.id).orderBy('id').execute();
+    const rows = await t.app.services.db.kysely
+      .selectFrom('file_entries')
+      .select(['name', 'owner_id', 'created_by'])
+      .where('owner_id', '=', user.id)
+      .orderBy('id')
+      .execute();
     expect(rows).toEqual([
       { name: 'Mine', owner_id: user.id, created_by: user.id },
       { name: 'a.txt', owner_id: user.id, created_by: user.id },

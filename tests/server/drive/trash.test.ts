@@ -14,7 +14,11 @@ describe('trash: POST /file-entries/delete and /restore', () => {
   const sizeOf = async (client: TestClient, hash: string): Promise<number> => (await client.get(`/api/v1/file-entries/${hash}`)).json().fileEntry.file_size;
   const del = (client: TestClient, body: object) => client.post('/api/v1/file-entries/delete', body);
   const stored = async (hash: string) => {
-    const row = await t.app.services.db.kysely.selectFrom('file_entries').select(['disk_prefix', 'file_name']).where('hash', '=', hash).executeTakeFirstOrThrow();
+    const row = await t.app.services.db.kysely
+      .selectFrom('file_entries')
+      .select(['disk_prefix', 'file_name'])
+      .where('hash', '=', hash)
+      .executeTakeFirstOrThrow();
     return `${row.disk_prefix}/${row.file_name}`;
   };
   const onDisk = async (key: string) => (await t.app.services.drive.disk.stat(key)) !== null;
@@ -36,7 +40,7 @@ describe('trash: POST /file-entries/delete and /restore', () => {
     expect(res.json()).toEqual({ action: 'trashed', count: 2, message: 'Moved 2 items to trash' });
     expect(await listNames(client, '')).toEqual([]);
     // The trash shows the tops of what was trashed, not every file inside.
-    expect((await listNames(client, 'deletedOnly=true&orderBy=name&orderDir=asc'))).toEqual(['Folder', 'loose.txt']);
+    expect(await listNames(client, 'deletedOnly=true&orderBy=name&orderDir=asc')).toEqual(['Folder', 'loose.txt']);
     expect(await listNames(client, 'query=inside')).toEqual([]);
     expect((await del(client, { entryIds: [loose.hash] })).statusCode).toBe(404);
     expect((await del(client, { entryIds: [] })).statusCode).toBe(422);
@@ -76,7 +80,7 @@ describe('trash: POST /file-entries/delete and /restore', () => {
     expect(await sizeOf(client, top)).toBe(15);
   });
 
-  it("restores a child whose folder is still in trash to the nearest live folder above, or the root", async () => {
+  it('restores a child whose folder is still in trash to the nearest live folder above, or the root', async () => {
     const { user, client } = await signedInUser(t.app);
     const keep = await createFolder(client, 'Keep');
     const gone = await createFolder(client, 'Gone', keep);

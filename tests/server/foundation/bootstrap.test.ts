@@ -78,7 +78,11 @@ describe('GET /api/v1/bootstrap-data', () => {
 
   it('reads themes and menus from their tables', async () => {
     const db = t.app.services.db.kysely;
-    await db.updateTable('themes').set({ colors: JSON.stringify({ '--be-primary': '1 2 3' }) }).where('default_light', '=', 1).execute();
+    await db
+      .updateTable('themes')
+      .set({ colors: JSON.stringify({ '--be-primary': '1 2 3' }) })
+      .where('default_light', '=', 1)
+      .execute();
     await db.updateTable('menus').set({ name: 'Renamed menu' }).where('name', '=', 'Footer').execute();
     const { data } = (await new TestClient(t.app).get('/api/v1/bootstrap-data')).json();
     const light = data.themes.all.find((theme: { default_light: boolean }) => theme.default_light);

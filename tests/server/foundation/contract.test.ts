@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpError} from '../../../server/lib/errors.js';
+import type { HttpError } from '../../../server/lib/errors.js';
 import { Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthenticated } from '../../../server/lib/errors.js';
 import { TestClient } from '../support/client.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';

@@ -14,7 +14,11 @@ describe('layering lint', () => {
   };
 
   it.each([
-    ['a module importing the composition root', "import type { Services } from '../../services.js';\nexport type S = Services;\n", 'server/modules/drive/probe.ts'],
+    [
+      'a module importing the composition root',
+      "import type { Services } from '../../services.js';\nexport type S = Services;\n",
+      'server/modules/drive/probe.ts',
+    ],
     ['a plugin importing the app', "import { buildApp } from '../app.js';\nexport const b = buildApp;\n", 'server/plugins/probe.ts'],
     ['db/ importing a module', "import { ROOT_HASH } from '../modules/access/require.js';\nexport const r = ROOT_HASH;\n", 'server/db/probe.ts'],
     ['the worker importing a screen feature', "import { makeEntry } from '../src/features/drive/probe.js';\nexport const m = makeEntry;\n", 'sw/probe.ts'],

@@ -7,7 +7,8 @@ describe('request logging', () => {
   let t: TestApp | null = null;
   afterEach(async () => t?.close());
 
-  const requestLines = (lines: string[]) => lines.map((l) => JSON.parse(l) as { msg: string; url?: string; status?: number }).filter((l) => l.url !== undefined);
+  const requestLines = (lines: string[]) =>
+    lines.map((l) => JSON.parse(l) as { msg: string; url?: string; status?: number }).filter((l) => l.url !== undefined);
 
   it('writes no line per request at info', async () => {
     const lines: string[] = [];

@@ -6,7 +6,27 @@ import { createTestApp, DIALECT, type TestApp } from '../support/test-app.js';
  * and columns from the one list of migrations.
  */
 const expected: Record<string, string[]> = {
-  users: ['address', 'avatar', 'city', 'company', 'country', 'created_at', 'designation', 'email', 'email2', 'email_verified_at', 'first_name', 'id', 'language', 'last_name', 'mobile', 'password', 'timezone', 'updated_at', 'zipcode'],
+  users: [
+    'address',
+    'avatar',
+    'city',
+    'company',
+    'country',
+    'created_at',
+    'designation',
+    'email',
+    'email2',
+    'email_verified_at',
+    'first_name',
+    'id',
+    'language',
+    'last_name',
+    'mobile',
+    'password',
+    'timezone',
+    'updated_at',
+    'zipcode',
+  ],
   roles: ['created_at', 'default', 'description', 'guests', 'id', 'name', 'type', 'updated_at'],
   permissions: ['created_at', 'description', 'display_name', 'group', 'id', 'name', 'restrictions'],
   role_permissions: ['permission_id', 'restrictions', 'role_id'],
@@ -22,7 +42,28 @@ const expected: Record<string, string[]> = {
   user_tokens: ['created_at', 'expires_at', 'id', 'token_hash', 'type', 'used_at', 'user_id'],
   social_profiles: ['created_at', 'id', 'service_name', 'user_id', 'user_service_id', 'username'],
   upload_reservations: ['bytes', 'created_at', 'expires_at', 'key', 'kind', 'uploader_id', 'user_id'],
-  file_entries: ['created_at', 'created_by', 'deleted_at', 'description', 'disk_prefix', 'extension', 'file_name', 'file_size', 'hash', 'id', 'mime', 'name', 'owner_id', 'parent_id', 'path', 'sha256', 'thumbnail', 'type', 'updated_at', 'workspace_id'],
+  file_entries: [
+    'created_at',
+    'created_by',
+    'deleted_at',
+    'description',
+    'disk_prefix',
+    'extension',
+    'file_name',
+    'file_size',
+    'hash',
+    'id',
+    'mime',
+    'name',
+    'owner_id',
+    'parent_id',
+    'path',
+    'sha256',
+    'thumbnail',
+    'type',
+    'updated_at',
+    'workspace_id',
+  ],
   file_entry_stars: ['created_at', 'entry_id', 'user_id'],
   // The name search index differs by dialect (db/search.ts): SQLite's is an FTS5 table with its shadow tables.
   ...(DIALECT === 'sqlite'
@@ -45,9 +86,7 @@ describe('migrations', () => {
 
   it('create the same tables and columns on this dialect', async () => {
     const tables = await t.app.services.db.kysely.introspection.getTables();
-    const actual = Object.fromEntries(
-      tables.map((table) => [table.name, table.columns.map((c) => c.name).sort()]),
-    );
+    const actual = Object.fromEntries(tables.map((table) => [table.name, table.columns.map((c) => c.name).sort()]));
     expect(actual).toEqual(expected);
   });
 

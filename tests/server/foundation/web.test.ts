@@ -109,7 +109,11 @@ describe('health when storage fails', () => {
     await fs.writeFile(t.config.storageDir, 'not a folder');
     const res = await new TestClient(t.app).get('/api/v1/health');
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ status: 'error', database: { status: 'ok' }, storage: { status: 'error', message: 'The storage folder is not writable.' } });
+    expect(res.json()).toMatchObject({
+      status: 'error',
+      database: { status: 'ok' },
+      storage: { status: 'error', message: 'The storage folder is not writable.' },
+    });
     expect(res.body).not.toContain(t.config.storageDir);
   });
 });

@@ -20,7 +20,11 @@ describe('housekeeping', () => {
     await stale.login(user.email, user.password);
     const staleToken = stale.cookies.get('drive_session')!;
     const { sha256 } = await import('../../../server/lib/tokens.js');
-    await db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', sha256(staleToken)).execute();
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', sha256(staleToken))
+      .execute();
 
     const tokens = t.app.services.userTokens;
     await tokens.issue(user.id, 'verify_email', 60_000);

@@ -76,7 +76,9 @@ describe('changes to the account itself need a fresh proof', () => {
 
     const owner = await bearer(user.id, ['read', 'write', 'account']);
     expect((await owner.request('PUT', '/api/v1/users/me', { body: { email: `y-${user.id}@example.com` } })).statusCode).toBe(422);
-    expect((await owner.request('PUT', '/api/v1/users/me', { body: { email: `y-${user.id}@example.com`, current_password: user.password } })).statusCode).toBe(200);
+    expect((await owner.request('PUT', '/api/v1/users/me', { body: { email: `y-${user.id}@example.com`, current_password: user.password } })).statusCode).toBe(
+      200,
+    );
   });
 
   it('an account without a password (social sign-in) confirms with a sign-in of the last ten minutes', async () => {
@@ -84,7 +86,11 @@ describe('changes to the account itself need a fresh proof', () => {
     await t.app.services.db.kysely.updateTable('users').set({ password: null }).where('id', '=', user.id).execute();
     expect((await client.request('PUT', '/api/v1/users/me', { body: { email: `fresh-${user.id}@example.com` } })).statusCode).toBe(200);
     // The same session, an hour later.
-    await t.app.services.db.kysely.updateTable('sessions').set({ created_at: new Date(Date.now() - 60 * 60 * 1000).toISOString(), last_active_at: nowIso() }).where('user_id', '=', user.id).execute();
+    await t.app.services.db.kysely
+      .updateTable('sessions')
+      .set({ created_at: new Date(Date.now() - 60 * 60 * 1000).toISOString(), last_active_at: nowIso() })
+      .where('user_id', '=', user.id)
+      .execute();
     const stale = await client.request('PUT', '/api/v1/users/me', { body: { email: `stale-${user.id}@example.com` } });
     expect(stale.statusCode).toBe(422);
     expect(stale.json().errors).toEqual({ current_password: ['Sign in again to confirm this change.'] });

@@ -45,7 +45,13 @@ describe('password checks are throttled atomically', () => {
     const { client } = await signedInUser(t.app);
     client.remoteAddress = '10.0.0.3';
     const tries = await Promise.all(
-      Array.from({ length: 8 }, () => client.post('/api/v1/users/me/password/change', { current_password: 'nope', new_password: 'a new long password', new_password_confirmation: 'a new long password' })),
+      Array.from({ length: 8 }, () =>
+        client.post('/api/v1/users/me/password/change', {
+          current_password: 'nope',
+          new_password: 'a new long password',
+          new_password_confirmation: 'a new long password',
+        }),
+      ),
     );
     const codes = tries.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 422)).toHaveLength(5);

@@ -52,7 +52,14 @@ describe('social sign-in through a real OAuth/OIDC provider (oauth2-mock-server)
     await provider.stop();
   });
   beforeEach(() => {
-    claims = { sub: `g-${Math.random()}`, email: `person${Math.random().toString(36).slice(2, 7)}@example.com`, email_verified: true, given_name: 'Pat', family_name: 'Doe', name: 'Pat Doe' };
+    claims = {
+      sub: `g-${Math.random()}`,
+      email: `person${Math.random().toString(36).slice(2, 7)}@example.com`,
+      email_verified: true,
+      given_name: 'Pat',
+      family_name: 'Doe',
+      name: 'Pat Doe',
+    };
   });
 
   /** Opens the popup URL, lets the provider authorize, and follows its redirect back to our callback. */
@@ -79,7 +86,11 @@ describe('social sign-in through a real OAuth/OIDC provider (oauth2-mock-server)
     await runPopup(new TestClient(t.app), '/secure/auth/social/google/login');
     const again = new TestClient(t.app);
     expect((await runPopup(again, '/secure/auth/social/google/login')).status).toBe('SUCCESS');
-    const rows = await t.app.services.db.kysely.selectFrom('users').select('id').where('email', '=', claims.email as string).execute();
+    const rows = await t.app.services.db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', claims.email as string)
+      .execute();
     expect(rows).toHaveLength(1);
   });
 

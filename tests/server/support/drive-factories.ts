@@ -49,7 +49,9 @@ export async function createFolder(client: TestClient, name: string, parentId: s
 }
 
 export const pngBytes = (width = 640, height = 480) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
 
 /** The listing's entries (first page) for a query string. */
 export async function listNames(client: TestClient, query: string): Promise<string[]> {

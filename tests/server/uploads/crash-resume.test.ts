@@ -31,7 +31,17 @@ describe('a server killed mid-upload', () => {
 
   async function start() {
     server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, ...database.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, WEB_DIST_DIR: path.join(dataDir, 'none') },
+      env: {
+        ...process.env,
+        ...database.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+        WEB_DIST_DIR: path.join(dataDir, 'none'),
+      },
       stdio: 'ignore',
     });
     for (let i = 0; i < 200; i += 1) {
@@ -56,7 +66,10 @@ describe('a server killed mid-upload', () => {
     const cookies = login.headers.getSetCookie();
     const token = cookies.map((c) => /^drive_session=([^;]+)/.exec(c)?.[1]).find(Boolean)!;
     // Signing in rotates the XSRF token to one bound to the new session: the last one set counts.
-    const bound = cookies.map((c) => /^XSRF-TOKEN=([^;]+)/.exec(c)?.[1]).filter(Boolean).at(-1)!;
+    const bound = cookies
+      .map((c) => /^XSRF-TOKEN=([^;]+)/.exec(c)?.[1])
+      .filter(Boolean)
+      .at(-1)!;
     return { cookie: `XSRF-TOKEN=${bound}; drive_session=${token}`, 'x-xsrf-token': bound, 'tus-resumable': '1.0.0' };
   }
 

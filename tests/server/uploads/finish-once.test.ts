@@ -35,7 +35,11 @@ describe('finishing and cancelling resumable uploads', () => {
     expect(await listNames(client, '')).toEqual(['once.txt']);
     expect(await reserved(user.id)).toBe(0);
     // The entry remembers who made it.
-    const row = await t.app.services.db.kysely.selectFrom('file_entries').select(['owner_id', 'created_by']).where('name', '=', 'once.txt').executeTakeFirstOrThrow();
+    const row = await t.app.services.db.kysely
+      .selectFrom('file_entries')
+      .select(['owner_id', 'created_by'])
+      .where('name', '=', 'once.txt')
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ owner_id: user.id, created_by: user.id });
   });
 

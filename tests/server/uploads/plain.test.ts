@@ -12,7 +12,12 @@ describe('POST /api/v1/file-entries (plain upload)', () => {
   });
   afterAll(() => t.close());
   beforeEach(() =>
-    t.app.services.settings.set({ 'uploads.max_size': 5 * 1024 * 1024, 'uploads.allowed_extensions': [], 'uploads.blocked_extensions': [], 'uploads.available_space': 10 * 1024 * 1024 }),
+    t.app.services.settings.set({
+      'uploads.max_size': 5 * 1024 * 1024,
+      'uploads.allowed_extensions': [],
+      'uploads.blocked_extensions': [],
+      'uploads.available_space': 10 * 1024 * 1024,
+    }),
   );
 
   const upload = (client: TestClient, fields: Record<string, string>, file: { name: string; type?: string; content: Buffer }) => {
@@ -33,7 +38,11 @@ describe('POST /api/v1/file-entries (plain upload)', () => {
     expect(res.statusCode).toBe(200);
     const { fileEntry } = res.json();
     expect(fileEntry).toMatchObject({ name: 'report.pdf', mime: 'application/pdf', type: 'pdf', file_size: content.length, parent_id: folder });
-    const row = await t.app.services.db.kysely.selectFrom('file_entries').select(['sha256', 'owner_id']).where('hash', '=', fileEntry.hash).executeTakeFirstOrThrow();
+    const row = await t.app.services.db.kysely
+      .selectFrom('file_entries')
+      .select(['sha256', 'owner_id'])
+      .where('hash', '=', fileEntry.hash)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ sha256: createHash('sha256').update(content).digest('hex'), owner_id: user.id });
   });
 
@@ -45,7 +54,7 @@ describe('POST /api/v1/file-entries (plain upload)', () => {
     const photos = (await client.get('/api/v1/drive/file-entries?folderId=0')).json().pagination.data[0].hash;
     const year = (await client.get(`/api/v1/drive/file-entries?folderId=${photos}`)).json().pagination.data[0];
     expect(year.name).toBe('2024');
-    expect((await listNames(client, `folderId=${year.hash}&orderBy=name&orderDir=asc`))).toEqual(['a.txt', 'b.txt']);
+    expect(await listNames(client, `folderId=${year.hash}&orderBy=name&orderDir=asc`)).toEqual(['a.txt', 'b.txt']);
   });
 
   it('refuses a relative path that climbs out', async () => {
@@ -67,7 +76,10 @@ describe('POST /api/v1/file-entries (plain upload)', () => {
   it('refuses blocked types by extension and by MIME pattern, and unlisted ones when a list of allowed types is set', async () => {
     const { client } = await signedInUser(t.app);
     await t.app.services.settings.set({ 'uploads.blocked_extensions': ['exe', 'image/*'] });
-    for (const file of [{ name: 'setup.EXE', content: Buffer.from('MZ') }, { name: 'photo.dat', type: 'image/png', content: Buffer.from('x') }]) {
+    for (const file of [
+      { name: 'setup.EXE', content: Buffer.from('MZ') },
+      { name: 'photo.dat', type: 'image/png', content: Buffer.from('x') },
+    ]) {
       const res = await upload(client, { parentId: '0' }, file);
       expect(res.statusCode, file.name).toBe(422);
       expect(res.json().errors.file).toEqual(['This file type is not allowed']);
@@ -80,7 +92,10 @@ describe('POST /api/v1/file-entries (plain upload)', () => {
   it('checks the sniffed type, not only the name', async () => {
     const { client } = await signedInUser(t.app);
     await t.app.services.settings.set({ 'uploads.blocked_extensions': ['image/*'] });
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4d50000000049454e44ae426082', 'hex');
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4d50000000049454e44ae426082',
+      'hex',
+    );
     const res = await upload(client, { parentId: '0' }, { name: 'innocent.txt', type: 'text/plain', content: png });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.file).toEqual(['This file type is not allowed']);

@@ -143,7 +143,11 @@ describe('abandoned resumable uploads', () => {
     const upload = await store.getUpload(key);
     upload.creation_date = new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString();
     await store.configstore.set(key, upload);
-    await t.app.services.db.kysely.updateTable('upload_reservations').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('key', '=', key).execute();
+    await t.app.services.db.kysely
+      .updateTable('upload_reservations')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('key', '=', key)
+      .execute();
 
     expect(await expireUploads(expiry)).toEqual({ uploads: 1, reservations: 1 });
     expect((await client.request('HEAD', location, { headers: { 'tus-resumable': '1.0.0' } })).statusCode).toBe(404);

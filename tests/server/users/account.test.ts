@@ -49,7 +49,15 @@ describe('account calls', () => {
   it('updates profile and preferences, and refuses unknown countries, zones and languages', async () => {
     const { client } = await signedIn();
     const ok = await client.request('PUT', '/api/v1/users/me', {
-      body: { first_name: 'Grace', last_name: 'Hopper', company: 'Navy', country: 'US', timezone: 'America/New_York', language: 'tr', mobile: '+1 555 123 4567' },
+      body: {
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        company: 'Navy',
+        country: 'US',
+        timezone: 'America/New_York',
+        language: 'tr',
+        mobile: '+1 555 123 4567',
+      },
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user).toMatchObject({ display_name: 'Grace Hopper', company: 'Navy', country: 'us', timezone: 'America/New_York', language: 'tr' });

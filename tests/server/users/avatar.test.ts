@@ -15,7 +15,9 @@ function multipart(field: string, filename: string, type: string, bytes: Buffer)
 }
 
 const png = (size = 400) =>
-  sharp({ create: { width: size, height: size, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
+  sharp({ create: { width: size, height: size, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    .png()
+    .toBuffer();
 
 describe('profile image', () => {
   let t: TestApp;

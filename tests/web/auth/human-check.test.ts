@@ -1,10 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  HUMAN_CHECK_FAILED,
-  isHumanCheckRequired,
-  recaptchaScriptUrl,
-  runHumanCheck,
-} from '../../../src/features/auth/human-check';
+import { HUMAN_CHECK_FAILED, isHumanCheckRequired, recaptchaScriptUrl, runHumanCheck } from '../../../src/features/auth/human-check';
 import type { Grecaptcha } from '../../../src/features/auth/human-check';
 
 function fakeGrecaptcha(token = 'token-123'): Grecaptcha & { execute: ReturnType<typeof vi.fn> } {

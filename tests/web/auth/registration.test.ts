@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Policy } from '../../../src/api/bootstrap-types';
 import { formatMessage } from '../../../src/i18n/format-message';
-import {
-  buildRegisterPayload,
-  emptyRegisterForm,
-  registerFieldFor,
-  registerSchema,
-} from '../../../src/features/auth/registration';
+import { buildRegisterPayload, emptyRegisterForm, registerFieldFor, registerSchema } from '../../../src/features/auth/registration';
 
 const t = (key: string, values?: Record<string, unknown>) => formatMessage(key, values);
 const policies: Policy[] = [
@@ -63,9 +58,7 @@ describe('registration form', () => {
   });
 
   it('requires the names, a typed email, 8 characters and a matching confirmation', () => {
-    const result = registerSchema(policies, t).safeParse(
-      filled({ first_name: ' ', email: 'not-an-email', password: 'short', password_confirmation: 'other' }),
-    );
+    const result = registerSchema(policies, t).safeParse(filled({ first_name: ' ', email: 'not-an-email', password: 'short', password_confirmation: 'other' }));
     const paths = (result.error?.issues ?? []).map((i) => i.path.join('.'));
     expect(paths).toEqual(expect.arrayContaining(['first_name', 'email', 'password']));
   });

@@ -1,11 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  applySocialAuthOutcome,
-  readSocialAuthMessage,
-  SOCIAL_ERROR_FALLBACK,
-  socialPopupUrl,
-  openSocialPopup,
-} from '../../../src/features/auth/social-auth';
+import { applySocialAuthOutcome, readSocialAuthMessage, SOCIAL_ERROR_FALLBACK, socialPopupUrl, openSocialPopup } from '../../../src/features/auth/social-auth';
 import { makeBootstrap, makeUser } from '../fixtures';
 
 const ORIGIN = 'https://drive.example';
@@ -41,9 +35,10 @@ describe('social-auth message handler', () => {
 
   it('maps ALREADY_LOGGED_IN, REQUEST_PASSWORD and ERROR', () => {
     expect(readSocialAuthMessage(event({ type: 'social-auth', status: 'ALREADY_LOGGED_IN' }), ORIGIN)).toEqual({ kind: 'already-signed-in' });
-    expect(
-      readSocialAuthMessage(event({ type: 'social-auth', status: 'REQUEST_PASSWORD', callbackData: { email: 'ada@example.com' } }), ORIGIN),
-    ).toEqual({ kind: 'password-required', email: 'ada@example.com' });
+    expect(readSocialAuthMessage(event({ type: 'social-auth', status: 'REQUEST_PASSWORD', callbackData: { email: 'ada@example.com' } }), ORIGIN)).toEqual({
+      kind: 'password-required',
+      email: 'ada@example.com',
+    });
     expect(readSocialAuthMessage(event({ type: 'social-auth', status: 'ERROR', callbackData: { message: 'Denied.' } }), ORIGIN)).toEqual({
       kind: 'error',
       message: 'Denied.',

@@ -10,7 +10,14 @@ describe('entry actions', () => {
   it('offers open/preview and rename for one entry, the rest for many', () => {
     expect(actionsFor('folder', [makeEntry({ type: 'folder' })])).toEqual(['open', 'download', 'rename', 'move', 'copy', 'star', 'details', 'trash']);
     expect(actionsFor('folder', [makeEntry({ type: 'image' })])[0]).toBe('preview');
-    expect(actionsFor('starred', [makeEntry({ is_starred: true }), makeEntry({ is_starred: true })])).toEqual(['download', 'move', 'copy', 'unstar', 'details', 'trash']);
+    expect(actionsFor('starred', [makeEntry({ is_starred: true }), makeEntry({ is_starred: true })])).toEqual([
+      'download',
+      'move',
+      'copy',
+      'unstar',
+      'details',
+      'trash',
+    ]);
   });
 
   it('offers restore and delete forever in the trash', () => {

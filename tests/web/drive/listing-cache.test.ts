@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DriveDatabase } from '../../../src/offline/db';
-import { forgetEntries, putEntries, readFolderTree, readListing, removeFromListings, replaceFolderTree, writeListingPage } from '../../../src/offline/listing-cache';
+import {
+  forgetEntries,
+  putEntries,
+  readFolderTree,
+  readListing,
+  removeFromListings,
+  replaceFolderTree,
+  writeListingPage,
+} from '../../../src/offline/listing-cache';
 import { makeEntry } from './entries';
 
 let db: DriveDatabase;

@@ -16,7 +16,12 @@ describe('the drive paints from IndexedDB first', () => {
     const user = makeUser({ id: 4242 });
     const db = driveDatabase(user.id, '0');
     const key = listingKey({ view: 'folder', folderId: '0', sort: DRIVE_VIEWS.folder.sort });
-    await writeListingPage(db, key, { entries: [makeEntry({ id: 'k1', name: 'Kept offline' })], folder: { hash: '0', name: '', permissions: [] }, nextCursor: null, total: 1 }, { replace: true });
+    await writeListingPage(
+      db,
+      key,
+      { entries: [makeEntry({ id: 'k1', name: 'Kept offline' })], folder: { hash: '0', name: '', permissions: [] }, nextCursor: null, total: 1 },
+      { replace: true },
+    );
 
     renderApp('/drive', makeBootstrap({ user }));
     expect(await screen.findByRole('heading', { name: 'Drive' })).toBeTruthy();

@@ -48,7 +48,9 @@ describe('drive listing views (spec §3, §9)', () => {
   });
 
   it('gives page actions to folders, SQL and trash', () => {
-    const withActions = Object.values(DRIVE_VIEWS).filter((v) => v.hasActions).map((v) => v.id);
+    const withActions = Object.values(DRIVE_VIEWS)
+      .filter((v) => v.hasActions)
+      .map((v) => v.id);
     expect(withActions).toEqual(['folder', 'sql', 'trash']);
   });
 
@@ -57,7 +59,12 @@ describe('drive listing views (spec §3, §9)', () => {
     expect(listingQuery(trash, null, 100)).toEqual({ perPage: 100, orderBy: 'updated_at', orderDir: 'desc', deletedOnly: 'true' });
     const inFolder: ListingParams = { view: 'folder', folderId: 'abc', sort: { orderBy: 'name', orderDir: 'asc' } };
     expect(listingQuery(inFolder, 'next', 50)).toEqual({ perPage: 50, orderBy: 'name', orderDir: 'asc', folderId: 'abc', cursor: 'next' });
-    const search: ListingParams = { view: 'search', folderId: '0', sort: DRIVE_VIEWS.search.sort, search: { query: '  rep ', type: 'pdf', modifiedFrom: '2026-01-01' } };
+    const search: ListingParams = {
+      view: 'search',
+      folderId: '0',
+      sort: DRIVE_VIEWS.search.sort,
+      search: { query: '  rep ', type: 'pdf', modifiedFrom: '2026-01-01' },
+    };
     expect(listingQuery(search, null, 100)).toMatchObject({ folderId: '0', query: 'rep', type: 'pdf', modifiedFrom: '2026-01-01' });
   });
 
@@ -65,6 +72,8 @@ describe('drive listing views (spec §3, §9)', () => {
     const base: ListingParams = { view: 'folder', folderId: 'a', sort: DRIVE_VIEWS.folder.sort };
     expect(listingKey(base)).not.toBe(listingKey({ ...base, folderId: 'b' }));
     expect(listingKey(base)).not.toBe(listingKey({ ...base, sort: { orderBy: 'name', orderDir: 'asc' } }));
-    expect(listingKey({ view: 'trash', folderId: 'a', sort: DRIVE_VIEWS.trash.sort })).toBe(listingKey({ view: 'trash', folderId: 'b', sort: DRIVE_VIEWS.trash.sort }));
+    expect(listingKey({ view: 'trash', folderId: 'a', sort: DRIVE_VIEWS.trash.sort })).toBe(
+      listingKey({ view: 'trash', folderId: 'b', sort: DRIVE_VIEWS.trash.sort }),
+    );
   });
 });

@@ -48,7 +48,17 @@ function saveQueue(session: SessionStore, send: (item: SaveItem) => Promise<'sav
   });
   /** Coalescing: one pending save per document; a newer draft replaces the queued body. */
   const enqueue = (userId: string, documentId: string, body: string) =>
-    db.items.put({ id: `save-${documentId}`, userId, documentId, body, baseEtag: 'e1', conflict: false, status: 'pending', waitingForNetwork: false, updatedAt: Date.now() });
+    db.items.put({
+      id: `save-${documentId}`,
+      userId,
+      documentId,
+      body,
+      baseEtag: 'e1',
+      conflict: false,
+      status: 'pending',
+      waitingForNetwork: false,
+      updatedAt: Date.now(),
+    });
   const hosted: HostedQueue = {
     name: 'saves',
     syncTag: 'save-queue',
@@ -122,7 +132,13 @@ describe('the queue host', () => {
   it('a sync event runs its own queue and asks to be retried while work still waits', async () => {
     let waiting = true;
     const runs: string[] = [];
-    const queue: HostedQueue = { name: 'saves', syncTag: 'save-queue', apply: async () => undefined, run: async () => void runs.push('run'), hasWaiting: async () => waiting };
+    const queue: HostedQueue = {
+      name: 'saves',
+      syncTag: 'save-queue',
+      apply: async () => undefined,
+      run: async () => void runs.push('run'),
+      hasWaiting: async () => waiting,
+    };
     const { scope, host } = hostWith(queue);
     host.start();
     scope.sync('some-other-tag');
@@ -184,7 +200,17 @@ describe('the queue host', () => {
         return outcome.ok ? { changes: { status: 'completed' } } : { changes: { status: 'pending', waitingForNetwork: true }, park: true };
       },
     });
-    await db.items.put({ id: 's', userId: '1', documentId: 'd', body: 'b', baseEtag: 'e', conflict: false, status: 'pending', waitingForNetwork: false, updatedAt: 0 });
+    await db.items.put({
+      id: 's',
+      userId: '1',
+      documentId: 'd',
+      body: 'b',
+      baseEtag: 'e',
+      conflict: false,
+      status: 'pending',
+      waitingForNetwork: false,
+      updatedAt: 0,
+    });
     await engine.run();
     answer('saved');
     await flush();

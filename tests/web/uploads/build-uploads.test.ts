@@ -12,7 +12,12 @@ describe('building queue items from files', () => {
   it('skips .DS_Store, keeps relative paths, and picks the method and chunk size', () => {
     const big = file('big.bin', 4 * MB, '');
     const built = buildUploads(
-      [file('.DS_Store'), { file: file('a.jpg', 10, 'image/jpeg'), relativePath: 'photos/2024/a.jpg' }, { file: file('.DS_Store'), relativePath: 'photos/.DS_Store' }, big],
+      [
+        file('.DS_Store'),
+        { file: file('a.jpg', 10, 'image/jpeg'), relativePath: 'photos/2024/a.jpg' },
+        { file: file('.DS_Store'), relativePath: 'photos/.DS_Store' },
+        big,
+      ],
       { folderHash: 'abc', workspaceId: 3 },
       options,
     );

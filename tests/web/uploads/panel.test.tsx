@@ -13,7 +13,15 @@ describe('upload panel', () => {
   it("lists the user's uploads from IndexedDB with a summary, messages, cancel and retry", async () => {
     await uploadsDatabase().items.bulkPut([
       makeItem({ id: 'done', name: 'report.pdf', status: 'completed', size: 2048, percentage: 100, createdAt: 1 }),
-      makeItem({ id: 'big', name: 'movie.mkv', status: 'failed', retryable: false, errorMessage: TOO_LARGE, errorValues: { file: 'movie.mkv', size: '1 GB' }, createdAt: 2 }),
+      makeItem({
+        id: 'big',
+        name: 'movie.mkv',
+        status: 'failed',
+        retryable: false,
+        errorMessage: TOO_LARGE,
+        errorValues: { file: 'movie.mkv', size: '1 GB' },
+        createdAt: 2,
+      }),
       makeItem({ id: 'quota', name: 'b.zip', status: 'failed', errorMessage: 'Over quota', createdAt: 3 }),
       makeItem({ id: 'other', name: 'not-mine.txt', status: 'failed', userId: '2', createdAt: 4 }),
     ]);

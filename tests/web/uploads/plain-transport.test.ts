@@ -29,7 +29,10 @@ describe('plain multipart upload', () => {
   });
 
   it('reports the restriction message of a 422 and the message of a 413', async () => {
-    const answer = (body: unknown, status: number): typeof fetch => () => Promise.resolve(Response.json(body, { status }));
+    const answer =
+      (body: unknown, status: number): typeof fetch =>
+      () =>
+        Promise.resolve(Response.json(body, { status }));
     const run = (fetchFn: typeof fetch) =>
       plainTransport({ fetch: fetchFn, origin: 'http://drive.test', getXsrfToken: () => Promise.resolve(null) })(makeItem(), {
         blob: new Blob(['x']),

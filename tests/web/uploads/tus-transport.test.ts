@@ -88,7 +88,8 @@ describe('tus upload through the fetch HttpStack', () => {
   });
 
   it("turns the failing tus response's JSON into the item's message", async () => {
-    const fetchFn: typeof fetch = () => Promise.resolve(Response.json({ message: 'Over quota', errors: { file: ['big.bin exceeds maximum allowed size of 1 MB'] } }, { status: 422 }));
+    const fetchFn: typeof fetch = () =>
+      Promise.resolve(Response.json({ message: 'Over quota', errors: { file: ['big.bin exceeds maximum allowed size of 1 MB'] } }, { status: 422 }));
     const item = makeItem({ method: 'tus', size: 4 * KB });
     const handle = tusTransport(deps(fetchFn))(item, { blob: new Blob([new Uint8Array(4 * KB)]), onProgress: () => {}, onUploadUrl: () => {} });
     await expect(handle.done).rejects.toMatchObject({ kind: 'http', status: 422, userMessage: 'big.bin exceeds maximum allowed size of 1 MB' });

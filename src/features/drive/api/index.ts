@@ -3,14 +3,6 @@ export { driveKeys } from './keys';
 export { useListing, PER_PAGE } from './listing';
 export type { Listing } from './listing';
 export { useEntryDetails, useFolderPath, useFolderTree, useSpaceUsage } from './queries';
-export {
-  useCreateFolder,
-  useDeleteEntries,
-  useDuplicateEntries,
-  useMoveEntries,
-  useRenameEntry,
-  useRestoreEntries,
-  useStarEntries,
-} from './mutations';
+export { useCreateFolder, useDeleteEntries, useDuplicateEntries, useMoveEntries, useRenameEntry, useRestoreEntries, useStarEntries } from './mutations';
 export { downloadUrl, previewUrl } from './links';
 export type * from './types';

@@ -26,7 +26,10 @@ export function useFolderTree(): { folders: FolderNode[]; isLoading: boolean } {
     meta: driveQueryMeta,
     queryFn: async ({ signal }) => {
       const { folders } = await api.get('drive/folders', { signal });
-      await replaceFolderTree(db, folders.map(({ hash, name, parent_id }) => ({ hash, name, parent_id })));
+      await replaceFolderTree(
+        db,
+        folders.map(({ hash, name, parent_id }) => ({ hash, name, parent_id })),
+      );
       return folders;
     },
   });

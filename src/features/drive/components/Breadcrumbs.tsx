@@ -19,7 +19,10 @@ export function Breadcrumbs({ path, fallbackName, rootLabel }: { path: FolderCru
           {crumbs.slice(0, -1).map((crumb) => (
             <span key={crumb.hash} className="flex min-w-0 items-center gap-1">
               <Icon name="chevronRight" className="size-5 shrink-0 text-fg-muted" />
-              <Link to={folderPath(crumb.hash)} className="truncate rounded px-1 text-fg-muted hover:bg-fg/5 focus-visible:outline-2 focus-visible:outline-primary">
+              <Link
+                to={folderPath(crumb.hash)}
+                className="truncate rounded px-1 text-fg-muted hover:bg-fg/5 focus-visible:outline-2 focus-visible:outline-primary"
+              >
                 {crumb.name}
               </Link>
             </span>

@@ -21,7 +21,10 @@ export function DetailsPanel({ entry }: { entry: FileEntry | null }) {
   const format = (iso: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: timezone }).format(new Date(iso));
   const location = details.data?.path?.map((c) => c.name).join(' / ');
   return (
-    <aside aria-label={t('Details')} className="w-72 shrink-0 overflow-y-auto border-l border-divider p-4 max-md:absolute max-md:inset-y-0 max-md:right-0 max-md:z-20 max-md:bg-paper">
+    <aside
+      aria-label={t('Details')}
+      className="w-72 shrink-0 overflow-y-auto border-l border-divider p-4 max-md:absolute max-md:inset-y-0 max-md:right-0 max-md:z-20 max-md:bg-paper"
+    >
       <div className="mb-4 flex items-center gap-2">
         <h2 className="flex-1 truncate font-semibold">{shown ? shown.name : t('Details')}</h2>
         <IconButton label={t('Close')} onPress={() => setOpen(false)} className="size-8">

@@ -26,7 +26,9 @@ export function DriveLayout() {
     <div className="relative flex h-[calc(100dvh-4rem)] min-h-0">
       {sidebarOpen && (
         <>
-          {isMobile && <button type="button" aria-label={t('Close sidebar')} className="fixed inset-0 top-16 z-20 bg-black/30" onClick={() => setSidebarOpen(false)} />}
+          {isMobile && (
+            <button type="button" aria-label={t('Close sidebar')} className="fixed inset-0 top-16 z-20 bg-black/30" onClick={() => setSidebarOpen(false)} />
+          )}
           <div className={isMobile ? 'fixed bottom-0 left-0 top-16 z-30 shadow-xl' : 'h-full'}>
             <DriveSidebar />
           </div>

@@ -52,7 +52,10 @@ export function DriveSidebar() {
       <div className="mt-auto space-y-2 px-1">
         <StorageSummary />
         {data.billing.enable && (
-          <Link to="/pricing" className="mx-3 flex items-center justify-center rounded-full border border-primary px-4 py-1.5 text-sm font-semibold text-primary hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-primary">
+          <Link
+            to="/pricing"
+            className="mx-3 flex items-center justify-center rounded-full border border-primary px-4 py-1.5 text-sm font-semibold text-primary hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-primary"
+          >
             {t('Upgrade')}
           </Link>
         )}

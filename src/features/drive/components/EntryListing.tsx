@@ -80,7 +80,10 @@ export function EntryListing(props: EntryListingProps) {
   const handleKeyDown = (event: KeyboardEvent) => {
     const command = event.ctrlKey || event.metaKey;
     if (event.key.length === 1 && !command && !event.altKey && event.key !== ' ') {
-      const index = typeAhead.current.type(event.key, entries.map((e) => e.name));
+      const index = typeAhead.current.type(
+        event.key,
+        entries.map((e) => e.name),
+      );
       const id = order[index];
       if (id) {
         onSelectionChange({ selected: [id], anchor: id, focused: id });
@@ -127,7 +130,14 @@ export function EntryListing(props: EntryListingProps) {
       offsetTop: mode === 'grid' ? GAP : 0,
       offsetLeft: mode === 'grid' ? GAP : 0,
     });
-    onSelectionChange(boxSelect(selection, order, indices.map((i) => order[i]!), { toggle: additive }));
+    onSelectionChange(
+      boxSelect(
+        selection,
+        order,
+        indices.map((i) => order[i]!),
+        { toggle: additive },
+      ),
+    );
   };
   const { box, boxProps } = useBoxSelect(scrollRef, handleBox, () => onSelectionChange(EMPTY_SELECTION));
 
@@ -170,9 +180,15 @@ export function EntryListing(props: EntryListingProps) {
             mode === 'list' ? (
               <EntryRow key={entries[row.index]!.id} entry={entries[row.index]!} style={{ top: row.start, height: ROW_HEIGHT }} />
             ) : (
-              entries.slice(row.index * columns, row.index * columns + columns).map((entry, column) => (
-                <EntryCard key={entry.id} entry={entry} style={{ top: row.start, left: GAP + column * (cardWidth + GAP), width: cardWidth, height: CARD_HEIGHT }} />
-              ))
+              entries
+                .slice(row.index * columns, row.index * columns + columns)
+                .map((entry, column) => (
+                  <EntryCard
+                    key={entry.id}
+                    entry={entry}
+                    style={{ top: row.start, left: GAP + column * (cardWidth + GAP), width: cardWidth, height: CARD_HEIGHT }}
+                  />
+                ))
             ),
           )}
           {box && (

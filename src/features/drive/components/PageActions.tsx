@@ -24,7 +24,12 @@ export function PageActions({ view, folder, online, isEmpty }: { view: DriveView
 
   if (view.id === 'trash') {
     return (
-      <ActionButton label={t('Empty trash')} disabledReason={offline ?? (isEmpty ? t('Trash is empty') : null)} onPress={() => setDialog({ type: 'emptyTrash' })} className={`${buttonClass} size-auto! rounded!`}>
+      <ActionButton
+        label={t('Empty trash')}
+        disabledReason={offline ?? (isEmpty ? t('Trash is empty') : null)}
+        onPress={() => setDialog({ type: 'emptyTrash' })}
+        className={`${buttonClass} size-auto! rounded!`}
+      >
         <Icon name="delete" className="size-5" />
         <span>{t('Empty trash')}</span>
       </ActionButton>

@@ -20,7 +20,10 @@ export function SortMenu({ sort, onChange }: { sort: SortDescriptor; onChange: (
   const current = FIELDS.find((f) => f.id === sort.orderBy);
   return (
     <MenuTrigger>
-      <Button aria-label={t('Sort by')} className="inline-flex items-center gap-1 rounded px-2 py-1.5 text-sm text-fg-muted hover:bg-fg/10 focus-visible:outline-2 focus-visible:outline-primary">
+      <Button
+        aria-label={t('Sort by')}
+        className="inline-flex items-center gap-1 rounded px-2 py-1.5 text-sm text-fg-muted hover:bg-fg/10 focus-visible:outline-2 focus-visible:outline-primary"
+      >
         <Icon name="sort" className="size-5" />
         <span className="hidden sm:inline">{current ? t(current.label) : ''}</span>
         <Icon name={sort.orderDir === 'asc' ? 'arrowUpward' : 'arrowDownward'} className="size-4" />
@@ -38,7 +41,13 @@ export function SortMenu({ sort, onChange }: { sort: SortDescriptor; onChange: (
           <Separator className="my-1 border-t border-divider" />
           <Section>
             {(['asc', 'desc'] as const).map((dir) => (
-              <MenuItem key={dir} id={dir} textValue={t(dir === 'asc' ? 'Ascending' : 'Descending')} onAction={() => onChange({ ...sort, orderDir: dir })} className={itemClass}>
+              <MenuItem
+                key={dir}
+                id={dir}
+                textValue={t(dir === 'asc' ? 'Ascending' : 'Descending')}
+                onAction={() => onChange({ ...sort, orderDir: dir })}
+                className={itemClass}
+              >
                 <Icon name="check" className={`size-4 ${sort.orderDir === dir ? '' : 'invisible'}`} />
                 {t(dir === 'asc' ? 'Ascending' : 'Descending')}
               </MenuItem>

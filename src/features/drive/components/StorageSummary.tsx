@@ -15,7 +15,15 @@ export function StorageSummary() {
     <div data-testid="storage-summary" className="flex items-start gap-3 px-3 py-2 text-sm">
       <Icon name="database" className="mt-0.5 size-5 text-fg-muted" />
       <div className="flex-1">
-        <div role="meter" aria-label={t('Storage')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={text} className="mb-1 h-1.5 overflow-hidden rounded bg-fg/10">
+        <div
+          role="meter"
+          aria-label={t('Storage')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={text}
+          className="mb-1 h-1.5 overflow-hidden rounded bg-fg/10"
+        >
           <div className="h-full bg-primary" style={{ width: `${percent}%` }} />
         </div>
         <span className="text-fg-muted">{text}</span>

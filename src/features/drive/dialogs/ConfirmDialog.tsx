@@ -3,7 +3,21 @@ import { useTrans } from '../../../i18n/use-trans';
 import { ModalDialog } from '../../../ui/Dialog';
 import { dangerButtonClass, secondaryButtonClass } from '../../../ui/form/field-classes';
 
-export function ConfirmDialog({ title, body, confirmLabel, isPending, onConfirm, onClose }: { title: string; body: string; confirmLabel: string; isPending: boolean; onConfirm: () => void; onClose: () => void }) {
+export function ConfirmDialog({
+  title,
+  body,
+  confirmLabel,
+  isPending,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  body: string;
+  confirmLabel: string;
+  isPending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
   const { t } = useTrans();
   return (
     <ModalDialog title={title} isOpen onOpenChange={(open) => !open && onClose()}>

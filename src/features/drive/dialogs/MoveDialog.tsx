@@ -25,7 +25,12 @@ export function MoveDialog({ entries, onMove, onClose }: { entries: FileEntry[];
     <ModalDialog title={t('Move to')} isOpen onOpenChange={(open) => !open && onClose()}>
       <div className="mb-2 flex items-center gap-2">
         {current !== ROOT_HASH && (
-          <button type="button" aria-label={t('Back')} onClick={() => setCurrent(parentOf(current))} className="rounded-full p-1 hover:bg-fg/10 focus-visible:outline-2 focus-visible:outline-primary">
+          <button
+            type="button"
+            aria-label={t('Back')}
+            onClick={() => setCurrent(parentOf(current))}
+            className="rounded-full p-1 hover:bg-fg/10 focus-visible:outline-2 focus-visible:outline-primary"
+          >
             <Icon name="arrowBack" className="size-5" />
           </button>
         )}

@@ -72,7 +72,13 @@ export function useDriveActions() {
             return;
           }
           const files = listing.filter((e) => e.type !== 'folder');
-          setPreview({ entries: files, index: Math.max(0, files.findIndex((e) => e.id === first.id)) });
+          setPreview({
+            entries: files,
+            index: Math.max(
+              0,
+              files.findIndex((e) => e.id === first.id),
+            ),
+          });
           return;
         }
         case 'download':

@@ -4,19 +4,7 @@ import type { DriveViewId } from './views';
 
 // Which entry actions a selection offers (context menu and toolbar alike),
 // and which of them need the server (disabled offline, with a reason).
-export type ActionId =
-  | 'open'
-  | 'preview'
-  | 'download'
-  | 'rename'
-  | 'move'
-  | 'copy'
-  | 'star'
-  | 'unstar'
-  | 'details'
-  | 'trash'
-  | 'restore'
-  | 'deleteForever';
+export type ActionId = 'open' | 'preview' | 'download' | 'rename' | 'move' | 'copy' | 'star' | 'unstar' | 'details' | 'trash' | 'restore' | 'deleteForever';
 
 export interface ActionDef {
   id: ActionId;

@@ -2,19 +2,7 @@ import type { FileEntry } from '../api/types';
 
 // Spec §2: file icons for pdf, image, text, shared, powerpoint, word,
 // spreadsheet, folder, archive, audio, video and a default.
-export type FileIconKind =
-  | 'pdf'
-  | 'image'
-  | 'text'
-  | 'shared'
-  | 'powerpoint'
-  | 'word'
-  | 'spreadsheet'
-  | 'folder'
-  | 'archive'
-  | 'audio'
-  | 'video'
-  | 'default';
+export type FileIconKind = 'pdf' | 'image' | 'text' | 'shared' | 'powerpoint' | 'word' | 'spreadsheet' | 'folder' | 'archive' | 'audio' | 'video' | 'default';
 
 const BY_TYPE: Record<string, FileIconKind> = {
   folder: 'folder',

@@ -1,12 +1,7 @@
 // The listing's keyboard (Enter, Delete, F2, arrows, Ctrl/Cmd+A, Escape) as a
 // pure mapping from a key event to an action.
 export type KeyAction =
-  | { type: 'open' }
-  | { type: 'trash' }
-  | { type: 'rename' }
-  | { type: 'selectAll' }
-  | { type: 'clear' }
-  | { type: 'move'; delta: number; extend: boolean };
+  { type: 'open' } | { type: 'trash' } | { type: 'rename' } | { type: 'selectAll' } | { type: 'clear' } | { type: 'move'; delta: number; extend: boolean };
 
 export interface KeyInput {
   key: string;

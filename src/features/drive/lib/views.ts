@@ -37,7 +37,15 @@ export const DRIVE_VIEWS: Record<DriveViewId, DriveView> = {
   // The SQL view always allows upload (spec §6).
   sql: { id: 'sql', label: 'SQL backups', path: '/drive/sql', sort: NEWEST_FIRST, flags: { sqlOnly: true }, hasActions: true, canUpload: () => true },
   search: { id: 'search', label: 'Search', path: '/drive/search', sort: DEFAULT_SORT, flags: {}, hasActions: false, canUpload: never },
-  shares: { id: 'shares', label: 'Shared with me', path: '/drive/shares', sort: DEFAULT_SORT, flags: { sharedOnly: true }, hasActions: false, canUpload: never },
+  shares: {
+    id: 'shares',
+    label: 'Shared with me',
+    path: '/drive/shares',
+    sort: DEFAULT_SORT,
+    flags: { sharedOnly: true },
+    hasActions: false,
+    canUpload: never,
+  },
   trash: { id: 'trash', label: 'Trash', path: '/drive/trash', sort: DEFAULT_SORT, flags: { deletedOnly: true }, hasActions: true, canUpload: never },
   starred: { id: 'starred', label: 'Starred', path: '/drive/starred', sort: DEFAULT_SORT, flags: { starredOnly: true }, hasActions: false, canUpload: never },
 };

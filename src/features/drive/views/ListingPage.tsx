@@ -31,7 +31,17 @@ import { currentFolderAtom, detailsOpenAtom, sortAtom, viewModeAtom } from '../s
 export const ROOT_TITLE = 'Drive';
 
 /** One drive listing view (spec §3): header, toolbar, entries or the view's empty state, details. */
-export function ListingPage({ view, folderHash = ROOT_HASH, search, children }: { view: DriveView; folderHash?: string; search?: SearchFilters; children?: ReactNode }) {
+export function ListingPage({
+  view,
+  folderHash = ROOT_HASH,
+  search,
+  children,
+}: {
+  view: DriveView;
+  folderHash?: string;
+  search?: SearchFilters;
+  children?: ReactNode;
+}) {
   const { t, language } = useTrans();
   const timezone = useTimezone();
   const online = useOnline();
@@ -72,7 +82,11 @@ export function ListingPage({ view, folderHash = ROOT_HASH, search, children }: 
     [run, view.id],
   );
   const handleDropOnFolder = useCallback(
-    (target: FileEntry, ids: string[]) => moveTo(ids.map((id) => byId.get(id)).filter((e): e is FileEntry => !!e), target.hash),
+    (target: FileEntry, ids: string[]) =>
+      moveTo(
+        ids.map((id) => byId.get(id)).filter((e): e is FileEntry => !!e),
+        target.hash,
+      ),
     [moveTo, byId],
   );
   const handleContextMenu = useCallback((targets: FileEntry[], point: { x: number; y: number }) => setMenu({ entries: targets, ...point }), [setMenu]);
@@ -89,7 +103,8 @@ export function ListingPage({ view, folderHash = ROOT_HASH, search, children }: 
       </p>
     ) : null;
   else if (!entries.length && !online && !listing.fromCache) body = null;
-  else if (!entries.length) body = <EmptyState message={emptyStateFor(view.id, searching)} icon={view.id === 'trash' ? 'delete' : view.id === 'search' ? 'search' : 'folder'} />;
+  else if (!entries.length)
+    body = <EmptyState message={emptyStateFor(view.id, searching)} icon={view.id === 'trash' ? 'delete' : view.id === 'search' ? 'search' : 'folder'} />;
   else
     body = (
       <EntryListing

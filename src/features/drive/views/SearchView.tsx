@@ -63,7 +63,14 @@ export function SearchView() {
         <label className="relative min-w-56 flex-1">
           <span className="sr-only">{t('Search')}</span>
           <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-fg-muted" />
-          <input type="search" autoFocus value={text} onChange={(event) => setText(event.target.value)} placeholder={t('Search files and folders')} className={`${inputClass} pl-10`} />
+          <input
+            type="search"
+            autoFocus
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder={t('Search files and folders')}
+            className={`${inputClass} pl-10`}
+          />
         </label>
         <label className="text-sm">
           <span className="mb-1 block text-fg-muted">{t('Type')}</span>

@@ -10,10 +10,7 @@ export const SYNC_TAG = 'upload-queue';
 export type UploadEvent = { type: 'item'; item: UploadItem } | { type: 'removed'; ids: string[] };
 
 export type UploadCommand =
-  | { type: 'uploads:kick' }
-  | { type: 'uploads:cancel'; id: string }
-  | { type: 'uploads:retry'; id: string }
-  | { type: 'uploads:clear'; userId: string };
+  { type: 'uploads:kick' } | { type: 'uploads:cancel'; id: string } | { type: 'uploads:retry'; id: string } | { type: 'uploads:clear'; userId: string };
 
 const COMMANDS = new Set<UploadCommand['type']>(['uploads:kick', 'uploads:cancel', 'uploads:retry', 'uploads:clear']);
 
