@@ -5,6 +5,9 @@ import sharp from 'sharp';
 import { ValidationError } from '../../lib/errors.js';
 import { randomToken } from '../../lib/tokens.js';
 
+/** A new profile image: the bytes of an uploaded file, or an address to fetch them from. */
+export type AvatarInput = { kind: 'file'; bytes: Buffer } | { kind: 'url'; url: string };
+
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 const AVATAR_SIZE = 256;
 const INVALID_IMAGE = 'Please select an image.';

@@ -1,14 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NotFound, ValidationError } from '../../lib/errors.js';
+import { NotFound } from '../../lib/errors.js';
 import { clearSessionCookie } from '../../plugins/cookies.js';
 import { rotateXsrfForGuest } from '../../plugins/xsrf.js';
 import { currentUser, requireUser } from '../../plugins/guards.js';
 import { presentUser } from './presenter.js';
 import type { AccountProof } from './service.js';
-import { AVATAR_MAX_BYTES } from './avatars.js';
-import { avatarUrlBody, changePasswordBody, deleteUserBody, deleteUserQuery, updateProfileBody, userIdParams, userResponse } from './schemas.js';
+import { readAvatarInput } from './avatar-input.js';
+import { changePasswordBody, deleteUserBody, deleteUserQuery, updateProfileBody, userIdParams, userResponse } from './schemas.js';
 
 const messageResponse = z.object({ message: z.string() });
 const avatarResponse = z.object({ user: userResponse.shape.user, avatar: z.string() });
@@ -127,32 +127,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const target = await account.target(currentUser(request), request.params.id);
-        let avatar: string;
-        if (request.isMultipart()) {
-          let fileBytes: Buffer | null = null;
-          let url: string | null = null;
-          try {
-            for await (const part of request.parts({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } })) {
-              if (part.type === 'file') {
-                fileBytes = await part.toBuffer();
-              } else if (part.fieldname === 'url' && typeof part.value === 'string') {
-                url = part.value;
-              }
-            }
-          } catch (error) {
-            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-              throw ValidationError.field('avatar', 'The image may not be greater than 2 MB.');
-            }
-            throw error;
-          }
-          if (fileBytes) avatar = await account.setAvatarFromFile(target, fileBytes);
-          else if (url) avatar = await account.setAvatarFromUrl(target, url);
-          else throw ValidationError.field('avatar', 'Please select an image.');
-        } else {
-          const body = avatarUrlBody.safeParse(request.body);
-          if (!body.success) throw ValidationError.field('url', 'Please select an image.');
-          avatar = await account.setAvatarFromUrl(target, body.data.url);
-        }
+        const avatar = await account.setAvatar(target, await readAvatarInput(request));
         return { user: await present(target.id, []), avatar };
       },
     );

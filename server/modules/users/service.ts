@@ -13,7 +13,7 @@ import type { SessionsService } from '../auth/sessions.js';
 import type { LocalizationsService } from '../localizations/service.js';
 import { can } from '../permissions/policy.js';
 import type { SettingsService } from '../settings/service.js';
-import { AVATAR_MAX_BYTES, type AvatarStore } from './avatars.js';
+import { AVATAR_MAX_BYTES, type AvatarInput, type AvatarStore } from './avatars.js';
 import type { UserWithAccess } from './repository.js';
 
 export interface ProfileInput {
@@ -155,11 +155,11 @@ export class AccountService {
     await this.sessions.endOthers(user.id, keepSession ?? undefined);
   }
 
-  async setAvatarFromFile(user: UserRow, bytes: Buffer): Promise<string> {
-    return this.replaceAvatar(user, await this.avatars.save(bytes));
+  async setAvatar(user: UserRow, input: AvatarInput): Promise<string> {
+    return input.kind === 'file' ? this.replaceAvatar(user, await this.avatars.save(input.bytes)) : this.setAvatarFromUrl(user, input.url);
   }
 
-  async setAvatarFromUrl(user: UserRow, url: string): Promise<string> {
+  private async setAvatarFromUrl(user: UserRow, url: string): Promise<string> {
     let fetched;
     try {
       fetched = await safeFetch(url, { maxBytes: AVATAR_MAX_BYTES, timeoutMs: 5000, ...this.fetchOptions });
