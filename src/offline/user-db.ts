@@ -3,7 +3,8 @@ import type { Table } from 'dexie';
 
 // What belongs to a user whichever workspace is active (DESIGN §6): their
 // notifications (the bell paints offline; the worker writes what web push
-// brings) and their document drafts (kept until the server has the save).
+// brings), their workspaces (the selector paints offline) and their document
+// drafts (kept until the server has the save).
 // The drive's copy is per user and workspace (db.ts); this one is per user.
 // The worker finds it from the shared session (queues/session.ts).
 
@@ -26,9 +27,21 @@ export interface DocumentDraft {
   updatedAt: number;
 }
 
+/** One of the user's workspaces as the list call answers it (spec §3 Workspace, without members). */
+export interface CachedWorkspace {
+  id: number;
+  name: string;
+  default: boolean;
+  owner_id: number | null;
+  members_count: number;
+  /** The list's order (the personal workspace first). */
+  position: number;
+}
+
 export class UserDatabase extends Dexie {
   notifications!: Table<CachedNotification, string>;
   drafts!: Table<DocumentDraft, string>;
+  workspaces!: Table<CachedWorkspace, number>;
 
   constructor(name: string) {
     super(name);
@@ -36,6 +49,8 @@ export class UserDatabase extends Dexie {
       notifications: '&id, created_at, read_at',
       drafts: '&entryId, updatedAt',
     });
+    // The workspace selector paints offline from here.
+    this.version(2).stores({ workspaces: '&id, position' });
   }
 }
 

@@ -1,3 +1,4 @@
+import { PERSONAL_WORKSPACE, setActiveWorkspace } from '../../api/active-workspace';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/http';
 import type { BootstrapResponse, LoginBody, RegisterResponse, ResetPasswordBody, SocialService } from '../../api/api-types';
@@ -33,6 +34,8 @@ export function useLogoutMutation() {
     mutationFn: () => api.post('auth/logout') as Promise<BootstrapResponse>,
     onSuccess: ({ bootstrapData }) => {
       client.clear();
+      // Spec §4 "Active workspace": reset to 0 on teardown, so the next person starts in their own space.
+      setActiveWorkspace(PERSONAL_WORKSPACE);
       setBootstrap(client, bootstrapData);
     },
   });

@@ -209,6 +209,13 @@ export const enLines: Record<string, string> = {
   'Invite sent': 'Invite sent',
   'Role changed': 'Role changed',
 
+  Workspaces: 'Workspaces',
+  'Its files and folders will be moved to your trash.': 'Its files and folders will be moved to your trash.',
+  'Removed member': 'Removed member',
+  'Left workspace': 'Left workspace',
+  'Workspace invitation': 'Workspace invitation',
+  'You have been invited to join a workspace.': 'You have been invited to join a workspace.',
+
   // Notifications page and preferences
   'No notifications yet': 'No notifications yet',
   'Notification preferences': 'Notification preferences',

@@ -209,6 +209,13 @@ export const trLines: Record<string, string> = {
   'Invite sent': 'Davet gönderildi',
   'Role changed': 'Rol değiştirildi',
 
+  Workspaces: 'Çalışma alanları',
+  'Its files and folders will be moved to your trash.': 'Dosyaları ve klasörleri çöp kutunuza taşınacak.',
+  'Removed member': 'Üye çıkarıldı',
+  'Left workspace': 'Çalışma alanından ayrıldınız',
+  'Workspace invitation': 'Çalışma alanı daveti',
+  'You have been invited to join a workspace.': 'Bir çalışma alanına katılmaya davet edildiniz.',
+
   // Notifications page and preferences
   'No notifications yet': 'Henüz bildirim yok',
   'Notification preferences': 'Bildirim tercihleri',

@@ -9,6 +9,8 @@ import { DriveDialogs } from '../dialogs/DriveDialogs';
 import { DriveSidebar } from './DriveSidebar';
 import { UploadPanel } from '../../uploads';
 import { PreviewOverlay } from './PreviewOverlay';
+import { InvitePrompt } from '../../workspaces/components/InvitePrompt';
+import { WorkspaceDialogs } from '../../workspaces/dialogs/WorkspaceDialogs';
 
 /** The drive area: sidebar (hidden at first under 576 px), the current view, dialogs and the preview. */
 export function DriveLayout() {
@@ -35,9 +37,11 @@ export function DriveLayout() {
         </>
       )}
       <div className="flex min-w-0 flex-1 flex-col">
+        <InvitePrompt />
         <Outlet />
       </div>
       <DriveDialogs />
+      <WorkspaceDialogs />
       <PreviewOverlay />
       <UploadPanel />
     </div>

@@ -5,6 +5,7 @@ import { Icon } from '../../../ui/icons';
 import type { IconName } from '../../../ui/icons';
 import { useOnline } from '../../../ui/use-online';
 import { useBootstrap } from '../../bootstrap/store';
+import { WorkspaceSelector } from '../../workspaces/components/WorkspaceSelector';
 import { useDriveActions } from '../hooks/use-drive-actions';
 import { useEntryDrop } from '../hooks/use-entry-drop';
 import { DRIVE_VIEWS, SIDEBAR_VIEWS } from '../lib/views';
@@ -59,6 +60,7 @@ export function DriveSidebar() {
             {t('Upgrade')}
           </Link>
         )}
+        <WorkspaceSelector />
       </div>
     </nav>
   );

@@ -3,9 +3,9 @@ import { useTrans } from '../../../i18n/use-trans';
 import { useCreateFolder, useRenameEntry } from '../api';
 import { useDriveActions } from '../hooks/use-drive-actions';
 import { dialogAtom } from '../state';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { MoveDialog } from './MoveDialog';
-import { NameDialog } from './NameDialog';
+import { NameDialog } from '../../../ui/NameDialog';
 
 /** The one open drive dialog, whichever listing asked for it. */
 export function DriveDialogs() {

@@ -1,7 +1,7 @@
 import { Button } from 'react-aria-components';
-import { useTrans } from '../../../i18n/use-trans';
-import { ModalDialog } from '../../../ui/Dialog';
-import { dangerButtonClass, secondaryButtonClass } from '../../../ui/form/field-classes';
+import { useTrans } from '../i18n/use-trans';
+import { ModalDialog } from './Dialog';
+import { dangerButtonClass, secondaryButtonClass } from './form/field-classes';
 
 export function ConfirmDialog({
   title,

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button } from 'react-aria-components';
-import { getErrorMessage, getFieldError } from '../../../api/errors';
-import { useTrans } from '../../../i18n/use-trans';
-import { ModalDialog } from '../../../ui/Dialog';
-import { primaryButtonClass, secondaryButtonClass } from '../../../ui/form/field-classes';
-import { TextField } from '../../../ui/form/TextField';
+import { getErrorMessage, getFieldError } from '../api/errors';
+import { useTrans } from '../i18n/use-trans';
+import { ModalDialog } from './Dialog';
+import { primaryButtonClass, secondaryButtonClass } from './form/field-classes';
+import { TextField } from './form/TextField';
 
 /** One name field: new folder and rename. Server field errors land on the field (spec §8). */
 export function NameDialog({
@@ -13,6 +13,7 @@ export function NameDialog({
   submitLabel,
   initialName,
   isPending,
+  validate,
   onSubmit,
   onClose,
 }: {
@@ -20,6 +21,8 @@ export function NameDialog({
   submitLabel: string;
   initialName: string;
   isPending: boolean;
+  /** A rule beyond "required" (its translated message), checked before the call. */
+  validate?: (name: string) => string | undefined;
   onSubmit: (name: string) => Promise<unknown>;
   onClose: () => void;
 }) {
@@ -30,6 +33,8 @@ export function NameDialog({
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) return setError(t('This field is required'));
+    const invalid = validate?.(trimmed);
+    if (invalid) return setError(invalid);
     try {
       await onSubmit(trimmed);
       onClose();

@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import { usePaintFirst } from '../../../offline/paint-first';
+import { userDatabase } from '../../../offline/user-db';
+import { useBootstrap } from '../../bootstrap/store';
+import { workspaceCalls } from './calls';
+import { workspaceKeys, workspaceListMeta } from './keys';
+import type { Workspace, WorkspaceRole } from './types';
+import { readWorkspaceList, writeWorkspaceList } from './workspace-cache';
+
+export interface WorkspaceList {
+  workspaces: Workspace[];
+  /** Painted from the device's copy (the server has not answered in this visit). */
+  fromCache: boolean;
+  /** The server has answered in this visit: only then may a missing active workspace be reset. */
+  confirmed: boolean;
+  isLoading: boolean;
+}
+
+/** The user's workspaces (spec §7 GET me/workspaces), the personal one first; painted from IndexedDB first. */
+export function useWorkspaces(): WorkspaceList {
+  const { user } = useBootstrap();
+  const db = user ? userDatabase(user.id) : null;
+  const query = useQuery({
+    queryKey: workspaceKeys.list,
+    meta: workspaceListMeta,
+    enabled: !!db,
+    queryFn: async ({ signal }) => {
+      const { workspaces } = await workspaceCalls.list(signal);
+      if (db) await writeWorkspaceList(db, workspaces);
+      return workspaces;
+    },
+  });
+  const shown = usePaintFirst(() => (db ? readWorkspaceList(db) : undefined), [db], query.data);
+  return {
+    workspaces: shown.data ?? [],
+    fromCache: shown.fromCache,
+    confirmed: query.isSuccess && !query.isPlaceholderData,
+    isLoading: shown.missing && query.isFetching,
+  };
+}
+
+/** One workspace with its member and invite rows. */
+export function useWorkspace(id: number | null) {
+  return useQuery({
+    queryKey: workspaceKeys.one(id ?? 0),
+    enabled: id !== null && id !== 0,
+    queryFn: async ({ signal }) => (await workspaceCalls.one(id ?? 0, signal)).workspace,
+  });
+}
+
+export function useWorkspaceRoles(enabled = true) {
+  return useQuery<WorkspaceRole[]>({
+    queryKey: workspaceKeys.roles,
+    enabled,
+    staleTime: 5 * 60_000,
+    queryFn: async ({ signal }) => (await workspaceCalls.roles(signal)).workspaceRoles,
+  });
+}
