@@ -22,6 +22,14 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { name: 'Drive' })).toBeTruthy();
   });
 
+  it('sends a signed-in user following an invite link on to its own target, never off-site', async () => {
+    const router = renderApp(`/workspace/join/login?email=a%40b.c&redirect=${encodeURIComponent('/drive?invite=abc')}`, signedIn());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/drive'));
+    expect(router.state.location.search).toBe('?invite=abc');
+    const offsite = renderApp(`/login?redirect=${encodeURIComponent('//evil.example/x')}`, signedIn());
+    await waitFor(() => expect(offsite.state.location.pathname).toBe('/drive'));
+  });
+
   it('lands on checkout when an onboarding selection is saved', async () => {
     localStorage.setItem('be-onboarding-selection', JSON.stringify({ productId: 1, priceId: 2 }));
     const router = renderApp('/register', signedIn());
