@@ -20,6 +20,7 @@ import { accessTokenRoutes } from './modules/auth/tokens-routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { driveRoutes } from './modules/drive/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
+import { workspaceRoutes } from './modules/workspaces/routes.js';
 import { humanCheckInUse } from './modules/recaptcha/human-check.js';
 import { seed } from './modules/setup/seeder.js';
 import { socialRoutes } from './modules/social/routes.js';
@@ -114,6 +115,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
       await api.register(accessTokenRoutes);
       await api.register(driveRoutes);
       await api.register(uploadRoutes);
+      await api.register(workspaceRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },

@@ -24,6 +24,8 @@ import { AccountService } from './modules/users/service.js';
 import { UploadsService } from './modules/uploads/service.js';
 import { createTusServer } from './modules/uploads/tus.js';
 import { createTusFiles } from './modules/uploads/tus-files.js';
+import { WorkspacesRepository } from './modules/workspaces/repository.js';
+import { WorkspacesService } from './modules/workspaces/service.js';
 
 /** The services of one app instance. Routes reach them through `app.services`. */
 export function createServices(db: Db, config: Config, log: MailLogger & { warn(obj: object, msg: string): void }) {
@@ -55,6 +57,14 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     },
   });
   const tusFiles = createTusFiles(path.join(config.storageDir, 'tus'));
+  const workspaces = new WorkspacesService(kysely, db.dialect, new WorkspacesRepository(kysely), {
+    findUser: (id) => users.findById(id),
+    userExists: async (email) => (await users.findByEmail(email)) !== undefined,
+    sendMail: (message) => mailer.send(message),
+    siteName: () => recovery.siteName(),
+    appUrl: config.appUrl,
+    trashWorkspace: (trx, id) => drive.facade.trashWorkspace(trx, id),
+  });
   const uploads = new UploadsService({ settings, drive: drive.facade, quota: drive.quota, resolveScope: drive.scope, tusFiles });
   return {
     db,
@@ -79,6 +89,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     social: new SocialAccountsService(kysely, users, settings),
     bootstrap: new BootstrapService(kysely, settings, users, localizations, config),
     drive,
+    workspaces,
     uploads,
     tusFiles,
     tus: createTusServer(uploads, tusFiles),

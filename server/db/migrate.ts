@@ -7,6 +7,7 @@ import * as uploads from './migrations/2026_11_22_000004_uploads.js';
 import * as listingIndexes from './migrations/2026_11_22_000005_listing_indexes.js';
 import * as entryCreators from './migrations/2026_11_23_000001_entry_creators.js';
 import * as tokenScopes from './migrations/2026_11_23_000002_token_scopes.js';
+import * as workspaces from './migrations/2026_11_24_000001_workspaces.js';
 
 /**
  * Migrations are listed here rather than read from a folder so that the built
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_000005_listing_indexes': listingIndexes,
   '2026_11_23_000001_entry_creators': entryCreators,
   '2026_11_23_000002_token_scopes': tokenScopes,
+  '2026_11_24_000001_workspaces': workspaces,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

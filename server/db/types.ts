@@ -219,6 +219,39 @@ export interface UploadReservationsTable {
   expires_at: string;
 }
 
+export interface WorkspacesTable {
+  id: Generated<number>;
+  name: string;
+  /** Holds every entry of the workspace and pays for it. */
+  owner_id: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WorkspaceMembersTable {
+  id: Generated<number>;
+  workspace_id: number;
+  user_id: number;
+  /** A workspace role (roles.type 'workspace'); null for the owner, who may do everything. */
+  role_id: number | null;
+  is_owner: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WorkspaceInvitesTable {
+  /** Random, unguessable: the bearer token of the invite link. */
+  id: string;
+  workspace_id: number;
+  /** Lower-cased; only the account with this address may join. */
+  email: string;
+  role_id: number | null;
+  invited_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -238,6 +271,9 @@ export interface Database {
   upload_reservations: UploadReservationsTable;
   file_entries: FileEntriesTable;
   file_entry_stars: FileEntryStarsTable;
+  workspaces: WorkspacesTable;
+  workspace_members: WorkspaceMembersTable;
+  workspace_invites: WorkspaceInvitesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -247,3 +283,6 @@ export type RoleRow = Selectable<RolesTable>;
 export type ThemeRow = Selectable<ThemesTable>;
 export type MenuRow = Selectable<MenusTable>;
 export type FileEntryRow = Selectable<FileEntriesTable>;
+export type WorkspaceRow = Selectable<WorkspacesTable>;
+export type WorkspaceMemberRow = Selectable<WorkspaceMembersTable>;
+export type WorkspaceInviteRow = Selectable<WorkspaceInvitesTable>;

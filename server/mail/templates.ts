@@ -49,3 +49,21 @@ export function emailChangedMessage(to: string, siteName: string, newEmail: stri
     html: layout(siteName, lines, { label: 'Reset password', url: recoverUrl }),
   };
 }
+
+export function workspaceInviteMessage(
+  to: string,
+  siteName: string,
+  invite: { inviterName: string; workspaceName: string; url: string; days: number },
+): MailMessage {
+  const lines = [
+    `${invite.inviterName} invited you to join the ${invite.workspaceName} workspace on ${siteName}.`,
+    `The invitation expires in ${invite.days} days.`,
+    'If you did not expect this invitation, you can ignore this email.',
+  ];
+  return {
+    to,
+    subject: `Join ${invite.workspaceName} on ${siteName}`,
+    text: `${lines.join('\n')}\n\n${invite.url}\n`,
+    html: layout(siteName, lines, { label: 'Join workspace', url: invite.url }),
+  };
+}

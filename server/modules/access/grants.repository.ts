@@ -3,12 +3,14 @@ import type { Database, FileEntryRow } from '../../db/types.js';
 import { ALL_ACTIONS, NO_ACTIONS, type ActionSet, type EntryAction } from './actions.js';
 import type { Scope } from '../drive/repository.js';
 import { signedInUserId, type Actor } from './actor.js';
+import { loadMembership, loadMemberships } from './memberships.repository.js';
+import { entryActions } from './workspace-policy.js';
 
 /**
  * Where grants come from, one source each, in the shape of immich's
  * AccessRepository: given a batch of entries, which of them this actor reaches
- * through the source, and with which actions. The answers are unioned. Only
- * ownership has rows today; workspace membership, shares with people and
+ * through the source, and with which actions. The answers are unioned.
+ * Ownership and workspace membership have rows today; shares with people and
  * share links fill in their source without touching the policy or callers.
  */
 export type GrantRow = Pick<FileEntryRow, 'id' | 'owner_id' | 'workspace_id' | 'path'>;
@@ -38,13 +40,31 @@ const ownerSource: GrantSource = {
 };
 
 /**
- * Membership of the entry's workspace, the member's role deciding the actions.
- * Empty until team workspaces exist: a workspace root is then reachable by nobody,
- * so `?workspaceId=` of any workspace answers 404.
+ * Membership of the entry's workspace, the member's role deciding the actions
+ * (the owner's: all). One membership query per batch, whatever its size.
  */
 const workspaceSource: GrantSource = {
-  entries: async () => new Map(),
-  root: async () => NO_ACTIONS,
+  async entries(db, actor, rows) {
+    const userId = signedInUserId(actor);
+    const grants: Grants = new Map();
+    const inWorkspaces = rows.filter((row) => row.workspace_id !== null);
+    if (userId === null || !inWorkspaces.length) return grants;
+    const memberships = await loadMemberships(
+      db,
+      userId,
+      inWorkspaces.map((row) => row.workspace_id!),
+    );
+    for (const row of inWorkspaces) {
+      const actions = entryActions(memberships.get(row.workspace_id!));
+      if (actions.size) grants.set(row.id, new Set(actions));
+    }
+    return grants;
+  },
+  async root(db, actor, space) {
+    const userId = signedInUserId(actor);
+    if (userId === null || space.workspaceId === null) return NO_ACTIONS;
+    return entryActions(await loadMembership(db, userId, space.workspaceId));
+  },
 };
 
 /**

@@ -6,6 +6,7 @@ import { inScope, type Scope } from '../drive/repository.js';
 import type { ActionSet } from './actions.js';
 import { signedInUserId, type Actor } from './actor.js';
 import { loadRootGrant, sharedWithFilter } from './grants.repository.js';
+import { loadMembership } from './memberships.repository.js';
 
 export const WORKSPACE_NOT_FOUND = 'This workspace does not exist.';
 
@@ -23,7 +24,13 @@ export interface ResolvedScope extends Scope {
 export async function resolveScope(db: Kysely<Database>, actor: Actor, workspaceId: number | null): Promise<ResolvedScope> {
   const userId = signedInUserId(actor);
   if (userId === null) throw Unauthenticated();
-  const scope: Scope = { ownerId: userId, workspaceId: workspaceId || null };
+  let scope: Scope = { ownerId: userId, workspaceId: null };
+  if (workspaceId) {
+    // A workspace's entries all belong to its owner (who pays for them), so its space is theirs.
+    const membership = await loadMembership(db, userId, workspaceId);
+    if (!membership) throw NotFound(WORKSPACE_NOT_FOUND);
+    scope = { ownerId: membership.ownerId, workspaceId };
+  }
   const rootActions = await loadRootGrant(db, actor, scope);
   if (rootActions.size === 0) throw NotFound(WORKSPACE_NOT_FOUND);
   return { ...scope, rootActions };

@@ -27,7 +27,7 @@ export class RecoveryService {
     private readonly config: Config,
   ) {}
 
-  private async siteName(): Promise<string> {
+  async siteName(): Promise<string> {
     const name = await this.settings.get('branding.site_name');
     return typeof name === 'string' && name ? name : 'Drive';
   }

@@ -6,7 +6,8 @@ import type { Message } from '../../lib/errors.js';
 import type { DriveFiles } from './files.js';
 import { ensureFolderPath } from './folder-path.js';
 import { presentByIds } from './present.js';
-import { deletePersonalEntries, payerOf, type Executor } from './repository.js';
+import { trashWorkspaceEntries } from './trash.js';
+import { deleteEntriesOwnedBy, payerOf, type Executor } from './repository.js';
 import { scopeUnder } from './scope-under.js';
 import type { SpaceLimits } from './space-limits.js';
 
@@ -58,12 +59,17 @@ export class DriveFacade {
   }
 
   /**
-   * For account deletion, inside its transaction: removes the user's own
-   * entries and answers the storage prefixes to purge after the commit.
-   * (Entries in workspaces transfer to the workspace owner: with workspaces.)
+   * For account deletion, inside its transaction: removes the entries the
+   * user owns (personal space and owned workspaces) and answers the storage
+   * prefixes to purge after the commit.
    */
   deleteEntriesOf(trx: Executor, userId: number): Promise<string[]> {
-    return deletePersonalEntries(trx, userId);
+    return deleteEntriesOwnedBy(trx, userId);
+  }
+
+  /** For workspace deletion, inside its transaction: the workspace's entries go to its owner's trash. */
+  trashWorkspace(trx: Executor, workspaceId: number): Promise<number> {
+    return trashWorkspaceEntries(trx, workspaceId);
   }
 
   purgeBytes(prefixes: string[]): Promise<void> {

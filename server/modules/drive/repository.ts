@@ -14,7 +14,8 @@ export type Executor = Kysely<Database>;
 
 /**
  * A drive space: a user's personal space (workspaceId null), or a workspace.
- * `ownerId` owns entries created at the space's root.
+ * `ownerId` owns the space's entries and pays for them: the user, or the
+ * workspace's owner (whoever of its members created each, see created_by).
  */
 export interface Scope {
   ownerId: number;
@@ -38,11 +39,14 @@ export const descendantsOf = (path: string): Expression<SqlBool> => sql<SqlBool>
 /** The entry at `path` and everything below it. */
 export const subtreeOf = (path: string): Expression<SqlBool> => sql<SqlBool>`(file_entries.path = ${path} or ${descendantsOf(path)})`;
 
-/** Every entry of a space: a workspace's belong to all its members, whoever owns each. */
+/** Every entry of a space (the owner leads, so the listing indexes serve workspaces too). */
 export const inScope = (scope: Scope): Expression<SqlBool> =>
   scope.workspaceId
-    ? sql<SqlBool>`(file_entries.workspace_id = ${scope.workspaceId})`
+    ? sql<SqlBool>`(file_entries.owner_id = ${scope.ownerId} and file_entries.workspace_id = ${scope.workspaceId})`
     : sql<SqlBool>`(file_entries.owner_id = ${scope.ownerId} and file_entries.workspace_id is null)`;
+
+/** Whether two spaces are the same one (entries never move between spaces; they are copied). */
+export const sameSpace = (a: Scope, b: Scope): boolean => a.ownerId === b.ownerId && (a.workspaceId ?? null) === (b.workspaceId ?? null);
 
 export function findByHash(db: Executor, hash: string): Promise<FileEntryRow | undefined> {
   return db.selectFrom('file_entries').selectAll().where('hash', '=', hash).executeTakeFirst();
@@ -171,18 +175,16 @@ export const storageKey = (entry: Pick<FileEntryRow, 'disk_prefix' | 'file_name'
 export const thumbnailKey = (entry: Pick<FileEntryRow, 'disk_prefix'>): string | null => (entry.disk_prefix ? `${entry.disk_prefix}/thumbnail.webp` : null);
 
 /**
- * Bytes a user is charged for: the files of their personal space, trash
- * included (it takes space until deleted forever), whoever uploaded them.
- * The one rule behind both the storage summary and the quota check. Entries
- * in a workspace are charged to the workspace's owner; that clause arrives
- * with team workspaces.
+ * Bytes a user is charged for: the files they own — their personal space and
+ * the workspaces they own — trash included (it takes space until deleted
+ * forever), whoever uploaded them. The one rule behind both the storage
+ * summary and the quota check.
  */
 export async function bytesCharged(db: Executor, userId: number): Promise<number> {
   const row = await db
     .selectFrom('file_entries')
     .select((eb) => eb.fn.sum<number | string | null>('file_size').as('bytes'))
     .where('owner_id', '=', userId)
-    .where('workspace_id', 'is', null)
     .where('type', '!=', 'folder')
     .executeTakeFirst();
   return Number(row?.bytes ?? 0);
@@ -192,17 +194,18 @@ export async function bytesCharged(db: Executor, userId: number): Promise<number
 export const payerOf = (space: Scope): number => space.ownerId;
 
 /**
- * Removes every entry a user owns in their personal space, for account
- * deletion, and answers the storage prefixes to delete once that commits.
+ * Removes every entry a user owns — their personal space and the workspaces
+ * they own, which go with them — for account deletion, and answers the
+ * storage prefixes to delete once that commits. What they created in others'
+ * workspaces is already the owner's (created_by is cleared by its key).
  */
-export async function deletePersonalEntries(db: Executor, userId: number): Promise<string[]> {
+export async function deleteEntriesOwnedBy(db: Executor, userId: number): Promise<string[]> {
   const rows = await db
     .selectFrom('file_entries')
     .select('disk_prefix')
     .where('owner_id', '=', userId)
-    .where('workspace_id', 'is', null)
     .where('disk_prefix', 'is not', null)
     .execute();
-  await db.deleteFrom('file_entries').where('owner_id', '=', userId).where('workspace_id', 'is', null).execute();
+  await db.deleteFrom('file_entries').where('owner_id', '=', userId).execute();
   return rows.map((r) => r.disk_prefix!);
 }

@@ -24,6 +24,7 @@ import {
   insertEntry,
   moveSubtree,
   payerOf,
+  sameSpace,
   spaceOf,
   storageKey,
   subtreeRows,
@@ -90,6 +91,10 @@ export class DriveService {
       const destination = await requireFolder(trx, actor, 'files.update', scope, destinationId, 'destinationId');
       const entries = topmost(await requireEntries(trx, actor, 'files.update', hashes));
       refuseIntoItself(entries, destination);
+      // An entry's space decides who owns and pays for it; moving would change both behind the user's back.
+      const target = scopeUnder(destination, scope);
+      if (entries.some((entry) => !sameSpace(spaceOf(entry), target)))
+        throw ValidationError.field('destinationId', 'Items can only be moved within the same workspace. Copy them instead.');
       for (const entry of entries) {
         const parentId = destination?.id ?? null;
         if (entry.parent_id === parentId) continue;

@@ -154,3 +154,25 @@ export class TrashService {
     await adjustAncestorSizes(trx, path, entry.file_size, null);
   }
 }
+
+/**
+ * A deleted workspace's entries go to its owner's trash (they own them
+ * already): each live top-level entry with its live subtree as one batch, so
+ * each restores as it was; what was in the workspace's trash stays in trash.
+ * Runs inside the caller's transaction.
+ */
+export async function trashWorkspaceEntries(trx: Executor, workspaceId: number): Promise<number> {
+  const roots = await trx
+    .selectFrom('file_entries')
+    .select(['id', 'path'])
+    .where('workspace_id', '=', workspaceId)
+    .where('parent_id', 'is', null)
+    .where('deleted_at', 'is', null)
+    .execute();
+  const mark = nowIso();
+  for (const root of roots) {
+    await trx.updateTable('file_entries').set({ deleted_at: mark }).where(subtreeOf(root.path)).where('deleted_at', 'is', null).execute();
+  }
+  await trx.updateTable('file_entries').set({ workspace_id: null }).where('workspace_id', '=', workspaceId).execute();
+  return roots.length;
+}

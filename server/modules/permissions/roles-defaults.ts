@@ -4,6 +4,8 @@ export interface RoleSeed {
   description: string;
   guests?: boolean;
   default?: boolean;
+  /** 'sitewide' (the default) or 'workspace': a role a workspace member holds there. */
+  type?: 'sitewide' | 'workspace';
   permissions: { name: string; restrictions?: { name: string; value: string | number | boolean | null }[] }[];
 }
 
@@ -25,4 +27,33 @@ export const defaultRoles: RoleSeed[] = [
     ],
   },
   { name: 'guests', description: 'Visitors who are not signed in.', guests: true, permissions: [] },
+];
+
+const fileActions = (...names: string[]) => names.map((name) => ({ name: `files.${name}` }));
+
+/**
+ * The roles a workspace member can hold (spec §3 Workspace role). Their
+ * `files.*` permissions are what the member may do to the workspace's entries;
+ * `workspace_members.*` what they may do to its members. The owner holds no
+ * role: they may do everything.
+ */
+export const workspaceRoles: RoleSeed[] = [
+  {
+    name: 'Workspace Admin',
+    description: 'Manage files and members: invite, change roles and remove.',
+    type: 'workspace',
+    permissions: [
+      ...fileActions('view', 'download', 'create', 'update', 'delete', 'share'),
+      { name: 'workspace_members.invite' },
+      { name: 'workspace_members.update' },
+      { name: 'workspace_members.delete' },
+    ],
+  },
+  {
+    name: 'Workspace Editor',
+    description: 'Upload, edit, move and delete files.',
+    type: 'workspace',
+    permissions: fileActions('view', 'download', 'create', 'update', 'delete'),
+  },
+  { name: 'Workspace Viewer', description: 'View and download files.', type: 'workspace', permissions: fileActions('view', 'download') },
 ];

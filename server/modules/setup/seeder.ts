@@ -5,7 +5,7 @@ import { enLines } from '../localizations/lines/en.js';
 import { trLines } from '../localizations/lines/tr.js';
 import { defaultMenus } from '../menus/defaults.js';
 import { permissionCatalogue } from '../permissions/catalogue.js';
-import { defaultRoles } from '../permissions/roles-defaults.js';
+import { defaultRoles, workspaceRoles } from '../permissions/roles-defaults.js';
 import { defaultThemes } from '../themes/defaults.js';
 
 const shippedLocalizations = [
@@ -47,7 +47,7 @@ async function seedPermissions(db: Kysely<Database>) {
 
 async function seedRoles(db: Kysely<Database>) {
   const now = nowIso();
-  for (const role of defaultRoles) {
+  for (const role of [...defaultRoles, ...workspaceRoles]) {
     const existing = await db.selectFrom('roles').select('id').where('name', '=', role.name).executeTakeFirst();
     if (existing) continue;
     const { id } = await db
@@ -57,7 +57,7 @@ async function seedRoles(db: Kysely<Database>) {
         description: role.description,
         guests: role.guests ? 1 : 0,
         default: role.default ? 1 : 0,
-        type: 'sitewide',
+        type: role.type ?? 'sitewide',
         created_at: now,
         updated_at: now,
       })

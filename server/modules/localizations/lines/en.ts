@@ -215,6 +215,15 @@ export const enLines: Record<string, string> = {
   'Left workspace': 'Left workspace',
   'Workspace invitation': 'Workspace invitation',
   'You have been invited to join a workspace.': 'You have been invited to join a workspace.',
+  'Items can only be moved within the same workspace. Copy them instead.': 'Items can only be moved within the same workspace. Copy them instead.',
+  'You have reached the maximum number of workspaces you can create.': 'You have reached the maximum number of workspaces you can create.',
+  'This invite does not exist.': 'This invite does not exist.',
+  'This member does not exist.': 'This member does not exist.',
+  "The workspace owner's role cannot be changed.": "The workspace owner's role cannot be changed.",
+  'You cannot change your own role.': 'You cannot change your own role.',
+  'The workspace owner cannot be removed.': 'The workspace owner cannot be removed.',
+  'This invite was sent to another email address.': 'This invite was sent to another email address.',
+  'The selected role is not a workspace role.': 'The selected role is not a workspace role.',
 
   // Notifications page and preferences
   'No notifications yet': 'No notifications yet',

@@ -215,6 +215,15 @@ export const trLines: Record<string, string> = {
   'Left workspace': 'Çalışma alanından ayrıldınız',
   'Workspace invitation': 'Çalışma alanı daveti',
   'You have been invited to join a workspace.': 'Bir çalışma alanına katılmaya davet edildiniz.',
+  'Items can only be moved within the same workspace. Copy them instead.': 'Öğeler yalnızca aynı çalışma alanı içinde taşınabilir. Bunun yerine kopyalayın.',
+  'You have reached the maximum number of workspaces you can create.': 'Oluşturabileceğiniz en fazla çalışma alanı sayısına ulaştınız.',
+  'This invite does not exist.': 'Bu davet mevcut değil.',
+  'This member does not exist.': 'Bu üye mevcut değil.',
+  "The workspace owner's role cannot be changed.": 'Çalışma alanı sahibinin rolü değiştirilemez.',
+  'You cannot change your own role.': 'Kendi rolünüzü değiştiremezsiniz.',
+  'The workspace owner cannot be removed.': 'Çalışma alanı sahibi çıkarılamaz.',
+  'This invite was sent to another email address.': 'Bu davet başka bir e-posta adresine gönderildi.',
+  'The selected role is not a workspace role.': 'Seçilen rol bir çalışma alanı rolü değil.',
 
   // Notifications page and preferences
   'No notifications yet': 'Henüz bildirim yok',
