@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../../server/lib/time.js';
-import { TestClient } from '../support/client.js';
+import type { TestClient } from '../support/client.js';
 import { signedInUser } from '../support/drive-factories.js';
 import { mailsTo } from '../support/mail.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
