@@ -2201,6 +2201,727 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/workspaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your workspaces, the personal one (id 0) first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            workspaces: {
+                                id: number;
+                                name: string;
+                                default: boolean;
+                                owner_id: number | null;
+                                members_count: number;
+                                members?: {
+                                    /** @enum {string} */
+                                    model_type: "member" | "invite";
+                                    /** @description The user's id for a member, the invite's id for an invite */
+                                    id: number | string;
+                                    /** @description The membership id (members only): what role changes and removal name */
+                                    member_id?: number;
+                                    display_name: string;
+                                    email: string;
+                                    avatar: string | null;
+                                    role_id: number | null;
+                                    role_name: string | null;
+                                    is_owner: boolean;
+                                    permissions: {
+                                        name: string;
+                                    }[];
+                                }[];
+                                invites?: {
+                                    /** @enum {string} */
+                                    model_type: "member" | "invite";
+                                    /** @description The user's id for a member, the invite's id for an invite */
+                                    id: number | string;
+                                    /** @description The membership id (members only): what role changes and removal name */
+                                    member_id?: number;
+                                    display_name: string;
+                                    email: string;
+                                    avatar: string | null;
+                                    role_id: number | null;
+                                    role_name: string | null;
+                                    is_owner: boolean;
+                                    permissions: {
+                                        name: string;
+                                    }[];
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspace-roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The roles a member can hold */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            workspaceRoles: {
+                                id: number;
+                                name: string;
+                                description: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspace/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One workspace; ?with=members,invites adds its member and invite rows. Not a member: 404 */
+        get: {
+            parameters: {
+                query?: {
+                    with?: string | string[];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            workspace: {
+                                id: number;
+                                name: string;
+                                default: boolean;
+                                owner_id: number | null;
+                                members_count: number;
+                                members?: {
+                                    /** @enum {string} */
+                                    model_type: "member" | "invite";
+                                    /** @description The user's id for a member, the invite's id for an invite */
+                                    id: number | string;
+                                    /** @description The membership id (members only): what role changes and removal name */
+                                    member_id?: number;
+                                    display_name: string;
+                                    email: string;
+                                    avatar: string | null;
+                                    role_id: number | null;
+                                    role_name: string | null;
+                                    is_owner: boolean;
+                                    permissions: {
+                                        name: string;
+                                    }[];
+                                }[];
+                                invites?: {
+                                    /** @enum {string} */
+                                    model_type: "member" | "invite";
+                                    /** @description The user's id for a member, the invite's id for an invite */
+                                    id: number | string;
+                                    /** @description The membership id (members only): what role changes and removal name */
+                                    member_id?: number;
+                                    display_name: string;
+                                    email: string;
+                                    avatar: string | null;
+                                    role_id: number | null;
+                                    role_name: string | null;
+                                    is_owner: boolean;
+                                    permissions: {
+                                        name: string;
+                                    }[];
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Rename a workspace (its owner) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            workspace: {
+                                id: number;
+                                name: string;
+                                default: boolean;
+                                owner_id: number | null;
+                                members_count: number;
+                                members?: {
+                                    /** @enum {string} */
+                                    model_type: "member" | "invite";
+                                    /** @description The user's id for a member, the invite's id for an invite */
+                                    id: number | string;
+                                    /** @description The membership id (members only): what role changes and removal name */
+                                    member_id?: number;
+                                    display_name: string;
+                                    email: string;
+                                    avatar: string | null;
+                                    role_id: number | null;
+                                    role_name: string | null;
+                                    is_owner: boolean;
+                                    permissions: {
+                                        name: string;
+                                    }[];
+                                }[];
+                                invites?: {
+                                    /** @enum {string} */
+                                    model_type: "member" | "invite";
+                                    /** @description The user's id for a member, the invite's id for an invite */
+                                    id: number | string;
+                                    /** @description The membership id (members only): what role changes and removal name */
+                                    member_id?: number;
+                                    display_name: string;
+                                    email: string;
+                                    avatar: string | null;
+                                    role_id: number | null;
+                                    role_name: string | null;
+                                    is_owner: boolean;
+                                    permissions: {
+                                        name: string;
+                                    }[];
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a workspace (its owner); its entries go to the owner's trash */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a workspace (permission workspaces.create, up to its count) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            workspace: {
+                                id: number;
+                                name: string;
+                                default: boolean;
+                                owner_id: number | null;
+                                members_count: number;
+                                members?: {
+                                    /** @enum {string} */
+                                    model_type: "member" | "invite";
+                                    /** @description The user's id for a member, the invite's id for an invite */
+                                    id: number | string;
+                                    /** @description The membership id (members only): what role changes and removal name */
+                                    member_id?: number;
+                                    display_name: string;
+                                    email: string;
+                                    avatar: string | null;
+                                    role_id: number | null;
+                                    role_name: string | null;
+                                    is_owner: boolean;
+                                    permissions: {
+                                        name: string;
+                                    }[];
+                                }[];
+                                invites?: {
+                                    /** @enum {string} */
+                                    model_type: "member" | "invite";
+                                    /** @description The user's id for a member, the invite's id for an invite */
+                                    id: number | string;
+                                    /** @description The membership id (members only): what role changes and removal name */
+                                    member_id?: number;
+                                    display_name: string;
+                                    email: string;
+                                    avatar: string | null;
+                                    role_id: number | null;
+                                    role_name: string | null;
+                                    is_owner: boolean;
+                                    permissions: {
+                                        name: string;
+                                    }[];
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspace/join/{inviteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Accept an invite addressed to your email; expired or unknown: 404 */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    inviteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            workspace: {
+                                id: number;
+                                name: string;
+                                default: boolean;
+                                owner_id: number | null;
+                                members_count: number;
+                                members?: {
+                                    /** @enum {string} */
+                                    model_type: "member" | "invite";
+                                    /** @description The user's id for a member, the invite's id for an invite */
+                                    id: number | string;
+                                    /** @description The membership id (members only): what role changes and removal name */
+                                    member_id?: number;
+                                    display_name: string;
+                                    email: string;
+                                    avatar: string | null;
+                                    role_id: number | null;
+                                    role_name: string | null;
+                                    is_owner: boolean;
+                                    permissions: {
+                                        name: string;
+                                    }[];
+                                }[];
+                                invites?: {
+                                    /** @enum {string} */
+                                    model_type: "member" | "invite";
+                                    /** @description The user's id for a member, the invite's id for an invite */
+                                    id: number | string;
+                                    /** @description The membership id (members only): what role changes and removal name */
+                                    member_id?: number;
+                                    display_name: string;
+                                    email: string;
+                                    avatar: string | null;
+                                    role_id: number | null;
+                                    role_name: string | null;
+                                    is_owner: boolean;
+                                    permissions: {
+                                        name: string;
+                                    }[];
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspace/invite/{inviteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Decline an invite (the invitee) or revoke it (a member who may remove members) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    inviteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspace/{workspaceId}/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invite people by email with a workspace role; answers the workspace with its members and invites */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    workspaceId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        roleId: number;
+                        emails: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            workspace: {
+                                id: number;
+                                name: string;
+                                default: boolean;
+                                owner_id: number | null;
+                                members_count: number;
+                                members?: {
+                                    /** @enum {string} */
+                                    model_type: "member" | "invite";
+                                    /** @description The user's id for a member, the invite's id for an invite */
+                                    id: number | string;
+                                    /** @description The membership id (members only): what role changes and removal name */
+                                    member_id?: number;
+                                    display_name: string;
+                                    email: string;
+                                    avatar: string | null;
+                                    role_id: number | null;
+                                    role_name: string | null;
+                                    is_owner: boolean;
+                                    permissions: {
+                                        name: string;
+                                    }[];
+                                }[];
+                                invites?: {
+                                    /** @enum {string} */
+                                    model_type: "member" | "invite";
+                                    /** @description The user's id for a member, the invite's id for an invite */
+                                    id: number | string;
+                                    /** @description The membership id (members only): what role changes and removal name */
+                                    member_id?: number;
+                                    display_name: string;
+                                    email: string;
+                                    avatar: string | null;
+                                    role_id: number | null;
+                                    role_name: string | null;
+                                    is_owner: boolean;
+                                    permissions: {
+                                        name: string;
+                                    }[];
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspace/{workspaceId}/{inviteId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send an invite again (and renew its expiry) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    workspaceId: number;
+                    inviteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspace/{workspaceId}/{modelType}/{id}/change-role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change a member's or an invite's role (id: member_id or invite id) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    workspaceId: number;
+                    modelType: "member" | "invite";
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        roleId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspace/{workspaceId}/member/{memberId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member, or leave (your own member_id) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    workspaceId: number;
+                    memberId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {

@@ -62,7 +62,6 @@ export const workspaceSchema = z.object({
   default: z.boolean(),
   owner_id: z.number().int().nullable(),
   members_count: z.number().int(),
-  created_at: z.string().nullable(),
   members: z.array(memberRow).optional(),
   invites: z.array(memberRow).optional(),
 });

@@ -52,7 +52,7 @@ export class WorkspacesService {
   async list(actor: Actor): Promise<WorkspaceOut[]> {
     const userId = userIdOf(actor);
     const rows = await this.repo.listFor(userId);
-    const personal: WorkspaceOut = { id: DEFAULT_WORKSPACE_ID, name: 'Default', default: true, owner_id: userId, members_count: 1, created_at: null };
+    const personal: WorkspaceOut = { id: DEFAULT_WORKSPACE_ID, name: 'Default', default: true, owner_id: userId, members_count: 1 };
     return [personal, ...rows.map((row) => this.present(row, Number(row.members_count ?? 0)))];
   }
 
@@ -207,7 +207,7 @@ export class WorkspacesService {
     return out;
   }
 
-  private present(row: Pick<WorkspaceRow, 'id' | 'name' | 'owner_id' | 'created_at'>, membersCount: number): WorkspaceOut {
-    return { id: row.id, name: row.name, default: false, owner_id: row.owner_id, members_count: membersCount, created_at: row.created_at };
+  private present(row: Pick<WorkspaceRow, 'id' | 'name' | 'owner_id'>, membersCount: number): WorkspaceOut {
+    return { id: row.id, name: row.name, default: false, owner_id: row.owner_id, members_count: membersCount };
   }
 }

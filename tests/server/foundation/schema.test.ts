@@ -65,6 +65,9 @@ const expected: Record<string, string[]> = {
     'workspace_id',
   ],
   file_entry_stars: ['created_at', 'entry_id', 'user_id'],
+  workspaces: ['created_at', 'id', 'name', 'owner_id', 'updated_at'],
+  workspace_members: ['created_at', 'id', 'is_owner', 'role_id', 'updated_at', 'user_id', 'workspace_id'],
+  workspace_invites: ['created_at', 'email', 'expires_at', 'id', 'invited_by', 'role_id', 'updated_at', 'workspace_id'],
   // The name search index differs by dialect (db/search.ts): SQLite's is an FTS5 table with its shadow tables.
   ...(DIALECT === 'sqlite'
     ? {

@@ -1,26 +1,19 @@
 import { api } from '../../../api/http';
-import type { Workspace, WorkspaceRole } from './types';
 
-// The workspace calls of spec §7, one function each, with the shapes of §3.
-
-export interface MessageResponse {
-  message?: string;
-}
+// The workspace calls of spec §7, one function each, typed by their path in the generated OpenAPI document.
 
 export const workspaceCalls = {
-  list: (signal?: AbortSignal) => api.request<{ workspaces: Workspace[] }>('GET', 'me/workspaces', { signal }),
-  one: (id: number, signal?: AbortSignal) =>
-    api.request<{ workspace: Workspace }>('GET', `workspace/${id}`, { params: { with: ['members', 'invites'] }, signal }),
-  roles: (signal?: AbortSignal) => api.request<{ workspaceRoles: WorkspaceRole[] }>('GET', 'workspace-roles', { signal }),
-  create: (name: string) => api.request<{ workspace: Workspace } & MessageResponse>('POST', 'workspace', { json: { name } }),
-  rename: (id: number, name: string) => api.request<{ workspace: Workspace } & MessageResponse>('PUT', `workspace/${id}`, { json: { name } }),
-  remove: (id: number) => api.request<MessageResponse>('DELETE', `workspace/${id}`),
-  join: (inviteId: string) => api.request<{ workspace: Workspace } & MessageResponse>('GET', `workspace/join/${encodeURIComponent(inviteId)}`),
-  decline: (inviteId: string) => api.request<MessageResponse>('DELETE', `workspace/invite/${encodeURIComponent(inviteId)}`),
-  invite: (workspaceId: number, emails: string[], roleId: number) =>
-    api.request<{ workspace: Workspace } & MessageResponse>('POST', `workspace/${workspaceId}/invite`, { json: { emails, roleId } }),
-  resend: (workspaceId: number, inviteId: string) => api.request<MessageResponse>('POST', `workspace/${workspaceId}/${encodeURIComponent(inviteId)}/resend`),
+  list: (signal?: AbortSignal) => api.get('me/workspaces', { signal }),
+  one: (id: number, signal?: AbortSignal) => api.get('workspace/{id}', { path: { id }, query: { with: ['members', 'invites'] }, signal }),
+  roles: (signal?: AbortSignal) => api.get('workspace-roles', { signal }),
+  create: (name: string) => api.post('workspace', { name }),
+  rename: (id: number, name: string) => api.put('workspace/{id}', { name }, { path: { id } }),
+  remove: (id: number) => api.delete('workspace/{id}', { path: { id } }),
+  join: (inviteId: string) => api.get('workspace/join/{inviteId}', { path: { inviteId } }),
+  decline: (inviteId: string) => api.delete('workspace/invite/{inviteId}', { path: { inviteId } }),
+  invite: (workspaceId: number, emails: string[], roleId: number) => api.post('workspace/{workspaceId}/invite', { emails, roleId }, { path: { workspaceId } }),
+  resend: (workspaceId: number, inviteId: string) => api.post('workspace/{workspaceId}/{inviteId}/resend', undefined, { path: { workspaceId, inviteId } }),
   changeRole: (workspaceId: number, modelType: 'member' | 'invite', id: number | string, roleId: number) =>
-    api.request<MessageResponse>('POST', `workspace/${workspaceId}/${modelType}/${encodeURIComponent(String(id))}/change-role`, { json: { roleId } }),
-  removeMember: (workspaceId: number, memberId: number) => api.request<MessageResponse>('DELETE', `workspace/${workspaceId}/member/${memberId}`),
+    api.post('workspace/{workspaceId}/{modelType}/{id}/change-role', { roleId }, { path: { workspaceId, modelType, id: String(id) } }),
+  removeMember: (workspaceId: number, memberId: number) => api.delete('workspace/{workspaceId}/member/{memberId}', { path: { workspaceId, memberId } }),
 };
