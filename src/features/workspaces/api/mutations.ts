@@ -118,8 +118,10 @@ export function useJoinWorkspace() {
   return useMutation({
     mutationFn: (inviteId: string) => workspaceCalls.join(inviteId),
     onSuccess: async ({ workspace }) => {
+      // The list must hold the workspace before it becomes active, or the selector would find it missing and reset to 0.
+      await client.invalidateQueries({ queryKey: workspaceKeys.all });
       switchWorkspace(workspace.id);
-      await Promise.all([client.invalidateQueries({ queryKey: workspaceKeys.all }), client.invalidateQueries({ queryKey: ['notifications'] })]);
+      await client.invalidateQueries({ queryKey: ['notifications'] });
     },
   });
 }

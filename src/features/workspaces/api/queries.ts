@@ -34,7 +34,8 @@ export function useWorkspaces(): WorkspaceList {
   return {
     workspaces: shown.data ?? [],
     fromCache: shown.fromCache,
-    confirmed: query.isSuccess && !query.isPlaceholderData,
+    // A list being refetched may predate a workspace just created or joined: only a settled answer may reset the active one.
+    confirmed: query.isSuccess && !query.isPlaceholderData && !query.isFetching,
     isLoading: shown.missing && query.isFetching,
   };
 }
@@ -44,6 +45,8 @@ export function useWorkspace(id: number | null) {
   return useQuery({
     queryKey: workspaceKeys.one(id ?? 0),
     enabled: id !== null && id !== 0,
+    // Others join, leave and change roles meanwhile: each opening of the members dialog asks again (painting the last answer first).
+    refetchOnMount: 'always',
     queryFn: async ({ signal }) => (await workspaceCalls.one(id ?? 0, signal)).workspace,
   });
 }

@@ -169,7 +169,7 @@ function MemberRowItem({
   const isSelf = row.model_type === 'member' && Number(row.id) === userId;
   const roleName = row.is_owner ? t('Owner') : (row.role_name ?? '');
   return (
-    <li className="flex items-center gap-3 py-2" data-testid="member-row" data-email={row.email}>
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2" data-testid="member-row" data-email={row.email}>
       {row.avatar ? (
         <img src={row.avatar} alt="" className="size-8 shrink-0 rounded-full object-cover" />
       ) : (
@@ -177,7 +177,7 @@ function MemberRowItem({
           {(row.display_name || row.email).slice(0, 1).toUpperCase()}
         </span>
       )}
-      <div className="min-w-0 flex-1">
+      <div className="min-w-40 flex-1 basis-40">
         <div className="truncate text-sm font-medium">
           {row.display_name || row.email}
           {row.model_type === 'invite' && <span className="ml-2 rounded bg-fg/10 px-1.5 py-0.5 text-xs font-normal text-fg-muted">{t('Invited')}</span>}
