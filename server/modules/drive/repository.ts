@@ -200,12 +200,7 @@ export const payerOf = (space: Scope): number => space.ownerId;
  * workspaces is already the owner's (created_by is cleared by its key).
  */
 export async function deleteEntriesOwnedBy(db: Executor, userId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('file_entries')
-    .select('disk_prefix')
-    .where('owner_id', '=', userId)
-    .where('disk_prefix', 'is not', null)
-    .execute();
+  const rows = await db.selectFrom('file_entries').select('disk_prefix').where('owner_id', '=', userId).where('disk_prefix', 'is not', null).execute();
   await db.deleteFrom('file_entries').where('owner_id', '=', userId).execute();
   return rows.map((r) => r.disk_prefix!);
 }
