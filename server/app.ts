@@ -21,6 +21,7 @@ import { usersRoutes } from './modules/users/routes.js';
 import { driveRoutes } from './modules/drive/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { workspaceRoutes } from './modules/workspaces/routes.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
 import { humanCheckInUse } from './modules/recaptcha/human-check.js';
 import { seed } from './modules/setup/seeder.js';
 import { socialRoutes } from './modules/social/routes.js';
@@ -73,7 +74,11 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   app.decorateRequest('sessionToken', null);
   app.decorateRequest('tokenScopes', null);
   app.decorateRequest('signedInAt', null);
-  app.addHook('onClose', async () => db.destroy());
+  // Deliveries in flight finish before the database closes.
+  app.addHook('onClose', async () => {
+    await app.services.jobs.idle();
+    await db.destroy();
+  });
 
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: config.bodyLimit, files: 1 } });
@@ -116,6 +121,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
       await api.register(driveRoutes);
       await api.register(uploadRoutes);
       await api.register(workspaceRoutes);
+      await api.register(notificationRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },

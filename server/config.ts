@@ -28,6 +28,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   DEMO_MODE: booleanString.default(false),
   TRUST_PROXY: booleanString.default(false),
+  /** Lets web push go to http://localhost (a local push service in tests); never set in production. */
+  PUSH_ALLOW_LOOPBACK: booleanString.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.coerce
     .number()
@@ -53,6 +55,7 @@ export interface Config {
   /** Creates the demo accounts at start-up and turns on site.demo. */
   demoMode: boolean;
   trustProxy: boolean;
+  pushAllowLoopback: boolean;
   logLevel: string;
   bodyLimit: number;
 }
@@ -98,6 +101,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: { url: e.MAIL_URL, from: e.MAIL_FROM ?? 'Drive <no-reply@localhost>', dir: path.join(dataDir, 'mail') },
     demoMode: e.DEMO_MODE,
     trustProxy: e.TRUST_PROXY,
+    pushAllowLoopback: e.PUSH_ALLOW_LOOPBACK,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
   };

@@ -24,8 +24,15 @@ import { AccountService } from './modules/users/service.js';
 import { UploadsService } from './modules/uploads/service.js';
 import { createTusServer } from './modules/uploads/tus.js';
 import { createTusFiles } from './modules/uploads/tus-files.js';
+import { BackgroundJobs } from './lib/background.js';
+import { InProcessBus, type NotificationBus } from './modules/notifications/bus.js';
+import { Notifier } from './modules/notifications/notifier.js';
+import { generateVapidKeys } from './modules/notifications/push.js';
+import { NotificationsRepository } from './modules/notifications/repository.js';
+import { NotificationsService } from './modules/notifications/service.js';
 import { WorkspacesRepository } from './modules/workspaces/repository.js';
 import { WorkspacesService } from './modules/workspaces/service.js';
+import { workspaceInvitation } from './modules/workspaces/invitation-notification.js';
 
 /** The services of one app instance. Routes reach them through `app.services`. */
 export function createServices(db: Db, config: Config, log: MailLogger & { warn(obj: object, msg: string): void }) {
@@ -57,13 +64,36 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     },
   });
   const tusFiles = createTusFiles(path.join(config.storageDir, 'tus'));
+  const jobs = new BackgroundJobs(log);
+  const notificationBus: NotificationBus = new InProcessBus();
+  const notificationsRepo = new NotificationsRepository(kysely);
+  const pushRules = { allowLoopback: config.pushAllowLoopback };
+  const vapid = () => settings.vapidKeys(generateVapidKeys);
+  const notifier = new Notifier({
+    repo: notificationsRepo,
+    bus: notificationBus,
+    jobs,
+    recipient: async (userId) => {
+      const user = await users.findById(userId);
+      if (!user) return undefined;
+      const fallback = await settings.get('i18n.default_localization');
+      const found = await localizations.resolve([user.language, typeof fallback === 'string' ? fallback : null]);
+      return { email: user.email, lines: found ? await localizations.lines(found.id) : null };
+    },
+    sendMail: (message) => mailer.send(message),
+    siteName: () => recovery.siteName(),
+    appUrl: config.appUrl,
+    vapid,
+    pushRules,
+  });
   const workspaces = new WorkspacesService(kysely, db.dialect, new WorkspacesRepository(kysely), {
     findUser: (id) => users.findById(id),
-    userExists: async (email) => (await users.findByEmail(email)) !== undefined,
+    findUserIdByEmail: async (email) => (await users.findByEmail(email))?.id,
     sendMail: (message) => mailer.send(message),
     siteName: () => recovery.siteName(),
     appUrl: config.appUrl,
     trashWorkspace: (trx, id) => drive.facade.trashWorkspace(trx, id),
+    notifyInvited: (invite) => workspaceInvitation(notifier, invite),
   });
   const uploads = new UploadsService({ settings, drive: drive.facade, quota: drive.quota, resolveScope: drive.scope, tusFiles });
   return {
@@ -87,9 +117,14 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     manifest: new ManifestService(kysely, settings),
     health: new HealthService(db, config.storageDir),
     social: new SocialAccountsService(kysely, users, settings),
-    bootstrap: new BootstrapService(kysely, settings, users, localizations, config),
+    bootstrap: new BootstrapService(kysely, settings, users, localizations, config, (userId) => notificationsRepo.unreadCount(userId)),
     drive,
     workspaces,
+    jobs,
+    notificationBus,
+    notifier,
+    notifications: new NotificationsService(notificationsRepo, notificationBus, pushRules),
+    vapidPublicKey: async () => (await vapid()).publicKey,
     uploads,
     tusFiles,
     tus: createTusServer(uploads, tusFiles),

@@ -8,6 +8,7 @@ import * as listingIndexes from './migrations/2026_11_22_000005_listing_indexes.
 import * as entryCreators from './migrations/2026_11_23_000001_entry_creators.js';
 import * as tokenScopes from './migrations/2026_11_23_000002_token_scopes.js';
 import * as workspaces from './migrations/2026_11_24_000001_workspaces.js';
+import * as notifications from './migrations/2026_11_24_000002_notifications.js';
 
 /**
  * Migrations are listed here rather than read from a folder so that the built
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_23_000001_entry_creators': entryCreators,
   '2026_11_23_000002_token_scopes': tokenScopes,
   '2026_11_24_000001_workspaces': workspaces,
+  '2026_11_24_000002_notifications': notifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

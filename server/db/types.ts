@@ -252,6 +252,37 @@ export interface WorkspaceInvitesTable {
   expires_at: string;
 }
 
+export interface NotificationsTable {
+  /** A random UUID. */
+  id: string;
+  user_id: number;
+  /** 'workspace-invitation', 'file-entry-shared' (see modules/notifications/types.ts). */
+  type: string;
+  /** JSON in the shape of spec §3 Notification data. */
+  data: JsonText;
+  read_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface NotificationPreferencesTable {
+  user_id: number;
+  /** The notification type's short id ('W01', 'A01'). */
+  notif_id: string;
+  /** JSON map of channel → boolean. */
+  channels: JsonText;
+  updated_at: Timestamp;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -274,6 +305,9 @@ export interface Database {
   workspaces: WorkspacesTable;
   workspace_members: WorkspaceMembersTable;
   workspace_invites: WorkspaceInvitesTable;
+  notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -286,3 +320,4 @@ export type FileEntryRow = Selectable<FileEntriesTable>;
 export type WorkspaceRow = Selectable<WorkspacesTable>;
 export type WorkspaceMemberRow = Selectable<WorkspaceMembersTable>;
 export type WorkspaceInviteRow = Selectable<WorkspaceInvitesTable>;
+export type NotificationRow = Selectable<NotificationsTable>;

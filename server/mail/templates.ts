@@ -67,3 +67,13 @@ export function workspaceInviteMessage(
     html: layout(siteName, lines, { label: 'Join workspace', url: invite.url }),
   };
 }
+
+export function notificationMessage(to: string, siteName: string, notification: { lines: string[]; action: { label: string; url: string } }): MailMessage {
+  const subject = notification.lines[0] ?? siteName;
+  return {
+    to,
+    subject,
+    text: `${notification.lines.join('\n')}\n\n${notification.action.label}: ${notification.action.url}\n`,
+    html: layout(siteName, notification.lines, notification.action),
+  };
+}

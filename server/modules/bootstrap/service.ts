@@ -23,6 +23,8 @@ export class BootstrapService {
     private readonly users: UsersRepository,
     private readonly localizations: LocalizationsService,
     private readonly config: Config,
+    /** The user's unread notifications (the bell's badge). */
+    private readonly unreadNotifications: (userId: number) => Promise<number> = async () => 0,
   ) {}
 
   async build(user: UserWithAccess | null, visitorLanguage: string | null) {
@@ -46,7 +48,7 @@ export class BootstrapService {
     const nested = nestSettings(flat);
     const demoMode = str('demo.loginPageDefaults') === 'randomAccount' ? ('randomAccount' as const) : ('singleAccount' as const);
     return {
-      user: user ? presentUser(user) : null,
+      user: user ? presentUser(user, { unreadNotifications: await this.unreadNotifications(user.id) }) : null,
       guest_role: guestRole,
       themes,
       settings: {

@@ -59,6 +59,8 @@ export const settingDefaults = {
   'api.integrated': { value: true },
   'notifications.integrated': { value: true },
   'notifications.subscriptions.integrated': { value: true },
+  /** The web push VAPID key pair ({ publicKey, privateKey }), made on first use (SettingsService.vapidKeys). */
+  'notifications.vapid': { value: null, private: true },
   'billing.enable': { value: false },
 
   'social.google.enable': { value: false },

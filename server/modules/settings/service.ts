@@ -45,6 +45,31 @@ export class SettingsService {
     return stored;
   }
 
+  /**
+   * The web push VAPID key pair, created once per installation (like app.key)
+   * and shared by every process through the database: subscriptions made
+   * against the public key keep working across restarts.
+   */
+  async vapidKeys(generate: () => { publicKey: string; privateKey: string }): Promise<{ publicKey: string; privateKey: string }> {
+    const read = async () => {
+      const value = await this.get('notifications.vapid');
+      if (value && typeof value === 'object' && !Array.isArray(value) && typeof value.publicKey === 'string' && typeof value.privateKey === 'string') {
+        return { publicKey: value.publicKey, privateKey: value.privateKey };
+      }
+      return null;
+    };
+    const current = await read();
+    if (current) return current;
+    await this.db
+      .insertInto('settings')
+      .values({ key: 'notifications.vapid', value: JSON.stringify(generate()), private: 1, updated_at: nowIso() })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+    const stored = await read();
+    if (!stored) throw new Error('could not create the VAPID keys');
+    return stored;
+  }
+
   async set(values: Record<string, SettingValue>): Promise<void> {
     const defaults: Record<string, SettingDefinition> = settingDefaults;
     const now = nowIso();

@@ -11,6 +11,7 @@ import { userIdOf, type Actor } from '../access/actor.js';
 import { requireWorkspace } from '../access/require-workspace.js';
 import { restriction } from '../permissions/policy.js';
 import { displayName } from '../users/presenter.js';
+import type { InvitedNotice } from './invitation-notification.js';
 import type { WorkspacesRepository } from './repository.js';
 import type { WorkspaceOut, WorkspaceRelation } from './schemas.js';
 
@@ -25,12 +26,14 @@ export const MEMBER_NOT_FOUND = 'This member does not exist.';
 
 export interface WorkspaceDeps {
   findUser(id: number): Promise<{ id: number; email: string; first_name: string | null; last_name: string | null } | undefined>;
-  userExists(email: string): Promise<boolean>;
+  findUserIdByEmail(email: string): Promise<number | undefined>;
   sendMail(message: MailMessage): Promise<void>;
   siteName(): Promise<string>;
   appUrl: string;
   /** Inside the deletion's transaction: the workspace's entries go to the owner's trash. */
   trashWorkspace(trx: Kysely<Database>, workspaceId: number): Promise<number>;
+  /** An invitee with an account: the notification (bell, and email and push as they chose). */
+  notifyInvited(notice: InvitedNotice): Promise<string | null>;
 }
 
 /**
@@ -186,16 +189,21 @@ export class WorkspacesService {
     if (!(await this.repo.workspaceRole(roleId))) throw ValidationError.field('roleId', 'The selected role is not a workspace role.');
   }
 
+  /**
+   * An invitee with an account gets a notification, whose email channel (if
+   * they keep it on) carries the invite mail; anyone else gets the mail to
+   * register with the address prefilled. Either link lands on the drive,
+   * which offers to join (src/features/workspaces/components/InvitePrompt.tsx).
+   */
   private async sendInvite(workspace: WorkspaceRow, inviteId: string, email: string, inviter: Awaited<ReturnType<WorkspaceDeps['findUser']>>): Promise<void> {
-    // An invitee with an account signs in; anyone else registers with the address prefilled. Either way the
-    // link then lands on the drive, which offers to join (src/features/workspaces/components/InvitePrompt.tsx).
-    const page = (await this.deps.userExists(email)) ? 'login' : 'register';
+    const userId = await this.deps.findUserIdByEmail(email);
     const query = new URLSearchParams({ email, redirect: `/drive?invite=${inviteId}` });
-    const url = `${this.deps.appUrl}/workspace/join/${page}?${query.toString()}`;
+    const url = `${this.deps.appUrl}/workspace/join/${userId === undefined ? 'register' : 'login'}?${query.toString()}`;
     const inviterName = inviter ? displayName(inviter) : 'Someone';
-    await this.deps.sendMail(
-      workspaceInviteMessage(email, await this.deps.siteName(), { inviterName, workspaceName: workspace.name, url, days: INVITE_TTL_DAYS }),
-    );
+    const mail = async (to: string) =>
+      workspaceInviteMessage(to, await this.deps.siteName(), { inviterName, workspaceName: workspace.name, url, days: INVITE_TTL_DAYS });
+    if (userId === undefined) await this.deps.sendMail(await mail(email));
+    else await this.deps.notifyInvited({ userId, inviteId, inviterName, workspaceName: workspace.name, mail });
   }
 
   private async load(id: number, relations: readonly WorkspaceRelation[] = []): Promise<WorkspaceOut> {

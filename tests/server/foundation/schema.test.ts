@@ -68,6 +68,9 @@ const expected: Record<string, string[]> = {
   workspaces: ['created_at', 'id', 'name', 'owner_id', 'updated_at'],
   workspace_members: ['created_at', 'id', 'is_owner', 'role_id', 'updated_at', 'user_id', 'workspace_id'],
   workspace_invites: ['created_at', 'email', 'expires_at', 'id', 'invited_by', 'role_id', 'updated_at', 'workspace_id'],
+  notifications: ['created_at', 'data', 'id', 'read_at', 'type', 'user_id'],
+  notification_preferences: ['channels', 'notif_id', 'updated_at', 'user_id'],
+  push_subscriptions: ['auth', 'created_at', 'endpoint', 'id', 'p256dh', 'user_agent', 'user_id'],
   // The name search index differs by dialect (db/search.ts): SQLite's is an FTS5 table with its shadow tables.
   ...(DIALECT === 'sqlite'
     ? {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { TestClient } from '../support/client.js';
 import type { CreatedUser } from '../support/factories.js';
-import { linkFromMail } from '../support/mail.js';
+import { linkFromMail, mailsTo } from '../support/mail.js';
 
 export interface WorkspaceRoleRow {
   id: number;
@@ -25,6 +25,8 @@ export async function createWorkspace(client: TestClient, name = 'Team space'): 
 
 /** The invite id from the newest invite mail to `email` (the link's redirect carries it). */
 export async function inviteIdFromMail(dataDir: string, email: string): Promise<string> {
+  // An invitee with an account gets the mail through their notification's email channel, in the background.
+  await expect.poll(async () => (await mailsTo(dataDir, email)).length, { timeout: 5000 }).toBeGreaterThan(0);
   const link = await linkFromMail(dataDir, email, '/workspace/join/');
   const redirect = new URL(link.searchParams.get('redirect')!, 'http://x');
   return redirect.searchParams.get('invite')!;

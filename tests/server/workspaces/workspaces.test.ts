@@ -113,6 +113,7 @@ describe('team workspaces (spec §1, §4, §7)', () => {
       [existing.user.email, 'invite', 'Workspace Viewer'],
       [newcomer, 'invite', 'Workspace Viewer'],
     ]);
+    await t.app.services.jobs.idle();
     expect(await mailsTo(t.dataDir, owner.user.email)).toHaveLength(0);
 
     const [toExisting] = await mailsTo(t.dataDir, existing.user.email);
@@ -178,6 +179,7 @@ describe('team workspaces (spec §1, §4, §7)', () => {
 
     const resent = await owner.client.post(`/api/v1/workspace/${id}/${inviteId}/resend`);
     expect(resent.json()).toEqual({ message: 'Invite sent' });
+    await t.app.services.jobs.idle();
     expect(await mailsTo(t.dataDir, invitee.user.email)).toHaveLength(2);
     const renewed = await t.app.services.db.kysely.selectFrom('workspace_invites').select('expires_at').where('id', '=', inviteId).executeTakeFirstOrThrow();
     expect(Date.parse(renewed.expires_at) - Date.now()).toBeGreaterThan(2 * 24 * 3600_000);

@@ -1,0 +1,105 @@
+import type { Lines, MessageValues } from '../../lib/i18n.js';
+import { translate } from '../../lib/i18n.js';
+import type { BackgroundJobs } from '../../lib/background.js';
+import { notificationMessage } from '../../mail/templates.js';
+import type { MailMessage } from '../../mail/mailer.js';
+import type { NotificationBus } from './bus.js';
+import { sendPush, type EndpointRules, type VapidKeys } from './push.js';
+import type { NotificationsRepository } from './repository.js';
+import { assertSafe, NOTIFICATION_TYPES, type Channel, type ChannelMap, type NotificationData, type NotificationType } from './types.js';
+
+export type Translate = (template: string, values?: MessageValues) => string;
+
+/** What a notification says, built in its recipient's language. */
+export type NotificationBuilder = (t: Translate) => NotificationData;
+
+export interface NotifierDeps {
+  repo: NotificationsRepository;
+  bus: NotificationBus;
+  jobs: BackgroundJobs;
+  recipient(userId: number): Promise<{ email: string; lines: Lines | null } | undefined>;
+  sendMail(message: MailMessage): Promise<void>;
+  siteName(): Promise<string>;
+  appUrl: string;
+  vapid(): Promise<VapidKeys>;
+  pushRules: EndpointRules;
+}
+
+/** The channels a user gets a type on: their saved choice, else the type's default. */
+export function channelsFor(saved: Partial<ChannelMap> | undefined, type: NotificationType): ChannelMap {
+  const defaults = NOTIFICATION_TYPES[type].defaults;
+  return { email: saved?.email ?? defaults.email, browser: saved?.browser ?? defaults.browser };
+}
+
+/**
+ * The one way to notify someone: the in-app row is stored and open pages are
+ * told at once; email and web push, as the user chose, go out in the
+ * background so the request that caused them never waits on a mail server
+ * or a push service.
+ */
+export class Notifier {
+  constructor(private readonly deps: NotifierDeps) {}
+
+  /**
+   * `options.mail` replaces the generic email for types that have their own
+   * message (a workspace invite's, with its sign-in link); it still goes only
+   * when the user keeps the email channel on.
+   */
+  async notify(
+    userId: number,
+    type: NotificationType,
+    build: NotificationBuilder,
+    options: { mail?: (to: string) => Promise<MailMessage> } = {},
+  ): Promise<string | null> {
+    const recipient = await this.deps.recipient(userId);
+    if (!recipient) return null;
+    const data = assertSafe(build((template, values) => translate(recipient.lines, template, values)));
+    const id = await this.deps.repo.insert(userId, type, data);
+    this.deps.bus.publish(userId, { unreadCount: await this.deps.repo.unreadCount(userId) });
+    const channels = channelsFor((await this.deps.repo.preferences(userId)).get(NOTIFICATION_TYPES[type].notifId), type);
+    for (const channel of Object.keys(channels) as Channel[]) {
+      if (!channels[channel]) continue;
+      if (channel === 'email') {
+        const mail = options.mail;
+        this.deps.jobs.run(`notification ${id} email`, async () =>
+          mail ? this.deps.sendMail(await mail(recipient.email)) : this.email(recipient.email, data),
+        );
+      }
+      if (channel === 'browser') this.deps.jobs.run(`notification ${id} push`, () => this.push(userId, id, data));
+    }
+    return id;
+  }
+
+  private async email(to: string, data: NotificationData): Promise<void> {
+    const url = new URL(data.mainAction.action, this.deps.appUrl).toString();
+    await this.deps.sendMail(
+      notificationMessage(to, await this.deps.siteName(), { lines: data.lines.map((line) => line.content), action: { label: data.mainAction.label, url } }),
+    );
+  }
+
+  private async push(userId: number, id: string, data: NotificationData): Promise<void> {
+    const subscriptions = await this.deps.repo.pushSubscriptions(userId);
+    if (!subscriptions.length) return;
+    const [title, ...rest] = data.lines.map((line) => line.content);
+    const payload = JSON.stringify({
+      id,
+      title: title ?? (await this.deps.siteName()),
+      body: rest.join('\n'),
+      icon: '/icons/icon-192.png',
+      url: data.mainAction.action,
+      tag: id,
+    });
+    const vapid = await this.deps.vapid();
+    const failures: unknown[] = [];
+    for (const subscription of subscriptions) {
+      try {
+        if ((await sendPush(subscription, payload, vapid, this.deps.appUrl, this.deps.pushRules)) === 'gone')
+          await this.deps.repo.deletePushSubscriptionById(subscription.id);
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    // One browser's push service being down must not resend to the others: only a total failure retries.
+    if (failures.length && failures.length === subscriptions.length) throw failures[0];
+  }
+}
