@@ -84,6 +84,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     siteName: () => recovery.siteName(),
     appUrl: config.appUrl,
     vapid,
+    vapidSubject: config.appUrl.startsWith('https:') ? config.appUrl : `mailto:${/<([^>]+)>/.exec(config.mail.from)?.[1] ?? config.mail.from}`,
     pushRules,
   });
   const workspaces = new WorkspacesService(kysely, db.dialect, new WorkspacesRepository(kysely), {

@@ -22,6 +22,8 @@ export interface NotifierDeps {
   siteName(): Promise<string>;
   appUrl: string;
   vapid(): Promise<VapidKeys>;
+  /** Who push services can contact about our pushes: an https: or mailto: URL (RFC 8292). */
+  vapidSubject: string;
   pushRules: EndpointRules;
 }
 
@@ -93,7 +95,7 @@ export class Notifier {
     const failures: unknown[] = [];
     for (const subscription of subscriptions) {
       try {
-        if ((await sendPush(subscription, payload, vapid, this.deps.appUrl, this.deps.pushRules)) === 'gone')
+        if ((await sendPush(subscription, payload, vapid, this.deps.vapidSubject, this.deps.pushRules)) === 'gone')
           await this.deps.repo.deletePushSubscriptionById(subscription.id);
       } catch (error) {
         failures.push(error);
