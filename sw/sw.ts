@@ -5,6 +5,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { sharedSession } from '../src/offline/queues/session';
 import { QueueHost } from './queues/host';
+import { registerPushHandlers } from './notifications/push';
 import { registerUploadQueue } from './uploads/worker';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
@@ -41,6 +42,10 @@ self.addEventListener('activate', (event) => {
 // Offline work lives here so it outlives tabs (DESIGN §2): one host owns the
 // worker's message, sync and online events and the session; each queue
 // registers on it (see queues/host.ts).
-const host = new QueueHost(self, sharedSession());
+const session = sharedSession();
+const host = new QueueHost(self, session);
 registerUploadQueue(host, self);
 host.start();
+
+// Web push for the browser notification channel.
+registerPushHandlers(self, session);

@@ -64,7 +64,16 @@ export const routes: RouteObject[] = [
               },
               {
                 element: <RequireNotifications />,
-                children: [placeholder('notifications', 'Notifications'), placeholder('notifications/settings', 'Notification preferences')],
+                children: [
+                  {
+                    path: 'notifications',
+                    lazy: () => import('../features/notifications/NotificationsPage').then((m) => ({ Component: m.NotificationsPage })),
+                  },
+                  {
+                    path: 'notifications/settings',
+                    lazy: () => import('../features/notifications/NotificationSettingsPage').then((m) => ({ Component: m.NotificationSettingsPage })),
+                  },
+                ],
               },
             ],
           },

@@ -38,8 +38,14 @@ export interface CachedWorkspace {
   position: number;
 }
 
+/** A notification marked read on this device that the server has not been told of yet (offline). */
+export interface PendingRead {
+  id: string;
+}
+
 export class UserDatabase extends Dexie {
   notifications!: Table<CachedNotification, string>;
+  pendingReads!: Table<PendingRead, string>;
   drafts!: Table<DocumentDraft, string>;
   workspaces!: Table<CachedWorkspace, number>;
 
@@ -51,6 +57,8 @@ export class UserDatabase extends Dexie {
     });
     // The workspace selector paints offline from here.
     this.version(2).stores({ workspaces: '&id, position' });
+    // Marks read made offline, sent when the network returns.
+    this.version(3).stores({ pendingReads: '&id' });
   }
 }
 

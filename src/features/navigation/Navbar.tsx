@@ -10,7 +10,7 @@ import { ThemeToggle } from '../themes/ThemeToggle';
 import { AiOfferingPopup } from './AiOfferingPopup';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
-import { NotificationBell } from './NotificationBell';
+import { NotificationBell } from '../notifications/components/NotificationBell';
 import { sidebarOpenAtom } from './sidebar-state';
 import { UserMenu } from './UserMenu';
 

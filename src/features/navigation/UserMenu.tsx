@@ -7,6 +7,7 @@ import { useBootstrap } from '../bootstrap/store';
 import { useLogout } from '../auth/use-logout';
 import { isExternalAction, menuItemsFor } from './menu-items';
 import { iconForLabel } from './menu-icon';
+import { Badge } from '../../ui/Badge';
 
 const itemClass = 'flex cursor-default items-center gap-3 px-4 py-2 text-sm outline-none data-[focused]:bg-fg/10 data-[hovered]:bg-fg/5';
 
@@ -81,14 +82,6 @@ export function UserMenu({ user }: { user: User }) {
         </Menu>
       </Popover>
     </MenuTrigger>
-  );
-}
-
-export function Badge({ count }: { count: number }) {
-  return (
-    <span className="absolute -right-0.5 -top-0.5 min-w-4 rounded-full bg-danger px-1 text-center text-[10px] leading-4 text-white">
-      {count > 99 ? '99+' : count}
-    </span>
   );
 }
 

@@ -1,0 +1,44 @@
+// The contract between the service worker's push handlers and the page
+// (web push for the browser notification channel).
+
+export const NOTIFICATION_CLICKED = 'notifications:clicked';
+export const PUSH_RENEWED = 'notifications:push-renewed';
+
+export interface PushPayload {
+  id: string;
+  title: string;
+  body: string;
+  icon?: string;
+  url: string;
+  tag?: string;
+}
+
+/** The server's payload (modules/notifications/notifier.ts), or null for anything else. */
+export function parsePushPayload(text: string | null): PushPayload | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as Partial<PushPayload>;
+    if (typeof value.id !== 'string' || typeof value.title !== 'string') return null;
+    return {
+      id: value.id,
+      title: value.title,
+      body: typeof value.body === 'string' ? value.body : '',
+      icon: typeof value.icon === 'string' ? value.icon : undefined,
+      url: typeof value.url === 'string' ? value.url : '/',
+      tag: typeof value.tag === 'string' ? value.tag : value.id,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Where a click goes: a path of this app, or an https address; never a script. */
+export function targetUrl(url: string, origin: string): string {
+  if (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\')) return new URL(url, origin).toString();
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' ? parsed.toString() : new URL('/notifications', origin).toString();
+  } catch {
+    return new URL('/notifications', origin).toString();
+  }
+}
