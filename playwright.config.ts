@@ -45,6 +45,8 @@ export default defineConfig({
       APP_URL: E2E_BASE_URL,
       NODE_ENV: 'production',
       MAIL_URL: E2E_MAIL_URL,
+      // Web push goes to a local push service (tests/peers/push-service.ts) on http://localhost.
+      PUSH_ALLOW_LOOPBACK: 'true',
     },
   },
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { waitForServiceWorker } from './helpers';
+import { startPushService } from '../peers/push-service';
 import { registerFreshUser } from './drive-helpers';
 
 // Spec §2/§4 notifications in Chromium against the built server: an invite
@@ -106,4 +107,66 @@ test('a web push is shown as a system notification by the service worker', async
       { timeout: 15_000 },
     )
     .toContainEqual(['Ada shared Plans with you', 'Open it from Shared with me.']);
+});
+
+test('with permission, turning Browser on subscribes this browser; an invite then arrives by web push and the worker shows it', async ({ browser }) => {
+  const push = await startPushService();
+  try {
+    const owner = await person(browser);
+    const context = await browser.newContext();
+    await context.grantPermissions(['notifications']);
+    const page = await context.newPage();
+    const member = await registerFreshUser(page);
+    await waitForServiceWorker(page);
+    const key = (await (await page.request.get('/api/v1/notifications/push/key')).json()).publicKey as string;
+    const subscription = await push.subscribe(key);
+    // Headless Chromium has no push service of its own (subscribe() hangs): the local push service,
+    // which checks VAPID and decrypts, stands in for it, and the browser is handed its subscription.
+    await context.addInitScript((sub) => {
+      PushManager.prototype.subscribe = async () => ({ toJSON: () => sub }) as unknown as PushSubscription;
+      PushManager.prototype.getSubscription = async () => ({ toJSON: () => sub }) as unknown as PushSubscription;
+    }, subscription);
+
+    await page.goto('/notifications/settings');
+    const groupBrowser = page.getByRole('checkbox', { name: 'Notify me when… Browser' });
+    await groupBrowser.click();
+    await expect(groupBrowser).not.toBeChecked();
+    await groupBrowser.click();
+    await expect(groupBrowser).toBeChecked();
+    await page.getByRole('button', { name: 'Update Preferences' }).click();
+    await expect(page.getByText('Updated preferences')).toBeVisible();
+
+    await invite(owner.page, member.email, 'Push Team');
+    await expect.poll(() => push.messages(subscription.endpoint), { timeout: 15_000 }).toHaveLength(1);
+    const [message] = await push.messages(subscription.endpoint);
+    expect(JSON.parse(message!)).toMatchObject({
+      title: expect.stringContaining('invited you to join Push Team'),
+      url: expect.stringMatching(/^\/drive\?invite=/),
+    });
+
+    // The decrypted payload goes into the real service worker, which shows it.
+    const cdp = await context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const found = registrations.find((r: { isDeleted: boolean }) => !r.isDeleted);
+        if (found) resolve(found.registrationId as string);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    const origin = new URL(page.url()).origin;
+    const id = await registrationId;
+    await expect
+      .poll(
+        async () => {
+          await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: message! });
+          return page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.title));
+        },
+        { timeout: 15_000 },
+      )
+      .toContainEqual(expect.stringContaining('invited you to join Push Team'));
+    await owner.context.close();
+    await context.close();
+  } finally {
+    await push.close();
+  }
 });

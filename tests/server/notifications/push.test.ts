@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { startPushService, type LocalPushService } from './push-service.js';
+import { startPushService, type LocalPushService } from '../../peers/push-service.js';
 
 /**
  * Web push end to end on this machine: the server encrypts (aes128gcm) and
