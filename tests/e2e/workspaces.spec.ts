@@ -78,7 +78,7 @@ test('two people share a workspace: invite, join, work together, change role, le
   await owner.page.reload();
   await expect(entry(owner.page, 'notes.txt')).toBeVisible();
 
-  // Demoted to viewer, the member can no longer upload there.
+  // The owner demotes the member to viewer.
   await openWorkspaceMenu(owner.page);
   await owner.page.getByRole('dialog', { name: 'Workspaces' }).getByRole('button', { name: 'Manage' }).click();
   await owner.page.getByRole('menuitem', { name: 'Members' }).click();
@@ -89,11 +89,15 @@ test('two people share a workspace: invite, join, work together, change role, le
   await members.getByRole('button', { name: 'Close' }).click();
   await expect(members).toBeHidden();
 
+  // Demoted to viewer, the member can no longer rename (the server refuses; the entry says so too).
   const xsrf = (await member.context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
   const workspaceId = (await (await member.page.request.get('/api/v1/me/workspaces')).json()).workspaces[1].id as number;
-  const refused = await member.page.request.post(`/api/v1/folders?workspaceId=${workspaceId}`, {
+  const listing = await (await member.page.request.get(`/api/v1/drive/file-entries?workspaceId=${workspaceId}`)).json();
+  const notes = (listing.pagination.data as { hash: string; name: string; permissions: string[] }[]).find((e) => e.name === 'notes.txt')!;
+  expect(notes.permissions).not.toContain('files.update');
+  const refused = await member.page.request.put(`/api/v1/file-entries/${notes.hash}?workspaceId=${workspaceId}`, {
     headers: { 'X-XSRF-TOKEN': xsrf },
-    data: { name: 'Not allowed', parentId: null },
+    data: { name: 'renamed.txt' },
   });
   expect(refused.status()).toBe(403);
 
