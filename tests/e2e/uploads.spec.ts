@@ -189,3 +189,27 @@ test('files chosen with the Upload button appear in the folder without a reload'
   await expect(page.getByRole('option', { name: 'alpha.txt', exact: true })).toBeVisible();
   await expect(page.getByRole('option', { name: 'beta.txt', exact: true })).toBeVisible();
 });
+
+test('offline on a folder whose listing never loaded, the sidebar Upload still puts the file in that folder', async ({ page, context }) => {
+  test.setTimeout(60_000);
+  await ready(page);
+  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const created = await page.request.post('/api/v1/folders', { headers: { 'X-XSRF-TOKEN': xsrf }, data: { name: 'Trip', parentId: null } });
+  const folderHash = (await created.json()).folder.hash as string;
+
+  // The folder link opens offline: the shell comes from the worker, the listing never loaded.
+  await context.setOffline(true);
+  await page.goto(`/drive/folders/${folderHash}`);
+  await expect(page.getByTestId('offline-indicator')).toBeVisible();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('navigation', { name: 'Drive' }).getByRole('button', { name: 'Upload', exact: true }).click();
+  await (await chooser).setFiles([{ name: 'ticket.txt', mimeType: 'text/plain', buffer: Buffer.from('seat 12A') }]);
+  await context.setOffline(false);
+
+  const inFolder = async () => {
+    const response = await page.request.get(`/api/v1/drive/file-entries?folderId=${folderHash}`);
+    return ((await response.json()) as { pagination: { data: { name: string }[] } }).pagination.data.map((entry) => entry.name);
+  };
+  await expect.poll(inFolder, { timeout: 30_000 }).toEqual(['ticket.txt']);
+  expect(await rootNames(page)).not.toContain('ticket.txt');
+});

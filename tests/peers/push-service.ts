@@ -38,6 +38,8 @@ export async function startPushService(): Promise<LocalPushService> {
   console.log = () => {};
   server.startServer();
   await new Promise<void>((resolve) => (server._server.listening ? resolve() : server._server.once('listening', () => resolve())));
+  // Its own listen callback prints a line after 'listening': let it run while the log is still quiet.
+  await new Promise((resolve) => setImmediate(resolve));
   console.log = log;
   const url = `http://localhost:${port}`;
   const post = async (path: string, body: unknown) => {

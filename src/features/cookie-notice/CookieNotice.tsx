@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { readCookie, writeCookie } from '../../api/cookies';
 import { useTrans } from '../../i18n/use-trans';
@@ -14,7 +14,26 @@ export function CookieNotice() {
   const { t } = useTrans();
   const [accepted, setAccepted] = useState(() => readCookie(COOKIE_NOTICE_COOKIE) === 'true');
   const notice = settings.cookie_notice;
-  if (!notice.enable || accepted) return null;
+  const shown = notice.enable && !accepted;
+  const bar = useRef<HTMLDivElement>(null);
+
+  // A bottom bar reserves its height (--cookie-bar): the page can scroll its last lines (footer, version
+  // label) above it, and toasts and the upload panel sit above it instead of under it.
+  useLayoutEffect(() => {
+    const element = bar.current;
+    if (!shown || notice.position === 'top' || !element) return;
+    const root = document.documentElement;
+    const update = () => root.style.setProperty('--cookie-bar', `${element.offsetHeight}px`);
+    update();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty('--cookie-bar');
+    };
+  }, [shown, notice.position]);
+
+  if (!shown) return null;
 
   const handleAccept = () => {
     writeCookie(COOKIE_NOTICE_COOKIE, 'true', COOKIE_NOTICE_DAYS);
@@ -23,6 +42,7 @@ export function CookieNotice() {
 
   return (
     <div
+      ref={bar}
       role="region"
       aria-label={t('Cookie notice')}
       className={`fixed inset-x-0 z-40 flex flex-col items-center justify-center gap-3 bg-fg px-4 py-3 text-sm text-bg md:flex-row ${

@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
-import type { FileEntry, Folder } from './api/types';
+import type { FileEntry } from './api/types';
 import type { DriveViewId, SortDescriptor } from './lib/views';
 
 // The drive's UI state (jotai): layout choices that outlive a visit, and the
@@ -24,5 +24,5 @@ export interface PreviewState {
 }
 export const previewAtom = atom<PreviewState | null>(null);
 
-/** The folder the current listing shows (upload target of the sidebar button). */
-export const currentFolderAtom = atom<Folder | null>(null);
+/** The hash of the folder the current page uploads into: the sidebar's Upload button targets it ('0': the root). */
+export const uploadTargetAtom = atom<string>('0');

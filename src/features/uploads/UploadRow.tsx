@@ -2,6 +2,7 @@ import { useTrans } from '../../i18n/use-trans';
 import { IconButton } from '../../ui/IconButton';
 import { Icon } from '../../ui/icons';
 import { formatBytes } from '../../i18n/format-size';
+import { useOnline } from '../../ui/use-online';
 import type { UploadItem } from '../../offline/queues/uploads/types';
 
 interface UploadRowProps {
@@ -12,6 +13,7 @@ interface UploadRowProps {
 
 /** One file: name, size, percentage, bytes, status or error, cancel and retry. */
 export function UploadRow({ item, onCancel, onRetry }: UploadRowProps) {
+  const online = useOnline();
   const { t } = useTrans();
   const queued = item.status === 'pending' || item.status === 'inProgress';
   const canCancel = queued || item.status === 'failed';
@@ -22,7 +24,7 @@ export function UploadRow({ item, onCancel, onRetry }: UploadRowProps) {
         <div className="truncate text-sm font-medium" title={item.relativePath ?? item.name}>
           {item.name}
         </div>
-        <div className={`truncate text-xs ${item.status === 'failed' ? 'text-danger' : 'text-fg-muted'}`}>{statusLine(item, t)}</div>
+        <div className={`truncate text-xs ${item.status === 'failed' ? 'text-danger' : 'text-fg-muted'}`}>{statusLine(item, t, online)}</div>
         {queued && (
           <div
             role="progressbar"
@@ -51,13 +53,14 @@ export function UploadRow({ item, onCancel, onRetry }: UploadRowProps) {
   );
 }
 
-function statusLine(item: UploadItem, t: ReturnType<typeof useTrans>['t']): string {
+function statusLine(item: UploadItem, t: ReturnType<typeof useTrans>['t'], online: boolean): string {
   const size = formatBytes(item.size);
   switch (item.status) {
     case 'inProgress':
       return `${item.percentage}% · ${t(':uploaded of :total', { uploaded: formatBytes(item.bytesUploaded), total: size })}`;
     case 'pending':
-      return item.waitingForNetwork ? t('Waiting for network') : `${size} · ${t('Queued')}`;
+      // Offline, a queued file is waiting for the network whether or not the worker has tried it yet.
+      return item.waitingForNetwork || !online ? `${size} · ${t('Waiting for network')}` : `${size} · ${t('Queued')}`;
     case 'completed':
       return size;
     case 'aborted':

@@ -7,8 +7,9 @@ import { toastStore } from './toast-store';
 import type { Toast } from './toast-store';
 
 const POSITION_CLASS: Record<Toast['position'], string> = {
-  'bottom-center': 'bottom-4 left-1/2 -translate-x-1/2',
-  'bottom-right': 'bottom-4 right-4',
+  // Above the cookie bar while it shows (--cookie-bar, set by CookieNotice).
+  'bottom-center': 'bottom-[calc(1rem+var(--cookie-bar,0px))] left-1/2 -translate-x-1/2',
+  'bottom-right': 'bottom-[calc(1rem+var(--cookie-bar,0px))] right-4',
   'top-center': 'top-4 left-1/2 -translate-x-1/2',
 };
 

@@ -11,6 +11,9 @@ export const enLines: Record<string, string> = {
   Confirm: 'Confirm',
   Close: 'Close',
   Back: 'Back',
+  'This part of :siteName is coming soon. Everything else works as usual.': 'This part of :siteName is coming soon. Everything else works as usual.',
+  'Go to my drive': 'Go to my drive',
+  Home: 'Home',
   Rename: 'Rename',
   Create: 'Create',
   Name: 'Name',
@@ -167,6 +170,8 @@ export const enLines: Record<string, string> = {
   ':file exceeds maximum allowed size of :size': ':file exceeds maximum allowed size of :size',
   'This file type is not allowed': 'This file type is not allowed',
   'Upload timed out': 'Upload timed out',
+  'Waiting for network: :count files (:size) will upload by themselves':
+    'Waiting for network: :count file (:size) will upload by itself|Waiting for network: :count files (:size) will upload by themselves',
 
   // Workspaces
   Private: 'Private',

@@ -11,6 +11,10 @@ export const trLines: Record<string, string> = {
   Confirm: 'Onayla',
   Close: 'Kapat',
   Back: 'Geri',
+  'This part of :siteName is coming soon. Everything else works as usual.':
+    'Bu :siteName bölümü yakında geliyor. Geri kalan her şey her zamanki gibi çalışıyor.',
+  'Go to my drive': "Drive'ıma git",
+  Home: 'Ana sayfa',
   Rename: 'Yeniden adlandır',
   Create: 'Oluştur',
   Name: 'Ad',
@@ -167,6 +171,7 @@ export const trLines: Record<string, string> = {
   ':file exceeds maximum allowed size of :size': ':file, izin verilen en büyük boyut olan :size değerini aşıyor',
   'This file type is not allowed': 'Bu dosya türüne izin verilmiyor',
   'Upload timed out': 'Yükleme zaman aşımına uğradı',
+  'Waiting for network: :count files (:size) will upload by themselves': 'Ağ bekleniyor: :count dosya (:size) kendiliğinden yüklenecek',
 
   // Workspaces
   Private: 'Özel',

@@ -10,7 +10,7 @@ import { useDriveActions } from '../hooks/use-drive-actions';
 import { useEntryDrop } from '../hooks/use-entry-drop';
 import { DRIVE_VIEWS, SIDEBAR_VIEWS } from '../lib/views';
 import type { DriveViewId } from '../lib/views';
-import { currentFolderAtom } from '../state';
+import { uploadTargetAtom } from '../state';
 import { StorageSummary } from './StorageSummary';
 import { UploadButton } from './UploadButton';
 
@@ -32,12 +32,12 @@ export function DriveSidebar() {
   const { t } = useTrans();
   const data = useBootstrap();
   const online = useOnline();
-  const folder = useAtomValue(currentFolderAtom);
+  const target = useAtomValue(uploadTargetAtom);
   return (
     <nav aria-label={t('Drive')} className="flex h-full w-60 shrink-0 flex-col gap-2 overflow-y-auto border-r border-divider bg-bg py-3 pr-2">
       <div className="px-3">
         <UploadButton
-          target={folder}
+          target={target}
           label={t('Upload')}
           className="flex w-full items-center justify-center gap-2 rounded-full bg-primary px-4 py-2 font-semibold text-on-primary hover:bg-primary-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
         >

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTrans } from '../../../i18n/use-trans';
-import type { Folder } from '../api/types';
 import { readDroppedFiles } from '../../uploads';
 import { useFilesChosen } from '../hooks/use-files-chosen';
 import { isFileDrag } from '../lib/entry-drag';
 
 /** Files dragged in from the computer go to the upload hook point with this folder as target. */
-export function FileDropZone({ enabled, target, children }: { enabled: boolean; target: Folder | null; children: ReactNode }) {
+export function FileDropZone({ enabled, target, children }: { enabled: boolean; target: string; children: ReactNode }) {
   const { t } = useTrans();
   const onFilesChosen = useFilesChosen();
   const [over, setOver] = useState(false);

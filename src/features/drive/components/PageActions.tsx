@@ -15,7 +15,20 @@ const buttonClass =
   'inline-flex items-center gap-2 rounded border border-divider px-3 py-1.5 text-sm font-semibold hover:bg-fg/5 focus-visible:outline-2 focus-visible:outline-primary aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
 
 /** The page's own actions (hasActions): new folder and upload in folders, import in SQL, empty trash in trash. */
-export function PageActions({ view, folder, online, isEmpty }: { view: DriveView; folder: Folder | null; online: boolean; isEmpty: boolean }) {
+export function PageActions({
+  view,
+  folder,
+  target,
+  online,
+  isEmpty,
+}: {
+  view: DriveView;
+  folder: Folder | null;
+  /** The hash of the folder uploads go to (from the address, even before the listing loads). */
+  target: string;
+  online: boolean;
+  isEmpty: boolean;
+}) {
   const { t } = useTrans();
   const setDialog = useSetAtom(dialogAtom);
   const onFilesChosen = useFilesChosen();
@@ -42,7 +55,7 @@ export function PageActions({ view, folder, online, isEmpty }: { view: DriveView
         <ActionButton
           label={t('New folder')}
           disabledReason={offline}
-          onPress={() => setDialog({ type: 'newFolder', parentId: folder && folder.hash !== ROOT_HASH ? folder.hash : null })}
+          onPress={() => setDialog({ type: 'newFolder', parentId: target !== ROOT_HASH ? target : null })}
           className={`${buttonClass} size-auto! rounded!`}
         >
           <Icon name="createNewFolder" className="size-5" />
@@ -51,7 +64,7 @@ export function PageActions({ view, folder, online, isEmpty }: { view: DriveView
       )}
       {canUpload && (
         <UploadButton
-          target={folder}
+          target={target}
           accept={view.id === 'sql' ? SQL_ACCEPT : undefined}
           view={view.id === 'sql' ? 'sql' : undefined}
           className={buttonClass}
@@ -65,7 +78,7 @@ export function PageActions({ view, folder, online, isEmpty }: { view: DriveView
         <ActionButton
           label={t('Upload folder')}
           disabledReason={null}
-          onPress={() => void openFilePicker({ folder: true }).then((files) => onFilesChosen(files, folder))}
+          onPress={() => void openFilePicker({ folder: true }).then((files) => onFilesChosen(files, target))}
           className={`${buttonClass} size-auto! rounded!`}
         >
           <Icon name="createNewFolder" className="size-5" />

@@ -1,7 +1,6 @@
 import { useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useTrans } from '../../../i18n/use-trans';
-import type { Folder } from '../api/types';
 import { uploadableFiles, useFilesChosen } from '../hooks/use-files-chosen';
 
 /** A button over a hidden file picker; the chosen files go to the upload hook point. */
@@ -13,7 +12,8 @@ export function UploadButton({
   label,
   view,
 }: {
-  target: Folder | null;
+  /** The hash of the folder the files go to ('0': the root). */
+  target: string;
   accept?: string;
   className: string;
   children: ReactNode;

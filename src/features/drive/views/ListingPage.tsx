@@ -26,7 +26,7 @@ import { EMPTY_SELECTION, pruneSelection } from '../lib/selection';
 import type { Selection } from '../lib/selection';
 import { hasSearchInput, ROOT_HASH } from '../lib/views';
 import type { DriveView, SearchFilters, SortDescriptor } from '../lib/views';
-import { currentFolderAtom, detailsOpenAtom, sortAtom, viewModeAtom } from '../state';
+import { detailsOpenAtom, sortAtom, uploadTargetAtom, viewModeAtom } from '../state';
 
 export const ROOT_TITLE = 'Drive';
 
@@ -47,7 +47,7 @@ export function ListingPage({
   const online = useOnline();
   const mode = useAtomValue(viewModeAtom);
   const detailsOpen = useAtomValue(detailsOpenAtom);
-  const setCurrentFolder = useSetAtom(currentFolderAtom);
+  const setUploadTarget = useSetAtom(uploadTargetAtom);
   const [sorts, setSorts] = useAtom(sortAtom);
   const sort = sorts[view.id] ?? view.sort;
   const searching = hasSearchInput(search);
@@ -63,9 +63,11 @@ export function ListingPage({
   const byId = useMemo(() => new Map(entries.map((e) => [e.id, e])), [entries]);
   const selected = useMemo(() => selection.selected.map((id) => byId.get(id)).filter((e): e is FileEntry => !!e), [selection, byId]);
 
+  // A folder page uploads into the folder in its address, whether or not its listing has loaded (offline).
+  const uploadTarget = view.id === 'folder' ? folderHash : view.id === 'sql' ? (folder?.hash ?? ROOT_HASH) : ROOT_HASH;
   useEffect(() => {
-    setCurrentFolder(view.id === 'folder' || view.id === 'sql' ? folder : null);
-  }, [view.id, folder, setCurrentFolder]);
+    setUploadTarget(uploadTarget);
+  }, [uploadTarget, setUploadTarget]);
 
   const dateFormat = useMemo(() => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: timezone }), [language, timezone]);
   const formatDate = useCallback((iso: string) => dateFormat.format(new Date(iso)), [dateFormat]);
@@ -131,14 +133,14 @@ export function ListingPage({
         <div className="min-w-0 flex-1">
           {title ? <h1 className="text-lg font-semibold">{title}</h1> : <Breadcrumbs path={path} fallbackName={folder?.name ?? ''} rootLabel={ROOT_TITLE} />}
         </div>
-        <PageActions view={view} folder={folder} online={online} isEmpty={!entries.length} />
+        <PageActions view={view} folder={folder} target={uploadTarget} online={online} isEmpty={!entries.length} />
       </header>
       {children}
       <SelectionToolbar view={view.id} selected={selected} online={online} onAction={handleAction} sort={sort} onSortChange={handleSortChange} />
       <OfflineNotice online={online} hasCopy={entries.length > 0 || listing.fromCache} />
       <AdSlot slot="drive" className="px-4 py-2" />
       <div className="relative flex min-h-0 flex-1">
-        <FileDropZone enabled={canUpload} target={folder}>
+        <FileDropZone enabled={canUpload} target={uploadTarget}>
           {body}
         </FileDropZone>
         {detailsOpen && <DetailsPanel entry={selected.length === 1 ? selected[0]! : null} />}
