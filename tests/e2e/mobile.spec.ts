@@ -13,9 +13,17 @@ test('under 768 px the notification popover opens as a modal and the mobile menu
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  const menu = page.getByRole('dialog', { name: 'Menu' });
-  await expect(menu.getByRole('link', { name: 'My drive' })).toHaveAttribute('aria-current', 'page');
-  await menu.getByRole('link', { name: 'Pricing' }).click();
+  // One menu button: on the drive it opens the sidebar, which carries the menu's links too.
+  const menuButtons = page.getByRole('button', { name: /^(Toggle sidebar|Open menu)$/ });
+  await expect(menuButtons).toHaveCount(1);
+  await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+  const links = page.getByRole('navigation', { name: 'Menu' });
+  await expect(links.getByRole('link', { name: 'My drive' })).toHaveAttribute('aria-current', 'page');
+  await links.getByRole('link', { name: 'Pricing' }).click();
   await expect(page).toHaveURL(/\/pricing$/);
+
+  // A page without a sidebar has the menu drawer instead, still one button.
+  await expect(menuButtons).toHaveCount(1);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Pricing' })).toHaveAttribute('aria-current', 'page');
 });

@@ -4,7 +4,9 @@ import { useTrans } from '../../i18n/use-trans';
 import { Spinner } from '../../ui/Spinner';
 import { useBootstrap } from '../bootstrap/store';
 import { hasPermission } from '../bootstrap/permissions';
-import { SIDEBAR_BREAKPOINT, sidebarOpenAtom } from '../navigation/sidebar-state';
+import { useIsMobile } from '../../ui/use-media-query';
+import { MobileMenuLinks } from '../navigation/MobileMenu';
+import { SIDEBAR_BREAKPOINT, sidebarOpenAtom, useSidebarShown } from '../navigation/sidebar-state';
 import { AccessTokensPanel } from './AccessTokensPanel';
 import { useAccountUser } from './api';
 import { DangerZoneSection } from './DangerZoneSection';
@@ -28,6 +30,8 @@ export function AccountSettingsPage() {
   const data = useBootstrap();
   const account = useAccountUser();
   const [sidebarOpen, setSidebarOpen] = useAtom(sidebarOpenAtom);
+  useSidebarShown();
+  const isMobile = useIsMobile();
   const canUseApi = hasPermission(data, 'api.access') && data.settings.api.integrated;
 
   // Spec §9: the sidebar starts hidden on windows narrower than 576 px.
@@ -54,6 +58,11 @@ export function AccountSettingsPage() {
               </li>
             ))}
           </ul>
+          {isMobile && (
+            <div className="mt-4 border-t border-divider pt-4">
+              <MobileMenuLinks />
+            </div>
+          )}
         </nav>
       )}
       <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8">

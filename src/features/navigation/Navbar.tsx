@@ -1,4 +1,4 @@
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { useTrans } from '../../i18n/use-trans';
 import { IconButton } from '../../ui/IconButton';
@@ -11,7 +11,7 @@ import { AiOfferingPopup } from './AiOfferingPopup';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
 import { NotificationBell } from '../notifications/components/NotificationBell';
-import { sidebarOpenAtom } from './sidebar-state';
+import { sidebarOpenAtom, sidebarsShownAtom } from './sidebar-state';
 import { UserMenu } from './UserMenu';
 
 export function Navbar() {
@@ -19,14 +19,20 @@ export function Navbar() {
   const { t } = useTrans();
   const isMobile = useIsMobile();
   const [sidebarOpen, setSidebarOpen] = useAtom(sidebarOpenAtom);
+  const hasSidebar = useAtomValue(sidebarsShownAtom) > 0;
   const { user } = data;
 
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-1 border-b border-divider bg-bg-alt px-2 md:px-4">
-      {isMobile && <MobileMenu />}
-      <IconButton label={t('Toggle sidebar')} aria-expanded={sidebarOpen} onPress={() => setSidebarOpen((v) => !v)}>
-        <Icon name="menu" />
-      </IconButton>
+      {/* One menu button: the page's sidebar toggle where there is a sidebar (it carries the menu's
+          links on mobile), else the mobile menu. */}
+      {hasSidebar ? (
+        <IconButton label={t('Toggle sidebar')} aria-expanded={sidebarOpen} onPress={() => setSidebarOpen((v) => !v)}>
+          <Icon name="menu" />
+        </IconButton>
+      ) : (
+        isMobile && <MobileMenu />
+      )}
       <Logo className="mr-auto" />
       <AiOfferingPopup />
       <LanguageSwitcher compact={isMobile} />

@@ -3,7 +3,7 @@ import { useAtom } from 'jotai';
 import { Outlet } from 'react-router-dom';
 import { useTrans } from '../../../i18n/use-trans';
 import { useIsMobile } from '../../../ui/use-media-query';
-import { SIDEBAR_BREAKPOINT, sidebarOpenAtom } from '../../navigation/sidebar-state';
+import { SIDEBAR_BREAKPOINT, sidebarOpenAtom, useSidebarShown } from '../../navigation/sidebar-state';
 import { useFolderTree } from '../api';
 import { DriveDialogs } from '../dialogs/DriveDialogs';
 import { DriveSidebar } from './DriveSidebar';
@@ -17,6 +17,7 @@ export function DriveLayout() {
   const { t } = useTrans();
   const isMobile = useIsMobile();
   const [sidebarOpen, setSidebarOpen] = useAtom(sidebarOpenAtom);
+  useSidebarShown();
   // Keeps the folder tree on the device (offline breadcrumbs, move dialog).
   useFolderTree();
 

@@ -3,8 +3,10 @@ import { Link, useLocation } from 'react-router-dom';
 import { useTrans } from '../../../i18n/use-trans';
 import { Icon } from '../../../ui/icons';
 import type { IconName } from '../../../ui/icons';
+import { useIsMobile } from '../../../ui/use-media-query';
 import { useOnline } from '../../../ui/use-online';
 import { useBootstrap } from '../../bootstrap/store';
+import { MobileMenuLinks } from '../../navigation/MobileMenu';
 import { WorkspaceSelector } from '../../workspaces/components/WorkspaceSelector';
 import { useDriveActions } from '../hooks/use-drive-actions';
 import { useEntryDrop } from '../hooks/use-entry-drop';
@@ -33,6 +35,7 @@ export function DriveSidebar() {
   const data = useBootstrap();
   const online = useOnline();
   const target = useAtomValue(uploadTargetAtom);
+  const isMobile = useIsMobile();
   return (
     <nav aria-label={t('Drive')} className="flex h-full w-60 shrink-0 flex-col gap-2 overflow-y-auto border-r border-divider bg-bg py-3 pr-2">
       <div className="px-3">
@@ -61,6 +64,11 @@ export function DriveSidebar() {
           </Link>
         )}
         <WorkspaceSelector />
+        {isMobile && (
+          <div className="mt-2 border-t border-divider px-2 pt-2">
+            <MobileMenuLinks />
+          </div>
+        )}
       </div>
     </nav>
   );
