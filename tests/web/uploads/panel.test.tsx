@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../src/api/query-client';
 import { queryKeys } from '../../../src/api/query-keys';
@@ -44,4 +44,36 @@ describe('upload panel', () => {
     expect(within(rows[2]!).getByRole('button', { name: 'Cancel upload' })).toBeDefined();
     expect(rows[2]?.textContent).toContain('Over quota');
   });
+});
+
+describe('upload panel when everything finished', () => {
+  const renderFor = async (userId: number, items: ReturnType<typeof makeItem>[]) => {
+    await uploadsDatabase().items.bulkPut(items);
+    const client = createQueryClient();
+    client.setQueryData(queryKeys.bootstrap, makeBootstrap({ user: makeUser({ id: userId }) }));
+    render(
+      <QueryClientProvider client={client}>
+        <UploadPanel />
+      </QueryClientProvider>,
+    );
+    return screen.findByRole('region', { name: 'Uploads' });
+  };
+
+  it('folds its list away a few seconds after the last upload finished', async () => {
+    const panel = await renderFor(3, [makeItem({ id: 'ok', userId: '3', name: 'done.txt', status: 'completed', size: 10, percentage: 100, createdAt: 1 })]);
+    await waitFor(() => expect(within(panel).getByRole('heading').textContent).toBe('1 upload complete'));
+    expect(within(panel).getByRole('button', { name: 'Collapse' }).getAttribute('aria-expanded')).toBe('true');
+    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Expand' }).getAttribute('aria-expanded')).toBe('false'), { timeout: 6000 });
+    expect(within(panel).queryByRole('listitem')).toBeNull();
+  }, 10_000);
+
+  it('stays open while an upload failed, until it is dismissed', async () => {
+    const panel = await renderFor(4, [
+      makeItem({ id: 'ok4', userId: '4', name: 'done.txt', status: 'completed', size: 10, percentage: 100, createdAt: 1 }),
+      makeItem({ id: 'bad4', userId: '4', name: 'bad.txt', status: 'failed', createdAt: 2 }),
+    ]);
+    await waitFor(() => expect(within(panel).getByRole('heading').textContent).toBe('1 upload failed'));
+    await new Promise((resolve) => setTimeout(resolve, 4500));
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(2);
+  }, 10_000);
 });
