@@ -213,3 +213,15 @@ test('offline on a folder whose listing never loaded, the sidebar Upload still p
   await expect.poll(inFolder, { timeout: 30_000 }).toEqual(['ticket.txt']);
   expect(await rootNames(page)).not.toContain('ticket.txt');
 });
+
+test('finished uploads are cleared when the app is next opened', async ({ page }) => {
+  await ready(page);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload', exact: true }).first().click();
+  await (await chooser).setFiles([{ name: 'once.txt', mimeType: 'text/plain', buffer: Buffer.from('once') }]);
+  const panel = page.getByRole('region', { name: 'Uploads' });
+  await expect(panel.getByRole('heading')).toHaveText('1 upload complete');
+  await page.reload();
+  await expect(page.getByRole('option', { name: 'once.txt', exact: true })).toBeVisible();
+  await expect(panel).toBeHidden();
+});
