@@ -22,6 +22,7 @@ import { driveRoutes } from './modules/drive/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { workspaceRoutes } from './modules/workspaces/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
+import { sharingRoutes } from './modules/sharing/routes.js';
 import { humanCheckInUse } from './modules/recaptcha/human-check.js';
 import { seed } from './modules/setup/seeder.js';
 import { socialRoutes } from './modules/social/routes.js';
@@ -122,6 +123,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
       await api.register(uploadRoutes);
       await api.register(workspaceRoutes);
       await api.register(notificationRoutes);
+      await api.register(sharingRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },

@@ -30,6 +30,10 @@ import { Notifier } from './modules/notifications/notifier.js';
 import { generateVapidKeys } from './modules/notifications/push.js';
 import { NotificationsRepository } from './modules/notifications/repository.js';
 import { NotificationsService } from './modules/notifications/service.js';
+import { SharesRepository } from './modules/sharing/repository.js';
+import { SharingService } from './modules/sharing/service.js';
+import { fileEntryShared } from './modules/notifications/file-shared.js';
+import { displayName } from './modules/users/presenter.js';
 import { WorkspacesRepository } from './modules/workspaces/repository.js';
 import { WorkspacesService } from './modules/workspaces/service.js';
 import { workspaceInvitation } from './modules/workspaces/invitation-notification.js';
@@ -121,6 +125,14 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     bootstrap: new BootstrapService(kysely, settings, users, localizations, config, (userId) => notificationsRepo.unreadCount(userId)),
     drive,
     workspaces,
+    sharing: new SharingService(kysely, new SharesRepository(kysely), {
+      findUserByEmail: (email) => users.findByEmail(email),
+      sharerName: async (userId) => {
+        const user = await users.findById(userId);
+        return user ? displayName(user) : 'Someone';
+      },
+      notifyShared: (notice) => fileEntryShared(notifier, notice),
+    }),
     jobs,
     notificationBus,
     notifier,

@@ -283,6 +283,17 @@ export interface PushSubscriptionsTable {
   created_at: Timestamp;
 }
 
+export interface EntrySharesTable {
+  id: Generated<number>;
+  entry_id: number;
+  user_id: number;
+  /** 'view' (view and download) or 'edit' (also upload into, rename, move and delete within). */
+  permission: string;
+  shared_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -308,6 +319,7 @@ export interface Database {
   notifications: NotificationsTable;
   notification_preferences: NotificationPreferencesTable;
   push_subscriptions: PushSubscriptionsTable;
+  entry_shares: EntrySharesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -3291,6 +3291,219 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/file-entries/{id}/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who an entry is shared with (files.share on it) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            shares: {
+                                id: number;
+                                /** @description The shared entry (hash) */
+                                entry_id: string;
+                                /**
+                                 * @description view: view and download; edit: also upload into, rename, move and delete within
+                                 * @enum {string}
+                                 */
+                                permission: "view" | "edit";
+                                user: {
+                                    id: number;
+                                    display_name: string;
+                                    email: string;
+                                    avatar: string | null;
+                                };
+                                created_at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-entries/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Share entries with people by email: view (and download) or edit; answers the first entry’s shares */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        entryIds: string[];
+                        emails: string[];
+                        /**
+                         * @description view: view and download; edit: also upload into, rename, move and delete within
+                         * @enum {string}
+                         */
+                        permission: "view" | "edit";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            shares: {
+                                id: number;
+                                /** @description The shared entry (hash) */
+                                entry_id: string;
+                                /**
+                                 * @description view: view and download; edit: also upload into, rename, move and delete within
+                                 * @enum {string}
+                                 */
+                                permission: "view" | "edit";
+                                user: {
+                                    id: number;
+                                    display_name: string;
+                                    email: string;
+                                    avatar: string | null;
+                                };
+                                created_at: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-entries/shares/{shareId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a share's permission */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    shareId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description view: view and download; edit: also upload into, rename, move and delete within
+                         * @enum {string}
+                         */
+                        permission: "view" | "edit";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            shares: {
+                                id: number;
+                                /** @description The shared entry (hash) */
+                                entry_id: string;
+                                /**
+                                 * @description view: view and download; edit: also upload into, rename, move and delete within
+                                 * @enum {string}
+                                 */
+                                permission: "view" | "edit";
+                                user: {
+                                    id: number;
+                                    display_name: string;
+                                    email: string;
+                                    avatar: string | null;
+                                };
+                                created_at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove a share (its entry’s sharer, or the recipient themself) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    shareId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {

@@ -1,7 +1,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database, FileEntryRow } from '../../db/types.js';
 import { ALL_ACTIONS, NO_ACTIONS, type ActionSet, type EntryAction } from './actions.js';
-import type { Scope } from '../drive/repository.js';
+import { ancestorIds, type Scope } from '../drive/repository.js';
 import { signedInUserId, type Actor } from './actor.js';
 import { loadMembership, loadMemberships } from './memberships.repository.js';
 import { entryActions } from './workspace-policy.js';
@@ -10,7 +10,7 @@ import { entryActions } from './workspace-policy.js';
  * Where grants come from, one source each, in the shape of immich's
  * AccessRepository: given a batch of entries, which of them this actor reaches
  * through the source, and with which actions. The answers are unioned.
- * Ownership and workspace membership have rows today; shares with people and
+ * Ownership, workspace membership and shares with people have rows today;
  * share links fill in their source without touching the policy or callers.
  */
 export type GrantRow = Pick<FileEntryRow, 'id' | 'owner_id' | 'workspace_id' | 'path'>;
@@ -67,12 +67,35 @@ const workspaceSource: GrantSource = {
   },
 };
 
+/** What a share's permission lets its recipient do (spec: can view and download, or can edit). */
+export const SHARE_ACTIONS: Record<string, readonly EntryAction[]> = {
+  view: ['files.view', 'files.download'],
+  edit: ['files.view', 'files.download', 'files.create', 'files.update', 'files.delete'],
+};
+
 /**
  * Shares with people, inherited down the tree: a share on the entry or any
- * ancestor (one indexed `entry_id in (ids from the path)` query). Empty until sharing exists.
+ * ancestor (one indexed `entry_id in (ids from the path)` query per batch);
+ * the strongest share along the path wins.
  */
 const shareSource: GrantSource = {
-  entries: async () => new Map(),
+  async entries(db, actor, rows) {
+    const userId = signedInUserId(actor);
+    const grants: Grants = new Map();
+    if (userId === null) return grants;
+    const pathIds = new Map(rows.map((row) => [row.id, [...ancestorIds(row.path), row.id]]));
+    const ids = [...new Set([...pathIds.values()].flat())];
+    if (!ids.length) return grants;
+    const shares = await db.selectFrom('entry_shares').select(['entry_id', 'permission']).where('user_id', '=', userId).where('entry_id', 'in', ids).execute();
+    if (!shares.length) return grants;
+    const byEntry = new Map(shares.map((share) => [share.entry_id, share.permission]));
+    for (const row of rows) {
+      const actions = new Set<EntryAction>();
+      for (const id of pathIds.get(row.id)!) for (const action of SHARE_ACTIONS[byEntry.get(id) ?? ''] ?? []) actions.add(action);
+      if (actions.size) grants.set(row.id, actions);
+    }
+    return grants;
+  },
   root: async () => NO_ACTIONS,
 };
 
@@ -107,9 +130,10 @@ export async function loadRootGrant(db: Db, actor: Actor, space: Scope, sources 
 }
 
 /**
- * The "Shared with me" listing: entries someone else shared with the actor,
- * directly or through a folder above. Nothing until the share source exists.
+ * The "Shared with me" listing: the entries shared with the actor themselves
+ * (what is inside a shared folder shows when it is opened).
  */
-export function sharedWithFilter(_actor: Actor): Expression<SqlBool> {
-  return sql<SqlBool>`1 = 0`;
+export function sharedWithFilter(actor: Actor): Expression<SqlBool> {
+  const userId = signedInUserId(actor) ?? 0;
+  return sql<SqlBool>`exists (select 1 from entry_shares where entry_shares.entry_id = file_entries.id and entry_shares.user_id = ${userId})`;
 }

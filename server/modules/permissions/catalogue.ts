@@ -32,7 +32,6 @@ export const permissionCatalogue: PermissionDefinition[] = [
   { name: 'files.update', group: 'files', display_name: 'Update files', description: 'Rename, move and upload into folders.' },
   { name: 'files.delete', group: 'files', display_name: 'Delete files', description: 'Move files to trash and delete them.' },
   { name: 'files.download', group: 'files', display_name: 'Download files', description: 'Download files.' },
-  // In the access vocabulary now; the default role gets it when sharing ships.
   { name: 'files.share', group: 'files', display_name: 'Share files', description: 'Share files and folders with people and by link.' },
   { name: 'notifications.subscribe', group: 'notifications', display_name: 'Notification preferences', description: 'Choose notification channels.' },
 ];

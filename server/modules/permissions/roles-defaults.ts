@@ -21,6 +21,7 @@ export const defaultRoles: RoleSeed[] = [
       { name: 'files.update' },
       { name: 'files.delete' },
       { name: 'files.download' },
+      { name: 'files.share' },
       { name: 'workspaces.create', restrictions: [{ name: 'count', value: null }] },
       { name: 'api.access' },
       { name: 'notifications.subscribe' },

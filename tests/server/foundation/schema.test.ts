@@ -71,6 +71,7 @@ const expected: Record<string, string[]> = {
   notifications: ['created_at', 'data', 'id', 'read_at', 'type', 'user_id'],
   notification_preferences: ['channels', 'notif_id', 'updated_at', 'user_id'],
   push_subscriptions: ['auth', 'created_at', 'endpoint', 'id', 'p256dh', 'user_agent', 'user_id'],
+  entry_shares: ['created_at', 'entry_id', 'id', 'permission', 'shared_by', 'updated_at', 'user_id'],
   // The name search index differs by dialect (db/search.ts): SQLite's is an FTS5 table with its shadow tables.
   ...(DIALECT === 'sqlite'
     ? {
