@@ -14,6 +14,7 @@ export type DriveDialog =
   | { type: 'newFolder'; parentId: string | null }
   | { type: 'rename'; entry: FileEntry }
   | { type: 'move'; entries: FileEntry[] }
+  | { type: 'share'; entries: FileEntry[] }
   | { type: 'deleteForever'; entries: FileEntry[] }
   | { type: 'emptyTrash' };
 export const dialogAtom = atom<DriveDialog | null>(null);

@@ -22,6 +22,10 @@ describe('entry actions', () => {
 
   it('offers restore and delete forever in the trash', () => {
     expect(actionsFor('trash', [makeEntry()])).toEqual(['restore', 'deleteForever', 'details']);
+    // Share shows only when the server says every entry may be shared.
+    const shareable = makeEntry({ permissions: ['files.view', 'files.download', 'files.share'] });
+    expect(actionsFor('folder', [shareable]).slice(1, 3)).toEqual(['download', 'share']);
+    expect(actionsFor('folder', [shareable, makeEntry()])).not.toContain('share');
     expect(actionsFor('folder', [])).toEqual([]);
   });
 

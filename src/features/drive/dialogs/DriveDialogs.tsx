@@ -5,6 +5,7 @@ import { useDriveActions } from '../hooks/use-drive-actions';
 import { dialogAtom } from '../state';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { MoveDialog } from './MoveDialog';
+import { ShareDialog } from './ShareDialog';
 import { NameDialog } from '../../../ui/NameDialog';
 
 /** The one open drive dialog, whichever listing asked for it. */
@@ -39,6 +40,8 @@ export function DriveDialogs() {
           onClose={close}
         />
       );
+    case 'share':
+      return <ShareDialog entries={dialog.entries} onClose={close} />;
     case 'move':
       return <MoveDialog entries={dialog.entries} onMove={(destination) => moveTo(dialog.entries, destination)} onClose={close} />;
     case 'deleteForever':

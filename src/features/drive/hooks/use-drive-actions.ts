@@ -84,6 +84,9 @@ export function useDriveActions() {
         case 'download':
           startDownload(entries);
           return;
+        case 'share':
+          setDialog({ type: 'share', entries });
+          return;
         case 'rename':
           setDialog({ type: 'rename', entry: first });
           return;

@@ -4,7 +4,8 @@ import type { DriveViewId } from './views';
 
 // Which entry actions a selection offers (context menu and toolbar alike),
 // and which of them need the server (disabled offline, with a reason).
-export type ActionId = 'open' | 'preview' | 'download' | 'rename' | 'move' | 'copy' | 'star' | 'unstar' | 'details' | 'trash' | 'restore' | 'deleteForever';
+export type ActionId =
+  'open' | 'preview' | 'download' | 'share' | 'rename' | 'move' | 'copy' | 'star' | 'unstar' | 'details' | 'trash' | 'restore' | 'deleteForever';
 
 export interface ActionDef {
   id: ActionId;
@@ -18,6 +19,7 @@ export const ACTIONS: Record<ActionId, ActionDef> = {
   open: { id: 'open', label: 'Open', icon: 'folder', needsServer: false },
   preview: { id: 'preview', label: 'Preview', icon: 'visibility', needsServer: true },
   download: { id: 'download', label: 'Download', icon: 'download', needsServer: true },
+  share: { id: 'share', label: 'Share', icon: 'people', needsServer: true },
   rename: { id: 'rename', label: 'Rename', icon: 'edit', needsServer: true },
   move: { id: 'move', label: 'Move to', icon: 'driveFileMove', needsServer: true },
   copy: { id: 'copy', label: 'Make a copy', icon: 'copy', needsServer: true },
@@ -32,7 +34,7 @@ export const ACTIONS: Record<ActionId, ActionDef> = {
 export const OFFLINE_REASON = 'Not available while offline';
 
 /** The actions for the selected entries in a view, in menu order. */
-export function actionsFor(view: DriveViewId, entries: Pick<FileEntry, 'type' | 'is_starred'>[]): ActionId[] {
+export function actionsFor(view: DriveViewId, entries: Pick<FileEntry, 'type' | 'is_starred' | 'permissions'>[]): ActionId[] {
   if (!entries.length) return [];
   if (view === 'trash') return ['restore', 'deleteForever', 'details'];
   const single = entries.length === 1;
@@ -40,6 +42,8 @@ export function actionsFor(view: DriveViewId, entries: Pick<FileEntry, 'type' | 
   const ids: ActionId[] = [];
   if (single) ids.push(first.type === 'folder' ? 'open' : 'preview');
   ids.push('download');
+  // Sharing needs files.share on every entry (the server's answer, sent with each entry).
+  if (entries.every((e) => e.permissions.includes('files.share'))) ids.push('share');
   if (single) ids.push('rename');
   ids.push('move', 'copy');
   ids.push(entries.every((e) => e.is_starred) ? 'unstar' : 'star');
