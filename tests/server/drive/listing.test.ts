@@ -36,7 +36,11 @@ describe('GET /drive/file-entries', () => {
     expect(body.pagination).toMatchObject({ current_page: 1, per_page: 50, total: null, last_page: null, next_cursor: null });
     const numbered = (await client.get('/api/v1/drive/file-entries?page=1')).json();
     expect(numbered.pagination).toMatchObject({ current_page: 1, per_page: 50, total: 3, last_page: 1, next_cursor: null });
-    expect(body.folder).toEqual({ hash: '0', name: '', permissions: ['files.view', 'files.create', 'files.update', 'files.delete', 'files.download'] });
+    expect(body.folder).toEqual({
+      hash: '0',
+      name: '',
+      permissions: ['files.view', 'files.create', 'files.update', 'files.delete', 'files.download', 'files.share'],
+    });
 
     expect(await listNames(client, 'folderId=0&orderBy=updated_at&orderDir=asc')).toEqual(['b.txt', 'Folder', 'a.txt']);
   });

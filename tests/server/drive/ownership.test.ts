@@ -36,7 +36,7 @@ describe('who owns, who created, and what the caller may do', () => {
   it('listed and detailed entries carry the permissions the caller holds on them', async () => {
     const { user, client } = await signedInUser(t.app);
     const file = await uploadFile(t.app, user, { name: 'p.txt' });
-    const all = ['files.view', 'files.create', 'files.update', 'files.delete', 'files.download'];
+    const all = ['files.view', 'files.create', 'files.update', 'files.delete', 'files.download', 'files.share'];
     expect((await client.get('/api/v1/drive/file-entries')).json().pagination.data[0].permissions).toEqual(all);
     expect((await client.get(`/api/v1/file-entries/${file.hash}`)).json().fileEntry.permissions).toEqual(all);
 
@@ -46,9 +46,10 @@ describe('who owns, who created, and what the caller may do', () => {
     expect(listed.folder.permissions).toEqual(all.filter((p) => p !== 'files.delete'));
   });
 
-  it('admins may share what they own (files.share is in the vocabulary, above the default role)', async () => {
-    const { user, client } = await signedInUser(t.app, { roles: ['admin'] });
+  it('a role without files.share may not share what it owns (the role is a ceiling)', async () => {
+    const { user, client } = await signedInUser(t.app);
     await uploadFile(t.app, user, { name: 's.txt' });
-    expect((await client.get('/api/v1/drive/file-entries')).json().pagination.data[0].permissions).toContain('files.share');
+    await withoutPermissions(t.app.services.db.kysely, user.id, ['files.share']);
+    expect((await client.get('/api/v1/drive/file-entries')).json().pagination.data[0].permissions).not.toContain('files.share');
   });
 });
