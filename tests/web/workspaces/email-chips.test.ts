@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addChips, canSendInvites, chipsFromText, isValidEmail, toChip } from '../../../src/features/workspaces/lib/email-chips';
+import { addChips, canSendInvites, chipsFromText, isValidEmail, toChip, withPending } from '../../../src/features/workspaces/lib/email-chips';
 
 describe('invite email chips (spec §5 "Invite emails")', () => {
   it('accepts ordinary addresses and refuses what the pattern refuses', () => {
@@ -44,5 +44,15 @@ describe('invite email chips (spec §5 "Invite emails")', () => {
     expect(canSendInvites(good, true)).toBe(false);
     expect(canSendInvites(bad, false)).toBe(false);
     expect(canSendInvites([], false)).toBe(false);
+  });
+});
+
+describe('the address still being typed', () => {
+  it('is sent with the chips, so typing and clicking Invite works the first time', () => {
+    const chips = [toChip('a@example.com')!];
+    expect(withPending(chips, 'b@example.com ').map((c) => c.name)).toEqual(['a@example.com', 'b@example.com']);
+    expect(withPending(chips, 'A@example.com').map((c) => c.name)).toEqual(['a@example.com']);
+    expect(withPending(chips, '  ')).toEqual(chips);
+    expect(withPending([], 'not an email')[0]?.invalid).toBe(true);
   });
 });

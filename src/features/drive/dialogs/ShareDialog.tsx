@@ -8,7 +8,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { toast } from '../../../ui/toast/toast-store';
 import { useOnline } from '../../../ui/use-online';
 import { EmailChipInput } from '../../workspaces/components/EmailChipInput';
-import { canSendInvites, type EmailChip } from '../../workspaces/lib/email-chips';
+import { canSendInvites, withPending, type EmailChip } from '../../workspaces/lib/email-chips';
 import { useChangeShare, useRemoveShare, useShareEntries, useShares, type SharePermission } from '../api/shares';
 import type { FileEntry } from '../api/types';
 
@@ -27,6 +27,8 @@ export function ShareDialog({ entries, onClose }: { entries: FileEntry[]; onClos
   const change = useChangeShare(first.hash);
   const remove = useRemoveShare(first.hash);
   const [chips, setChips] = useState<EmailChip[]>([]);
+  const [text, setText] = useState('');
+  const toSend = withPending(chips, text);
   const [permission, setPermission] = useState<SharePermission>('view');
   const [error, setError] = useState<string | undefined>();
   const title = entries.length === 1 ? t('Share ":name"', { name: first.name }) : t('Share :count items', { count: entries.length });
@@ -34,10 +36,11 @@ export function ShareDialog({ entries, onClose }: { entries: FileEntry[]; onClos
   const send = () => {
     setError(undefined);
     share.mutate(
-      { entryIds: entries.map((e) => e.hash), emails: chips.map((c) => c.name), permission },
+      { entryIds: entries.map((e) => e.hash), emails: toSend.map((c) => c.name), permission },
       {
         onSuccess: ({ message }) => {
           setChips([]);
+          setText('');
           toast.positive(message);
         },
         onError: (failure) => setError(getFieldError(failure, 'emails.0') ?? getErrorMessage(failure)),
@@ -52,7 +55,7 @@ export function ShareDialog({ entries, onClose }: { entries: FileEntry[]; onClos
       ) : (
         <>
           <section aria-label={t('Share with people')} className="space-y-2">
-            <EmailChipInput chips={chips} onChange={setChips} disabled={share.isPending} />
+            <EmailChipInput chips={chips} onChange={setChips} text={text} onTextChange={setText} disabled={share.isPending} />
             <div className="flex items-center gap-2">
               <select
                 aria-label={t('Permission')}
@@ -66,7 +69,7 @@ export function ShareDialog({ entries, onClose }: { entries: FileEntry[]; onClos
                   </option>
                 ))}
               </select>
-              <Button isDisabled={!canSendInvites(chips, share.isPending)} onPress={send} className={primaryButtonClass}>
+              <Button isDisabled={!canSendInvites(toSend, share.isPending)} onPress={send} className={primaryButtonClass}>
                 {t('Share')}
               </Button>
             </div>

@@ -6,9 +6,24 @@ import { addChips, chipsFromText, toChip } from '../lib/email-chips';
 import type { EmailChip } from '../lib/email-chips';
 
 /** Spec §5 "Invite emails": typed or pasted addresses become chips; bad ones say 'Not a valid email'. */
-export function EmailChipInput({ chips, onChange, disabled }: { chips: EmailChip[]; onChange: (chips: EmailChip[]) => void; disabled?: boolean }) {
+export function EmailChipInput({
+  chips,
+  onChange,
+  disabled,
+  text: givenText,
+  onTextChange,
+}: {
+  chips: EmailChip[];
+  onChange: (chips: EmailChip[]) => void;
+  disabled?: boolean;
+  /** The address being typed, when the form sends it too (see withPending). */
+  text?: string;
+  onTextChange?: (text: string) => void;
+}) {
   const { t } = useTrans();
-  const [text, setText] = useState('');
+  const [ownText, setOwnText] = useState('');
+  const text = givenText ?? ownText;
+  const setText = (value: string) => (onTextChange ? onTextChange(value) : setOwnText(value));
   const errorId = useId();
   const commit = () => {
     const chip = toChip(text);

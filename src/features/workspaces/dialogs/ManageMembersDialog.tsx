@@ -12,7 +12,7 @@ import { useChangeRole, useInviteMembers, useRemoveMember, useResendInvite } fro
 import { useWorkspace, useWorkspaceRoles } from '../api/queries';
 import type { MemberRow, Workspace, WorkspaceRole } from '../api/types';
 import { EmailChipInput } from '../components/EmailChipInput';
-import { canSendInvites } from '../lib/email-chips';
+import { canSendInvites, withPending } from '../lib/email-chips';
 import type { EmailChip } from '../lib/email-chips';
 import { canRemove, memberPermissions, roleIsEditable } from '../lib/member-permissions';
 import type { MemberPermissions } from '../lib/member-permissions';
@@ -105,16 +105,19 @@ function InviteSection({ workspaceId, roles }: { workspaceId: number; roles: Wor
   const { t } = useTrans();
   const invite = useInviteMembers(workspaceId);
   const [chips, setChips] = useState<EmailChip[]>([]);
+  const [text, setText] = useState('');
+  const toSend = withPending(chips, text);
   const [roleId, setRoleId] = useState<number | null>(roles[roles.length - 1]?.id ?? null);
   const [error, setError] = useState<string | undefined>();
   const send = () => {
     if (roleId === null) return;
     setError(undefined);
     invite.mutate(
-      { emails: chips.map((chip) => chip.name), roleId },
+      { emails: toSend.map((chip) => chip.name), roleId },
       {
         onSuccess: ({ message }) => {
           setChips([]);
+          setText('');
           toast.positive(message || t('Invite sent'));
         },
         onError: (failure) => setError(getFieldError(failure, 'emails') ?? getFieldError(failure, 'roleId') ?? getErrorMessage(failure)),
@@ -123,7 +126,7 @@ function InviteSection({ workspaceId, roles }: { workspaceId: number; roles: Wor
   };
   return (
     <section aria-label={t('Invite')} className="space-y-2">
-      <EmailChipInput chips={chips} onChange={setChips} disabled={invite.isPending} />
+      <EmailChipInput chips={chips} onChange={setChips} text={text} onTextChange={setText} disabled={invite.isPending} />
       <div className="flex items-center gap-2">
         <select aria-label={t('Role')} value={roleId ?? ''} onChange={(event) => setRoleId(Number(event.target.value))} className={`${inputClass} flex-1`}>
           {roles.map((role) => (
@@ -132,7 +135,7 @@ function InviteSection({ workspaceId, roles }: { workspaceId: number; roles: Wor
             </option>
           ))}
         </select>
-        <Button isDisabled={!canSendInvites(chips, invite.isPending) || roleId === null} onPress={send} className={primaryButtonClass}>
+        <Button isDisabled={!canSendInvites(toSend, invite.isPending) || roleId === null} onPress={send} className={primaryButtonClass}>
           {t('Invite')}
         </Button>
       </div>

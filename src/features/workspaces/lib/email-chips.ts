@@ -47,6 +47,16 @@ export function addChips(current: readonly EmailChip[], added: readonly EmailChi
   return next;
 }
 
+/**
+ * The chips plus the address still being typed (not yet committed with Enter,
+ * comma or blur): what a click on Invite or Share sends, so typing an address
+ * and clicking the button works the first time.
+ */
+export function withPending(chips: readonly EmailChip[], text: string): EmailChip[] {
+  const pending = toChip(text);
+  return pending ? addChips(chips, [pending]) : [...chips];
+}
+
 /** The invite button is disabled while any chip is invalid, none is given, or a request is pending. */
 export function canSendInvites(chips: readonly EmailChip[], pending: boolean): boolean {
   return !pending && chips.length > 0 && chips.every((chip) => !chip.invalid);
