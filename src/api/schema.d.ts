@@ -1576,6 +1576,8 @@ export interface paths {
                                 owner_id: number;
                                 workspace_id: number;
                                 is_starred: boolean;
+                                /** @description Shared with at least one person */
+                                is_shared: boolean;
                                 url: string | null;
                                 thumbnail_url: string | null;
                                 created_at: string;
@@ -3693,6 +3695,8 @@ export interface components {
             owner_id: number;
             workspace_id: number;
             is_starred: boolean;
+            /** @description Shared with at least one person */
+            is_shared: boolean;
             url: string | null;
             thumbnail_url: string | null;
             created_at: string;
@@ -3897,6 +3901,8 @@ export interface components {
             owner_id: number;
             workspace_id: number;
             is_starred: boolean;
+            /** @description Shared with at least one person */
+            is_shared: boolean;
             url: string | null;
             thumbnail_url: string | null;
             created_at: string;

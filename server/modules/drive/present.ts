@@ -1,17 +1,19 @@
+import { sql } from 'kysely';
 import { signedInUserId, type Actor } from '../access/actor.js';
 import { loadGrants } from '../access/grants.repository.js';
 import { allowedActions } from '../access/policy.js';
 import { presentEntry, type EntryWithRelations } from './presenter.js';
 import type { Executor } from './repository.js';
 
-/** Entries with their parent's hash and the caller's star: the shape presenters read. */
+/** Entries with their parent's hash, the caller's star and whether anyone was given access: the shape presenters read. */
 export function entriesQuery(db: Executor, userId: number | null) {
   return db
     .selectFrom('file_entries')
     .leftJoin('file_entries as parent', 'parent.id', 'file_entries.parent_id')
     .leftJoin('file_entry_stars as star', (join) => join.onRef('star.entry_id', '=', 'file_entries.id').on('star.user_id', '=', userId ?? 0))
     .selectAll('file_entries')
-    .select(['parent.hash as parent_hash', 'star.user_id as starred_by']);
+    .select(['parent.hash as parent_hash', 'star.user_id as starred_by'])
+    .select(sql<number | boolean>`exists (select 1 from entry_shares where entry_shares.entry_id = file_entries.id)`.as('shared'));
 }
 
 /** Rows on the wire, each with the actions the caller's grant on it allows (so clients never guess). */

@@ -5,6 +5,8 @@ import { THUMBNAIL_MIMES } from './kinds.js';
 export interface EntryWithRelations extends FileEntryRow {
   parent_hash: string | null;
   starred_by: number | null;
+  /** Shared with anyone (the listing's shared marker); 0/1 on SQLite, a boolean on PostgreSQL. */
+  shared?: number | boolean | null;
 }
 
 const API = '/api/v1';
@@ -29,6 +31,7 @@ export function presentEntry(row: EntryWithRelations, permissions: string[]) {
     owner_id: row.owner_id,
     workspace_id: row.workspace_id ?? 0,
     is_starred: row.starred_by !== null,
+    is_shared: Boolean(row.shared),
     url: isFile ? `${API}/file-entries/${row.hash}/preview` : null,
     // Made in the background after upload, or on the first request.
     thumbnail_url: row.mime && THUMBNAIL_MIMES.has(row.mime) ? `${API}/file-entries/${row.hash}/thumbnail` : null,

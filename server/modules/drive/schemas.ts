@@ -28,6 +28,7 @@ export const fileEntrySchema = z
     owner_id: z.number().int(),
     workspace_id: z.number().int(),
     is_starred: z.boolean(),
+    is_shared: z.boolean().describe('Shared with at least one person'),
     url: z.string().nullable(),
     thumbnail_url: z.string().nullable(),
     created_at: z.string(),

@@ -70,6 +70,10 @@ describe('sharing with people', () => {
 
   it('changes and removes access everywhere at once; the recipient may drop a share too', async () => {
     const { owner, recipient, folder, shares } = await sharedFolder('view');
+    const marker = async () =>
+      ((await owner.client.get('/api/v1/drive/file-entries')).json().pagination.data as { hash: string; is_shared: boolean }[]).find((e) => e.hash === folder)!
+        .is_shared;
+    expect(await marker()).toBe(true);
     const changed = await owner.client.request('PUT', `/api/v1/file-entries/shares/${shares[0]!.id}`, { body: { permission: 'edit' } });
     expect(changed.json().shares[0].permission).toBe('edit');
     expect((await recipient.client.post('/api/v1/folders', { name: 'Now allowed', parentId: folder })).statusCode).toBe(200);
@@ -78,6 +82,7 @@ describe('sharing with people', () => {
     expect((await owner.client.request('DELETE', `/api/v1/file-entries/shares/${shares[0]!.id}`)).json()).toEqual({ message: 'Access removed' });
     expect((await recipient.client.get(`/api/v1/drive/file-entries?folderId=${folder}`)).statusCode).toBe(404);
     expect(await listNames(recipient.client, 'sharedOnly=true')).toEqual([]);
+    expect(await marker()).toBe(false);
 
     const again = (await share(owner, [folder], [recipient.user.email], 'view')).json().shares[0].id as number;
     expect((await recipient.client.request('DELETE', `/api/v1/file-entries/shares/${again}`)).statusCode).toBe(200);

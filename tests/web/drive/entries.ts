@@ -15,6 +15,7 @@ export function makeEntry(overrides: Partial<FileEntry> = {}): FileEntry {
     owner_id: 1,
     workspace_id: 0,
     is_starred: false,
+    is_shared: false,
     url: null,
     thumbnail_url: null,
     created_at: '2026-01-01T00:00:00.000Z',

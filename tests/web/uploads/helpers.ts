@@ -54,6 +54,7 @@ export function makeEntry(name: string): FileEntry {
     owner_id: 1,
     workspace_id: 0,
     is_starred: false,
+    is_shared: false,
     url: null,
     thumbnail_url: null,
     created_at: '2025-01-01T00:00:00Z',

@@ -26,6 +26,7 @@ export const EntryCard = memo(function EntryCard({ entry, style }: { entry: File
         <FileIcon entry={entry} className="size-4" />
         <span className="min-w-0 flex-1 truncate font-medium">{entry.name}</span>
         {entry.is_starred && <Icon name="star" className="size-4 text-amber-500" />}
+        {entry.is_shared && <Icon name="people" className="size-4 text-fg-muted" />}
       </div>
     </div>
   );

@@ -23,6 +23,7 @@ export const EntryRow = memo(function EntryRow({ entry, style }: { entry: FileEn
       <FileIcon entry={entry} />
       <span className="min-w-0 flex-1 truncate font-medium">{entry.name}</span>
       {entry.is_starred && <Icon name="star" className="size-4 text-amber-500" aria-label={t('Starred')} />}
+      {entry.is_shared && <Icon name="people" className="size-4 text-fg-muted" aria-label={t('Shared')} />}
       <span className="hidden w-40 shrink-0 text-fg-muted md:block">{formatDate(entry.updated_at)}</span>
       <span className="hidden w-24 shrink-0 text-right text-fg-muted sm:block">
         {entry.type === 'folder' && !entry.file_size ? '—' : formatBytes(entry.file_size)}
