@@ -1574,6 +1574,8 @@ export interface paths {
                                 /** @description Hash of the parent folder; null at the root */
                                 parent_id: string | null;
                                 owner_id: number;
+                                /** @description Display name of the user who holds the entry */
+                                owner_name: string | null;
                                 workspace_id: number;
                                 is_starred: boolean;
                                 /** @description Shared with at least one person */
@@ -3693,6 +3695,8 @@ export interface components {
             /** @description Hash of the parent folder; null at the root */
             parent_id: string | null;
             owner_id: number;
+            /** @description Display name of the user who holds the entry */
+            owner_name: string | null;
             workspace_id: number;
             is_starred: boolean;
             /** @description Shared with at least one person */
@@ -3899,6 +3903,8 @@ export interface components {
             /** @description Hash of the parent folder; null at the root */
             parent_id: string | null;
             owner_id: number;
+            /** @description Display name of the user who holds the entry */
+            owner_name: string | null;
             workspace_id: number;
             is_starred: boolean;
             /** @description Shared with at least one person */

@@ -33,6 +33,7 @@ test('a folder shared with edit rights: Shared with me, the notification, an upl
   await expect(friend.page.getByRole('button', { name: 'Notifications (1 unread)' })).toBeVisible();
   await sidebar(friend.page).getByRole('link', { name: 'Shared with me' }).click();
   await expect(entry(friend.page, 'Holiday')).toBeVisible();
+  await expect(entry(friend.page, 'Holiday').getByTestId('entry-owner')).toHaveText('Dora Drive');
   await entry(friend.page, 'Holiday').dblclick();
   await expect(friend.page.getByRole('heading', { name: 'Holiday' })).toBeVisible();
 

@@ -11,8 +11,15 @@ export function entriesQuery(db: Executor, userId: number | null) {
     .selectFrom('file_entries')
     .leftJoin('file_entries as parent', 'parent.id', 'file_entries.parent_id')
     .leftJoin('file_entry_stars as star', (join) => join.onRef('star.entry_id', '=', 'file_entries.id').on('star.user_id', '=', userId ?? 0))
+    .leftJoin('users as owner', 'owner.id', 'file_entries.owner_id')
     .selectAll('file_entries')
-    .select(['parent.hash as parent_hash', 'star.user_id as starred_by'])
+    .select([
+      'parent.hash as parent_hash',
+      'star.user_id as starred_by',
+      'owner.first_name as owner_first_name',
+      'owner.last_name as owner_last_name',
+      'owner.email as owner_email',
+    ])
     .select(sql<number | boolean>`exists (select 1 from entry_shares where entry_shares.entry_id = file_entries.id)`.as('shared'));
 }
 

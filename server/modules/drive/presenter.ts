@@ -1,4 +1,5 @@
 import type { FileEntryRow } from '../../db/types.js';
+import { displayName } from '../users/presenter.js';
 import { THUMBNAIL_MIMES } from './kinds.js';
 
 /** An entry row with what the wire shape needs from around it. */
@@ -7,6 +8,9 @@ export interface EntryWithRelations extends FileEntryRow {
   starred_by: number | null;
   /** Shared with anyone (the listing's shared marker); 0/1 on SQLite, a boolean on PostgreSQL. */
   shared?: number | boolean | null;
+  owner_first_name?: string | null;
+  owner_last_name?: string | null;
+  owner_email?: string | null;
 }
 
 const API = '/api/v1';
@@ -29,6 +33,10 @@ export function presentEntry(row: EntryWithRelations, permissions: string[]) {
     file_size: Number(row.file_size),
     parent_id: row.parent_hash,
     owner_id: row.owner_id,
+    // Who holds it: Shared with me shows whose entries they are.
+    owner_name: row.owner_email
+      ? displayName({ first_name: row.owner_first_name ?? null, last_name: row.owner_last_name ?? null, email: row.owner_email })
+      : null,
     workspace_id: row.workspace_id ?? 0,
     is_starred: row.starred_by !== null,
     is_shared: Boolean(row.shared),

@@ -26,6 +26,7 @@ export const fileEntrySchema = z
     file_size: z.number().describe('Bytes; folders carry the sum of the files below them'),
     parent_id: z.string().nullable().describe('Hash of the parent folder; null at the root'),
     owner_id: z.number().int(),
+    owner_name: z.string().nullable().describe('Display name of the user who holds the entry'),
     workspace_id: z.number().int(),
     is_starred: z.boolean(),
     is_shared: z.boolean().describe('Shared with at least one person'),

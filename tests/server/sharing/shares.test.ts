@@ -30,6 +30,8 @@ describe('sharing with people', () => {
     const { owner, recipient, folder, file, shares } = await sharedFolder('view');
     expect(shares).toEqual([expect.objectContaining({ permission: 'view', user: expect.objectContaining({ email: recipient.user.email }) })]);
     expect(await listNames(recipient.client, 'sharedOnly=true')).toEqual(['Plans view']);
+    const [sharedEntry] = (await recipient.client.get('/api/v1/drive/file-entries?sharedOnly=true')).json().pagination.data;
+    expect(sharedEntry).toMatchObject({ owner_id: owner.user.id, owner_name: expect.stringMatching(/^Test User \d+$/) });
     expect(await listNames(recipient.client, '')).toEqual([]);
     expect(await listNames(recipient.client, `folderId=${folder}`)).toEqual(['budget.txt']);
     const listed = (await recipient.client.get(`/api/v1/drive/file-entries?folderId=${folder}`)).json().pagination.data[0];

@@ -16,6 +16,7 @@ export function makeEntry(overrides: Partial<FileEntry> = {}): FileEntry {
     workspace_id: 0,
     is_starred: false,
     is_shared: false,
+    owner_name: null,
     url: null,
     thumbnail_url: null,
     created_at: '2026-01-01T00:00:00.000Z',

@@ -55,6 +55,7 @@ export function makeEntry(name: string): FileEntry {
     workspace_id: 0,
     is_starred: false,
     is_shared: false,
+    owner_name: null,
     url: null,
     thumbnail_url: null,
     created_at: '2025-01-01T00:00:00Z',

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { CSSProperties } from 'react';
 import { useTrans } from '../../../i18n/use-trans';
+import { useBootstrap } from '../../bootstrap/store';
 import { Icon } from '../../../ui/icons';
 import type { FileEntry } from '../api/types';
 import { formatBytes } from '../../../i18n/format-size';
@@ -13,6 +14,7 @@ export const ROW_HEIGHT = 48;
 export const EntryRow = memo(function EntryRow({ entry, style }: { entry: FileEntry; style: CSSProperties }) {
   const { t } = useTrans();
   const { itemProps, formatDate } = useEntryItem(entry);
+  const { user } = useBootstrap();
   return (
     <div
       {...itemProps}
@@ -24,6 +26,12 @@ export const EntryRow = memo(function EntryRow({ entry, style }: { entry: FileEn
       <span className="min-w-0 flex-1 truncate font-medium">{entry.name}</span>
       {entry.is_starred && <Icon name="star" className="size-4 text-amber-500" aria-label={t('Starred')} />}
       {entry.is_shared && <Icon name="people" className="size-4 text-fg-muted" aria-label={t('Shared')} />}
+      {/* Someone else's entry (shared with me, a workspace's): whose it is. */}
+      {entry.owner_name && entry.owner_id !== user?.id && (
+        <span className="hidden w-40 shrink-0 truncate text-fg-muted sm:block" data-testid="entry-owner">
+          {entry.owner_name}
+        </span>
+      )}
       <span className="hidden w-40 shrink-0 text-fg-muted md:block">{formatDate(entry.updated_at)}</span>
       <span className="hidden w-24 shrink-0 text-right text-fg-muted sm:block">
         {entry.type === 'folder' && !entry.file_size ? '—' : formatBytes(entry.file_size)}
