@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
-import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
+import { consume, MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import { Mailer, type MailLogger } from './mail/mailer.js';
 import { AccessTokensService } from './modules/auth/access-tokens.js';
 import { RecoveryService } from './modules/auth/recovery.js';
@@ -37,6 +37,11 @@ import { displayName } from './modules/users/presenter.js';
 import { WorkspacesRepository } from './modules/workspaces/repository.js';
 import { WorkspacesService } from './modules/workspaces/service.js';
 import { workspaceInvitation } from './modules/workspaces/invitation-notification.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Invite mails a user may send in an hour, and people they may notify by sharing: generous for teams, useless for spam. */
+export const INVITES_PER_HOUR = 100;
+export const SHARE_RECIPIENTS_PER_HOUR = 200;
 
 /** The services of one app instance. Routes reach them through `app.services`. */
 export function createServices(db: Db, config: Config, log: MailLogger & { warn(obj: object, msg: string): void }) {
@@ -99,6 +104,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     appUrl: config.appUrl,
     trashWorkspace: (trx, id) => drive.facade.trashWorkspace(trx, id),
     notifyInvited: (invite) => workspaceInvitation(notifier, invite),
+    countInvites: (userId, emails) => consume(rateLimiter, { key: `invites:${userId}`, max: INVITES_PER_HOUR, windowMs: HOUR_MS }, emails),
   });
   const uploads = new UploadsService({ settings, drive: drive.facade, quota: drive.quota, resolveScope: drive.scope, tusFiles });
   return {
@@ -132,6 +138,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
         return user ? displayName(user) : 'Someone';
       },
       notifyShared: (notice) => fileEntryShared(notifier, notice),
+      countRecipients: (userId, people) => consume(rateLimiter, { key: `shares:${userId}`, max: SHARE_RECIPIENTS_PER_HOUR, windowMs: HOUR_MS }, people),
     }),
     jobs,
     notificationBus,

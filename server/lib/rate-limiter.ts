@@ -92,3 +92,10 @@ export async function reserveAttempt(limiter: RateLimiter, limits: Limit[]): Pro
   }
   if (refusal !== null) throw tooManyAttempts(refusal);
 }
+
+/** Counts `times` attempts against the limit at once; past it, 429 with Retry-After (sending mail, notifying people). */
+export async function consume(limiter: RateLimiter, limit: Limit, times = 1): Promise<void> {
+  let attempts: Attempts | undefined;
+  for (let i = 0; i < times; i += 1) attempts = await limiter.hit(limit.key, limit.windowMs);
+  if (attempts && attempts.count > limit.max) throw tooManyAttempts(attempts.retryAfterSeconds);
+}

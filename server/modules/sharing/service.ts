@@ -13,6 +13,8 @@ export interface SharingDeps {
   sharerName(userId: number): Promise<string>;
   /** The file-entry-shared notification (in-app, and email and web push as the recipient chose). */
   notifyShared(notice: { userId: number; sharerName: string; entries: { name: string }[] }): Promise<unknown>;
+  /** Counts the people a user notifies by sharing (429 past the hourly allowance). */
+  countRecipients(userId: number, people: number): Promise<void>;
 }
 
 /**
@@ -43,6 +45,7 @@ export class SharingService {
       if (user.id === me) throw ValidationError.field(`emails.${index}`, 'You cannot share with yourself.');
       recipients.push(user.id);
     }
+    await this.deps.countRecipients(me, recipients.length);
     const sharerName = await this.deps.sharerName(me);
     for (const userId of recipients) {
       const added = [];

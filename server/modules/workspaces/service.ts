@@ -34,6 +34,8 @@ export interface WorkspaceDeps {
   trashWorkspace(trx: Kysely<Database>, workspaceId: number): Promise<number>;
   /** An invitee with an account: the notification (bell, and email and push as they chose). */
   notifyInvited(notice: InvitedNotice): Promise<string | null>;
+  /** Counts invite mails a user sends (429 past the hourly allowance): invites must not become a spam relay. */
+  countInvites(userId: number, emails: number): Promise<void>;
 }
 
 /**
@@ -98,6 +100,7 @@ export class WorkspacesService {
     await requireWorkspace(this.db, actor, 'members.invite', id);
     await this.requireRole(roleId);
     const members = new Set((await this.repo.memberEmails(id)).map((row) => row.email.toLowerCase()));
+    await this.deps.countInvites(userIdOf(actor), emails.filter((address) => !members.has(address)).length);
     const workspace = (await this.repo.find(id))!;
     const inviter = await this.deps.findUser(userIdOf(actor));
     for (const email of emails.filter((address) => !members.has(address))) {
@@ -112,6 +115,7 @@ export class WorkspacesService {
     await requireWorkspace(this.db, actor, 'members.invite', id);
     const invite = await this.repo.findInvite(inviteId);
     if (!invite || invite.workspace_id !== id) throw NotFound(INVITE_NOT_FOUND);
+    await this.deps.countInvites(userIdOf(actor), 1);
     await this.repo.renewInvite(invite.id, addMs(nowIso(), INVITE_TTL_MS));
     await this.sendInvite((await this.repo.find(id))!, invite.id, invite.email, await this.deps.findUser(userIdOf(actor)));
   }
