@@ -83,13 +83,17 @@ const shareSource: GrantSource = {
     const userId = signedInUserId(actor);
     const grants: Grants = new Map();
     if (userId === null) return grants;
-    const pathIds = new Map(rows.map((row) => [row.id, [...ancestorIds(row.path), row.id]]));
+    // What the caller holds already has every action: a share could add nothing (and a listing of
+    // one's own drive then costs no share query at all).
+    const others = rows.filter((row) => row.owner_id !== userId);
+    if (!others.length) return grants;
+    const pathIds = new Map(others.map((row) => [row.id, [...ancestorIds(row.path), row.id]]));
     const ids = [...new Set([...pathIds.values()].flat())];
     if (!ids.length) return grants;
     const shares = await db.selectFrom('entry_shares').select(['entry_id', 'permission']).where('user_id', '=', userId).where('entry_id', 'in', ids).execute();
     if (!shares.length) return grants;
     const byEntry = new Map(shares.map((share) => [share.entry_id, share.permission]));
-    for (const row of rows) {
+    for (const row of others) {
       const actions = new Set<EntryAction>();
       for (const id of pathIds.get(row.id)!) for (const action of SHARE_ACTIONS[byEntry.get(id) ?? ''] ?? []) actions.add(action);
       if (actions.size) grants.set(row.id, actions);
