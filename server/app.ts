@@ -23,6 +23,8 @@ import { uploadRoutes } from './modules/uploads/routes.js';
 import { workspaceRoutes } from './modules/workspaces/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { sharingRoutes } from './modules/sharing/routes.js';
+import { shareLinkRoutes } from './modules/share-links/routes.js';
+import { shareLinkVisitorRoutes } from './modules/share-links/visitor-routes.js';
 import { humanCheckInUse } from './modules/recaptcha/human-check.js';
 import { seed } from './modules/setup/seeder.js';
 import { socialRoutes } from './modules/social/routes.js';
@@ -124,6 +126,8 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
       await api.register(workspaceRoutes);
       await api.register(notificationRoutes);
       await api.register(sharingRoutes);
+      await api.register(shareLinkRoutes);
+      await api.register(shareLinkVisitorRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },

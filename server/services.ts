@@ -34,6 +34,11 @@ import { SharesRepository } from './modules/sharing/repository.js';
 import { SharingService } from './modules/sharing/service.js';
 import { fileEntryShared } from './modules/notifications/file-shared.js';
 import { displayName } from './modules/users/presenter.js';
+import { hashPassword, verifyPassword } from './modules/auth/passwords.js';
+import { presentByIds } from './modules/drive/present.js';
+import { ShareLinksRepository } from './modules/share-links/repository.js';
+import { ShareLinksService } from './modules/share-links/service.js';
+import { ShareLinkVisitors } from './modules/share-links/visitor.js';
 import { WorkspacesRepository } from './modules/workspaces/repository.js';
 import { WorkspacesService } from './modules/workspaces/service.js';
 import { workspaceInvitation } from './modules/workspaces/invitation-notification.js';
@@ -57,6 +62,10 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const passwordChecks = new PasswordChecks(rateLimiter);
   const recovery = new RecoveryService(kysely, users, userTokens, sessions, settings, mailer, config);
   const avatars = new AvatarStore(path.join(config.storageDir, 'avatars'));
+  const permissionsOf = async (userId: number) => {
+    const user = await users.findById(userId);
+    return user ? (await users.withAccess(user)).permissions : [];
+  };
   const drive = createDrive({
     db,
     storageDir: config.storageDir,
@@ -66,12 +75,10 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
         const setting = await settings.get('uploads.available_space');
         return typeof setting === 'number' ? setting : null;
       },
-      permissionsOf: async (userId) => {
-        const user = await users.findById(userId);
-        return user ? (await users.withAccess(user)).permissions : [];
-      },
+      permissionsOf,
     },
   });
+  const shareLinksRepo = new ShareLinksRepository(kysely);
   const tusFiles = createTusFiles(path.join(config.storageDir, 'tus'));
   const jobs = new BackgroundJobs(log);
   const notificationBus: NotificationBus = new InProcessBus();
@@ -139,6 +146,22 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
       },
       notifyShared: (notice) => fileEntryShared(notifier, notice),
       countRecipients: (userId, people) => consume(rateLimiter, { key: `shares:${userId}`, max: SHARE_RECIPIENTS_PER_HOUR, windowMs: HOUR_MS }, people),
+    }),
+    shareLinks: new ShareLinksService(kysely, shareLinksRepo, { hashPassword, appUrl: config.appUrl }),
+    shareLinkVisitors: new ShareLinkVisitors(kysely, shareLinksRepo, {
+      appKey: () => settings.appKey(),
+      permissionsOf,
+      ownerName: async (userId) => {
+        const user = await users.findById(userId);
+        return user ? displayName(user) : null;
+      },
+      checkPassword: (limits, compare) => passwordChecks.check(limits, compare),
+      verifyPassword,
+      scope: (actor) => drive.scope(actor, null),
+      list: (actor, scope, query) => drive.listing.list(actor, scope, query),
+      present: (actor, ids) => presentByIds(kysely, actor, ids),
+      download: (actor, hashes, onError) => drive.files.download(actor, hashes, onError),
+      openable: (actor, hash) => drive.files.openable(actor, hash),
     }),
     jobs,
     notificationBus,

@@ -10,6 +10,7 @@ import * as tokenScopes from './migrations/2026_11_23_000002_token_scopes.js';
 import * as workspaces from './migrations/2026_11_24_000001_workspaces.js';
 import * as notifications from './migrations/2026_11_24_000002_notifications.js';
 import * as entryShares from './migrations/2026_11_24_000003_entry_shares.js';
+import * as shareLinks from './migrations/2026_11_25_000010_share_links.js';
 
 /**
  * Migrations are listed here rather than read from a folder so that the built
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_000001_workspaces': workspaces,
   '2026_11_24_000002_notifications': notifications,
   '2026_11_24_000003_entry_shares': entryShares,
+  '2026_11_25_000010_share_links': shareLinks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

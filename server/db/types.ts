@@ -294,6 +294,35 @@ export interface EntrySharesTable {
   updated_at: Timestamp;
 }
 
+export interface ShareLinksTable {
+  id: Generated<number>;
+  /** The link's public id: 144 random bits, base64url. */
+  token: string;
+  entry_id: number;
+  created_by: number;
+  allow_download: Generated<number>;
+  /** Folders only: guests may upload but see nothing. */
+  file_drop: Generated<number>;
+  password_hash: string | null;
+  expires_at: NullableTimestamp;
+  max_downloads: number | null;
+  download_count: Generated<number>;
+  view_count: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ShareLinkEventsTable {
+  id: Generated<number>;
+  link_id: number;
+  /** 'open', 'preview', 'download', 'upload' or 'password-failed'. */
+  kind: string;
+  entry_name: string | null;
+  /** The visitor's address with its host part cut off (IPv4 /24, IPv6 /48). */
+  address: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -320,6 +349,8 @@ export interface Database {
   notification_preferences: NotificationPreferencesTable;
   push_subscriptions: PushSubscriptionsTable;
   entry_shares: EntrySharesTable;
+  share_links: ShareLinksTable;
+  share_link_events: ShareLinkEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -329,6 +360,7 @@ export type RoleRow = Selectable<RolesTable>;
 export type ThemeRow = Selectable<ThemesTable>;
 export type MenuRow = Selectable<MenusTable>;
 export type FileEntryRow = Selectable<FileEntriesTable>;
+export type ShareLinkRow = Selectable<ShareLinksTable>;
 export type WorkspaceRow = Selectable<WorkspacesTable>;
 export type WorkspaceMemberRow = Selectable<WorkspaceMembersTable>;
 export type WorkspaceInviteRow = Selectable<WorkspaceInvitesTable>;

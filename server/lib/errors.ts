@@ -78,6 +78,7 @@ export function NameTaken(name: string): HttpError {
   const message: Message = { template: 'An item named ":name" already exists in this folder.', values: { name } };
   return new HttpError(409, message, { name: [message] }, 'NAME_TAKEN');
 }
+export const Gone = (message: string) => new HttpError(410, message, undefined, 'GONE');
 export const LengthRequired = (message = 'The upload must declare its Content-Length.') => new HttpError(411, message, undefined, 'LENGTH_REQUIRED');
 export const PreconditionFailed = (message: string, values?: MessageValues) =>
   new HttpError(412, withValues(message, values), undefined, 'PRECONDITION_FAILED');

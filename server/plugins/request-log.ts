@@ -18,10 +18,13 @@ export class QuietRequestLog extends LogController {
  * and to warn when it failed on our side, so a normal day's log holds starts,
  * warnings, errors and slow requests only.
  */
+/** A share link's id is as good as a key: the log keeps only its first characters. */
+export const redactUrl = (url: string): string => url.replace(/(\/shared-links\/)([A-Za-z0-9_-]{4})[A-Za-z0-9_-]*/g, '$1$2…');
+
 export function installRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
     const ms = reply.elapsedTime;
-    const line = { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(ms), reqId: request.id };
+    const line = { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(ms), reqId: request.id };
     if (reply.statusCode >= 500) request.log.warn(line, 'request failed');
     else if (ms >= SLOW_REQUEST_MS) request.log.info(line, 'slow request');
     else request.log.debug(line, 'request');

@@ -3508,6 +3508,583 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/file-entries/{id}/share-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An entry's links */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            links: components["schemas"]["ShareLink"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Make a link: optional password (argon2id), expiry, download on/off, download limit; file drop for folders */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default true */
+                        allowDownload?: boolean;
+                        /**
+                         * @description Folders only: guests may upload into it and see nothing in it
+                         * @default false
+                         */
+                        fileDrop?: boolean;
+                        password?: string | null;
+                        /** @description When the link stops working; null: never */
+                        expiresAt?: string | null;
+                        /** @description Downloads allowed in all; null: no limit */
+                        maxDownloads?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            link: components["schemas"]["ShareLink"];
+                        };
+                    };
+                };
+            };
+        };
+        /** Revoke every link of an entry at once */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/share-links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a link's settings (what is sent; password null removes it, a new one ends earlier unlocks) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    linkId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        allowDownload?: boolean;
+                        fileDrop?: boolean;
+                        password?: string | null;
+                        /** @description When the link stops working; null: never */
+                        expiresAt?: string | null;
+                        /** @description Downloads allowed in all; null: no limit */
+                        maxDownloads?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            link: components["schemas"]["ShareLink"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a link */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    linkId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/share-links/{linkId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A link's access log, newest first: what was opened, previewed, downloaded or uploaded, when, from which network */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                };
+                header?: never;
+                path: {
+                    linkId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            pagination: {
+                                data: {
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "open" | "preview" | "download" | "upload" | "password-failed";
+                                    /** @description What was opened, previewed, downloaded or uploaded */
+                                    entry_name: string | null;
+                                    /** @description The visitor's network, anonymised (IPv4 /24, IPv6 /48) */
+                                    address: string | null;
+                                    created_at: string;
+                                }[];
+                                current_page: number;
+                                per_page: number;
+                                total: number;
+                                last_page: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shared-links/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a link is; once unlocked, what it shows (a visit) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            link: components["schemas"]["VisitorLink"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shared-links/{token}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a link's password (throttled per link and visitor): the answer sets an unlock cookie for this link only */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            link: components["schemas"]["VisitorLink"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shared-links/{token}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A folder inside the link */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description A folder inside the link; absent: the linked folder */
+                    folderId?: string;
+                    /** @description Page number (offset paging). Only page-numbered requests get total and last_page: counting costs as much as the folder is big, so infinite scroll (no page, then cursor) skips it */
+                    page?: number;
+                    perPage?: number;
+                    /** @description next_cursor of the previous page; replaces page */
+                    cursor?: string;
+                    orderBy?: "name" | "updated_at" | "created_at" | "file_size" | "type";
+                    orderDir?: "asc" | "desc";
+                    /** @description Name search (part of the name, any case) */
+                    query?: string;
+                    type?: "folder" | "image" | "video" | "audio" | "pdf" | "text" | "spreadsheet" | "word" | "powerpoint" | "archive" | "sql" | "file";
+                };
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            pagination: {
+                                data: components["schemas"]["LinkEntry"][];
+                                current_page: number | null;
+                                per_page: number;
+                                total: number | null;
+                                last_page: number | null;
+                                next_cursor: string | null;
+                            };
+                            folder: components["schemas"]["Folder"];
+                            /** @description From the linked folder down to this one */
+                            path: components["schemas"]["FolderCrumb"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shared-links/{token}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a file, or a selection as a zip (counts against a download limit) */
+        get: {
+            parameters: {
+                query: {
+                    hashes: string;
+                };
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The bytes */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description A byte range of them */
+                206: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Not modified */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shared-links/{token}/preview/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Show a file of the link, sandboxed exactly like the drive’s previews */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The bytes */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description A byte range of them */
+                206: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Not modified */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shared-links/{token}/thumbnail/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A thumbnail of an image in the link */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shared-links/{token}/file-entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload into a file drop (multipart, the file part last): it lands in the linked folder under a free name, within the owner’s space */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3720,6 +4297,51 @@ export interface components {
             name: string;
             permissions: string[];
         };
+        ShareLinkInput: {
+            id: number;
+            /** @description The public id in the link */
+            token: string;
+            /** @description The page to send people */
+            url: string;
+            /** @description The linked entry (hash) */
+            entry_id: string;
+            allow_download: boolean;
+            file_drop: boolean;
+            has_password: boolean;
+            expires_at: string | null;
+            max_downloads: number | null;
+            download_count: number;
+            view_count: number;
+            created_at: string;
+            updated_at: string;
+        };
+        LinkEntryInput: {
+            id: string;
+            hash: string;
+            name: string;
+            type: string;
+            mime: string | null;
+            extension: string | null;
+            file_size: number;
+            parent_id: string | null;
+            /** @description Preview address (under the link) */
+            url: string | null;
+            thumbnail_url: string | null;
+            created_at: string;
+            updated_at: string;
+            permissions: string[];
+        };
+        VisitorLinkInput: {
+            token: string;
+            /** @description True until the password is given: then no name or size is shown */
+            requires_password: boolean;
+            allow_download: boolean;
+            file_drop: boolean;
+            expires_at: string | null;
+            downloads_left: number | null;
+            owner_name: string | null;
+            entry: components["schemas"]["LinkEntryInput"] | null;
+        };
         User: {
             id: number;
             first_name: string | null;
@@ -3927,6 +4549,51 @@ export interface components {
             hash: string;
             name: string;
             permissions: string[];
+        };
+        ShareLink: {
+            id: number;
+            /** @description The public id in the link */
+            token: string;
+            /** @description The page to send people */
+            url: string;
+            /** @description The linked entry (hash) */
+            entry_id: string;
+            allow_download: boolean;
+            file_drop: boolean;
+            has_password: boolean;
+            expires_at: string | null;
+            max_downloads: number | null;
+            download_count: number;
+            view_count: number;
+            created_at: string;
+            updated_at: string;
+        };
+        LinkEntry: {
+            id: string;
+            hash: string;
+            name: string;
+            type: string;
+            mime: string | null;
+            extension: string | null;
+            file_size: number;
+            parent_id: string | null;
+            /** @description Preview address (under the link) */
+            url: string | null;
+            thumbnail_url: string | null;
+            created_at: string;
+            updated_at: string;
+            permissions: string[];
+        };
+        VisitorLink: {
+            token: string;
+            /** @description True until the password is given: then no name or size is shown */
+            requires_password: boolean;
+            allow_download: boolean;
+            file_drop: boolean;
+            expires_at: string | null;
+            downloads_left: number | null;
+            owner_name: string | null;
+            entry: components["schemas"]["LinkEntry"] | null;
         };
     };
     responses: never;

@@ -14,14 +14,21 @@ export interface UserActor {
   permissions: Permission[];
 }
 
-/** Someone holding a share link, signed in or not (the link grant source fills this in). */
+/**
+ * Someone holding a share link. A link call acts as the link alone, whoever is
+ * signed in, so what it reaches is decided by the link grant source only (a
+ * visitor's own grants never widen a link page).
+ */
 export interface LinkActor {
   kind: 'link';
   linkId: number;
-  /** The user who created the link: what it reaches is theirs. */
+  /** The user who made the link: what a file drop stores is recorded as theirs. */
   linkOwnerId: number;
-  user: UserActor | null;
-  /** The signed-in user's permissions, else the guest role's. */
+  /** The linked entry and the space it lies in. */
+  entry: { id: number; ownerId: number; workspaceId: number | null };
+  allowDownload: boolean;
+  fileDrop: boolean;
+  /** The link owner's site permissions: a link offers no more than its owner may do. */
   permissions: Permission[];
 }
 
@@ -40,8 +47,12 @@ export const guestActor = (permissions: Permission[]): GuestActor => ({ kind: 'g
 /** The signed-in user behind an actor, if any. */
 export function signedInUserId(actor: Actor): number | null {
   if (actor.kind === 'user') return actor.userId;
-  if (actor.kind === 'link') return actor.user?.userId ?? null;
   return null;
+}
+
+/** Whom a new entry is recorded as made by: the signed-in user, or a link's owner for what arrives through their file drop. */
+export function creatorId(actor: Actor): number {
+  return actor.kind === 'link' ? actor.linkOwnerId : userIdOf(actor);
 }
 
 /** The signed-in user's id, or 401 for a caller who must be signed in. */

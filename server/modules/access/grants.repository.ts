@@ -10,8 +10,7 @@ import { entryActions } from './workspace-policy.js';
  * Where grants come from, one source each, in the shape of immich's
  * AccessRepository: given a batch of entries, which of them this actor reaches
  * through the source, and with which actions. The answers are unioned.
- * Ownership, workspace membership and shares with people have rows today;
- * share links fill in their source without touching the policy or callers.
+ * Ownership, workspace membership, shares with people and share links.
  */
 export type GrantRow = Pick<FileEntryRow, 'id' | 'owner_id' | 'workspace_id' | 'path'>;
 export type Grants = Map<number, Set<EntryAction>>;
@@ -103,9 +102,28 @@ const shareSource: GrantSource = {
   root: async () => NO_ACTIONS,
 };
 
-/** A share link's flags, for entries inside the linked one. Empty until links exist. */
+/**
+ * What a share link lets its holder do, from the link's flags alone (no query:
+ * the actor carries them, read fresh for each request): on the linked entry and
+ * everything below it, view and, if allowed, download; a file drop lets them
+ * upload into the linked folder itself and reach nothing else.
+ */
+export function linkActions(link: { allowDownload: boolean; fileDrop: boolean }): readonly EntryAction[] {
+  if (link.fileDrop) return ['files.create'];
+  return link.allowDownload ? ['files.view', 'files.download'] : ['files.view'];
+}
+
 const linkSource: GrantSource = {
-  entries: async () => new Map(),
+  async entries(_db, actor, rows) {
+    const grants: Grants = new Map();
+    if (actor.kind !== 'link') return grants;
+    const linked = actor.entry.id;
+    for (const row of rows) {
+      const inside = row.id === linked || (!actor.fileDrop && ancestorIds(row.path).includes(linked));
+      if (inside) grants.set(row.id, new Set(linkActions(actor)));
+    }
+    return grants;
+  },
   root: async () => NO_ACTIONS,
 };
 

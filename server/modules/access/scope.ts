@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { NotFound, Unauthenticated } from '../../lib/errors.js';
 import { inScope, type Scope } from '../drive/repository.js';
-import type { ActionSet } from './actions.js';
+import { NO_ACTIONS, type ActionSet } from './actions.js';
 import { signedInUserId, type Actor } from './actor.js';
 import { loadRootGrant, sharedWithFilter } from './grants.repository.js';
 import { loadMembership } from './memberships.repository.js';
@@ -22,6 +22,8 @@ export interface ResolvedScope extends Scope {
  * listing filter is built, so the query string is never trusted.
  */
 export async function resolveScope(db: Kysely<Database>, actor: Actor, workspaceId: number | null): Promise<ResolvedScope> {
+  // A link reaches the space of its entry and nothing at any root; the query string plays no part.
+  if (actor.kind === 'link') return { ownerId: actor.entry.ownerId, workspaceId: actor.entry.workspaceId, rootActions: NO_ACTIONS };
   const userId = signedInUserId(actor);
   if (userId === null) throw Unauthenticated();
   let scope: Scope = { ownerId: userId, workspaceId: null };

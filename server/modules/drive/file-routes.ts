@@ -1,11 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { FileEntryRow } from '../../db/types.js';
-import { NotFound, RangeNotSatisfiable } from '../../lib/errors.js';
+import { NotFound } from '../../lib/errors.js';
 import { currentActor } from '../../plugins/guards.js';
-import type { DriveFiles } from './files.js';
-import { contentDisposition, etagOf, isNotModified, parseRange, protectiveHeaders, rangeApplies } from './http.js';
+import { contentDisposition, protectiveHeaders } from './http.js';
+import { sendStored } from './send-stored.js';
 import { OCTET_STREAM, previewMode } from './kinds.js';
 import { downloadQuery, entryParams, spaceUsageResponse } from './schemas.js';
 
@@ -15,41 +13,6 @@ const fileResponses = {
   206: z.any().describe('A byte range of them'),
   304: z.null().describe('Not modified'),
 };
-
-interface SendOptions {
-  inline: boolean;
-  contentType: string;
-}
-
-/** One stored file with Range, validators and a safe disposition. */
-async function sendStored(request: FastifyRequest, reply: FastifyReply, files: DriveFiles, entry: FileEntryRow, key: string, options: SendOptions) {
-  const size = Number(entry.file_size);
-  const etag = etagOf(entry.sha256);
-  const lastModified = new Date(entry.updated_at);
-  const sandbox = !options.inline || options.contentType.startsWith('text/');
-  protectiveHeaders(reply, sandbox);
-  reply.header('Accept-Ranges', 'bytes');
-  if (etag) reply.header('ETag', etag);
-  reply.header('Last-Modified', lastModified.toUTCString());
-  reply.header('Content-Disposition', contentDisposition(options.inline ? 'inline' : 'attachment', entry.name));
-  if (isNotModified(request, etag, lastModified)) return reply.code(304).send();
-
-  const range = rangeApplies(request, etag) ? parseRange(request.headers.range, size) : { kind: 'full' as const };
-  if (range.kind === 'unsatisfiable') {
-    reply.header('Content-Range', `bytes */${size}`);
-    throw RangeNotSatisfiable();
-  }
-  reply.type(options.contentType);
-  if (range.kind === 'partial') {
-    const { start, end } = range.range;
-    const body = await files.read(key, range.range);
-    reply.header('Content-Range', `bytes ${start}-${end}/${size}`).header('Content-Length', end - start + 1);
-    return reply.code(206).send(body);
-  }
-  const body = await files.read(key);
-  reply.header('Content-Length', size);
-  return reply.send(body);
-}
 
 /** Bytes out: downloads (one file or a zip), previews, thumbnails; and the storage summary. */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,7 +6,7 @@ import type { FileEntryRow } from '../../db/types.js';
 import { NotFound, ValidationError, type Message } from '../../lib/errors.js';
 import { randomToken } from '../../lib/tokens.js';
 import { ObjectMissingError, type ByteRange, type Disk } from '../../storage/disk.js';
-import { userIdOf, type Actor } from '../access/actor.js';
+import { creatorId, type Actor } from '../access/actor.js';
 import type { EntryAction } from '../access/actions.js';
 import { requireEntries, requireEntry, requireFolder } from '../access/require.js';
 import type { ResolvedScope } from '../access/scope.js';
@@ -129,7 +129,7 @@ export class DriveFiles {
         const parent = await requireFolder(trx, actor, 'files.create', scope, input.parentId, 'parentId');
         const where = scopeUnder(parent, scope);
         const created = await insertEntry(trx, where, parent, {
-          createdBy: userIdOf(actor),
+          createdBy: creatorId(actor),
           name: freeName(name, false, await childNames(trx, where, parent?.id ?? null)),
           type: kindOf(mime, extension),
           mime,

@@ -1,5 +1,5 @@
 import type { FileEntryRow } from '../../db/types.js';
-import { userIdOf, type Actor } from '../access/actor.js';
+import { creatorId, type Actor } from '../access/actor.js';
 import { requireFolder } from '../access/require.js';
 import type { ResolvedScope } from '../access/scope.js';
 import { freeName, validName } from './names.js';
@@ -37,7 +37,7 @@ export async function ensureFolderPath(
       parent =
         existing ??
         (await insertEntry(trx, { ownerId: scope.ownerId, workspaceId: scope.workspaceId }, parent, {
-          createdBy: userIdOf(actor),
+          createdBy: creatorId(actor),
           name: freeName(name, true, await childNames(trx, scope, parent?.id ?? null)),
           type: 'folder',
         }));

@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { Database } from '../../db/types.js';
 import type { NameSearch } from '../../db/search.js';
 import { ValidationError } from '../../lib/errors.js';
-import { userIdOf, type Actor } from '../access/actor.js';
+import { signedInUserId, type Actor } from '../access/actor.js';
 import { loadGrants } from '../access/grants.repository.js';
 import { allowedActions, decide } from '../access/policy.js';
 import { requireFolder, ROOT_HASH } from '../access/require.js';
@@ -101,7 +101,8 @@ export class DriveListing {
   ) {}
 
   async list(actor: Actor, scope: ResolvedScope, query: ListQuery) {
-    const userId = userIdOf(actor);
+    // A link visitor lists as nobody: no stars, and nothing is "mine".
+    const userId = signedInUserId(actor) ?? 0;
     const view = viewOf(query);
     const folder = view === 'folder' ? await requireFolder(this.db, actor, 'files.view', scope, query.folderId) : null;
     if (view !== 'folder' && decide(actor, 'files.view', scope.rootActions) !== 'allow') throw Forbidden();

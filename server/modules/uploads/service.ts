@@ -1,4 +1,4 @@
-import { userIdOf, type Actor } from '../access/actor.js';
+import { creatorId, userIdOf, type Actor } from '../access/actor.js';
 import type { ResolvedScope } from '../access/scope.js';
 import type { DriveFacade, StoreTarget } from '../drive/facade.js';
 import type { QuotaService } from '../drive/quota.js';
@@ -77,6 +77,8 @@ export class UploadsService {
     actor: Actor,
     workspaceId: number | null,
     request: { contentLength: number; readFile: (fileSizeLimit: number) => Promise<FilePart | undefined> },
+    /** Where the file must go whatever the form says (a file drop: the link decides, and no folders are made). */
+    place?: { parentId: string },
   ) {
     if (!Number.isFinite(request.contentLength) || request.contentLength <= 0) throw LengthRequired();
     const scope = await this.deps.resolveScope(actor, workspaceId);
@@ -85,10 +87,10 @@ export class UploadsService {
     const part = await request.readFile(rules.maxSize === null ? Infinity : rules.maxSize + 1);
     if (!part) throw ValidationError.field('file', 'The file field is required.');
     await this.check({ name: part.name, size: null, mime: part.mime });
-    const target = this.target(part.fields.parentId, part.fields.relativePath);
+    const target = place ? { parentId: place.parentId, segments: [] } : this.target(part.fields.parentId, part.fields.relativePath);
     const key = `plain-${randomToken(18)}`;
     const charge = await this.deps.drive.payerFor(actor, scope, target.parentId);
-    await this.deps.quota.reserve({ ...charge, uploaderId: userIdOf(actor) }, key, request.contentLength, 'plain');
+    await this.deps.quota.reserve({ ...charge, uploaderId: creatorId(actor) }, key, request.contentLength, 'plain');
     try {
       const maxSize = rules.maxSize;
       return await this.deps.drive.storeFile(actor, scope, target, {

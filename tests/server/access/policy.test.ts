@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_ACTIONS, ENTRY_ACTIONS, type ActionSet, type EntryAction } from '../../../server/modules/access/actions.js';
 import { guestActor, userActor, type Actor } from '../../../server/modules/access/actor.js';
+import { linkActions } from '../../../server/modules/access/grants.repository.js';
 import { allowedActions, decide, type Decision } from '../../../server/modules/access/policy.js';
 
 // The policy as a table (Outline's policies/document.test.ts): actor × grant × action → decision.
@@ -20,7 +21,9 @@ const actors: Record<string, Actor> = {
     kind: 'link',
     linkId: 9,
     linkOwnerId: 1,
-    user: null,
+    entry: { id: 5, ownerId: 1, workspaceId: null },
+    allowDownload: true,
+    fileDrop: false,
     permissions: [
       { name: 'files.view', restrictions: [] },
       { name: 'files.download', restrictions: [] },
@@ -51,6 +54,14 @@ function expected(actorName: string, grantName: string, action: EntryAction): De
   };
   return ceiling[actorName]!(action) ? 'allow' : 'forbidden';
 }
+
+describe('the link grant source', () => {
+  it('gives view, and download only when allowed; a file drop gives upload into the folder and nothing else', () => {
+    expect(linkActions({ allowDownload: true, fileDrop: false })).toEqual(['files.view', 'files.download']);
+    expect(linkActions({ allowDownload: false, fileDrop: false })).toEqual(['files.view']);
+    expect(linkActions({ allowDownload: true, fileDrop: true })).toEqual(['files.create']);
+  });
+});
 
 describe('the access policy', () => {
   const rows = Object.keys(actors).flatMap((actor) => Object.keys(grants).flatMap((grant) => ENTRY_ACTIONS.map((action) => [actor, grant, action] as const)));

@@ -1,0 +1,40 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FileEntryRow } from '../../db/types.js';
+import { RangeNotSatisfiable } from '../../lib/errors.js';
+import type { DriveFiles } from './files.js';
+import { contentDisposition, etagOf, isNotModified, parseRange, protectiveHeaders, rangeApplies } from './http.js';
+
+export interface SendOptions {
+  inline: boolean;
+  contentType: string;
+}
+
+/** One stored file with Range, validators and a safe disposition (the drive's routes and share links). */
+export async function sendStored(request: FastifyRequest, reply: FastifyReply, files: DriveFiles, entry: FileEntryRow, key: string, options: SendOptions) {
+  const size = Number(entry.file_size);
+  const etag = etagOf(entry.sha256);
+  const lastModified = new Date(entry.updated_at);
+  const sandbox = !options.inline || options.contentType.startsWith('text/');
+  protectiveHeaders(reply, sandbox);
+  reply.header('Accept-Ranges', 'bytes');
+  if (etag) reply.header('ETag', etag);
+  reply.header('Last-Modified', lastModified.toUTCString());
+  reply.header('Content-Disposition', contentDisposition(options.inline ? 'inline' : 'attachment', entry.name));
+  if (isNotModified(request, etag, lastModified)) return reply.code(304).send();
+
+  const range = rangeApplies(request, etag) ? parseRange(request.headers.range, size) : { kind: 'full' as const };
+  if (range.kind === 'unsatisfiable') {
+    reply.header('Content-Range', `bytes */${size}`);
+    throw RangeNotSatisfiable();
+  }
+  reply.type(options.contentType);
+  if (range.kind === 'partial') {
+    const { start, end } = range.range;
+    const body = await files.read(key, range.range);
+    reply.header('Content-Range', `bytes ${start}-${end}/${size}`).header('Content-Length', end - start + 1);
+    return reply.code(206).send(body);
+  }
+  const body = await files.read(key);
+  reply.header('Content-Length', size);
+  return reply.send(body);
+}
