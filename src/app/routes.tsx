@@ -48,6 +48,8 @@ export const routes: RouteObject[] = [
         children: [
           placeholder('pricing', 'Pricing'),
           placeholder('pages/:pageSlug', 'Custom page'),
+          // A share link's page: open to guests, so it sits outside the drive's sign-in guard.
+          { path: 'drive/s/:token', lazy: () => import('../features/sharing/link-page/SharedLinkPage').then((m) => ({ Component: m.SharedLinkPage })) },
           {
             element: <RequireAuth />,
             children: [

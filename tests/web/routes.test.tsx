@@ -16,6 +16,38 @@ describe('route guards', () => {
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/drive/folders/abc');
   });
 
+  it('opens a share link for a guest without asking them to sign in', async () => {
+    const link = {
+      token: 'abc',
+      requires_password: false,
+      allow_download: true,
+      file_drop: false,
+      expires_at: null,
+      downloads_left: null,
+      owner_name: 'Dora Drive',
+      entry: {
+        id: 'h1',
+        hash: 'h1',
+        name: 'minutes.bin',
+        type: 'file',
+        mime: 'application/octet-stream',
+        extension: 'bin',
+        file_size: 2048,
+        parent_id: null,
+        url: '/api/v1/shared-links/abc/preview/h1',
+        thumbnail_url: null,
+        created_at: '2026-11-25T08:00:00.000Z',
+        updated_at: '2026-11-25T08:00:00.000Z',
+        permissions: ['files.view', 'files.download'],
+      },
+    };
+    const router = renderApp('/drive/s/abc', makeBootstrap(), [[['shared-link', 'abc'], link]]);
+    expect(await screen.findByRole('heading', { name: 'minutes.bin' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('Shared by Dora Drive')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download (2 KB)' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/drive/s/abc');
+  });
+
   it('sends a signed-in user from /login to the landing path', async () => {
     const router = renderApp('/login', signedIn());
     await waitFor(() => expect(router.state.location.pathname).toBe('/drive'));

@@ -33,7 +33,7 @@ describe('localizations and value lists', () => {
     walk(path.resolve('server'));
     // The ways a message reaches a response: the catalogue's factories, field errors, templates.
     const pattern =
-      /(?:field\([\w.'"]+, |(?:Forbidden|NotFound|Conflict|TooManyRequests|PayloadTooLarge|Unauthenticated|LengthRequired|PreconditionFailed|UnsupportedMediaType|RangeNotSatisfiable|Gone)\(|[A-Z_]*(?:NOT_FOUND|FAILED|NOT_ALLOWED|USED_UP|LOCKED|PASSWORD) = |HttpError\(\d+, |template: |failPopup\(request, reply, )'([^']+)'/g;
+      /(?:field\([\w.'"]+, |(?:Forbidden|NotFound|Conflict|TooManyRequests|PayloadTooLarge|Unauthenticated|LengthRequired|PreconditionFailed|UnsupportedMediaType|RangeNotSatisfiable|Gone)\(|[A-Z_]*(?:NOT_FOUND|FAILED|NOT_ALLOWED|USED_UP|LOCKED|LINK_PASSWORD) = |HttpError\(\d+, |template: |failPopup\(request, reply, )'([^']+)'/g;
     const messages = new Set(sources.flatMap((source) => [...source.matchAll(pattern)].map((m) => m[1]!)));
     expect(messages.size).toBeGreaterThan(30);
     const missing = [...messages].filter((m) => !(m in enLines) || !(m in trLines));

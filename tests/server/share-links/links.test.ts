@@ -28,17 +28,17 @@ describe("share links, the owner's side", () => {
     return { folder, file, link };
   }
 
-  const calls = [
+  type Request = readonly [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body: unknown];
+  const calls: { name: string; call: (fx: Fixture) => Request }[] = [
     { name: 'list', call: (fx: Fixture) => ['GET', `/api/v1/file-entries/${fx.folder}/share-links`, undefined] },
     { name: 'create', call: (fx: Fixture) => ['POST', `/api/v1/file-entries/${fx.folder}/share-links`, {}] },
     { name: 'revoke all', call: (fx: Fixture) => ['DELETE', `/api/v1/file-entries/${fx.folder}/share-links`, undefined] },
     { name: 'update', call: (fx: Fixture) => ['PUT', `/api/v1/share-links/${fx.link.id}`, { allowDownload: false }] },
     { name: 'delete', call: (fx: Fixture) => ['DELETE', `/api/v1/share-links/${fx.link.id}`, undefined] },
     { name: 'access log', call: (fx: Fixture) => ['GET', `/api/v1/share-links/${fx.link.id}/events`, undefined] },
-  ] as const;
+  ];
   type Fixture = Awaited<ReturnType<typeof fixture>>;
-  const send = (client: TestClient, [method, url, body]: readonly [string, string, unknown]) =>
-    client.request(method as 'GET', url, body === undefined ? {} : { body });
+  const send = (client: TestClient, [method, url, body]: Request) => client.request(method, url, body === undefined ? {} : { body });
 
   it.each(calls)('$name: guest 401, stranger 404, a viewer of the share 403, the owner 200', async ({ call }) => {
     expect((await send(new TestClient(t.app), call(await fixture()))).statusCode).toBe(401);

@@ -7,6 +7,7 @@ import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../u
 import { Spinner } from '../../../ui/Spinner';
 import { toast } from '../../../ui/toast/toast-store';
 import { useOnline } from '../../../ui/use-online';
+import { LinkSection } from '../../sharing/components/LinkSection';
 import { EmailChipInput } from '../../workspaces/components/EmailChipInput';
 import { canSendInvites, withPending, type EmailChip } from '../../workspaces/lib/email-chips';
 import { useChangeShare, useRemoveShare, useShareEntries, useShares, type SharePermission } from '../api/shares';
@@ -17,7 +18,7 @@ const PERMISSIONS: { id: SharePermission; label: string }[] = [
   { id: 'edit', label: 'Can edit' },
 ];
 
-/** Share entries with people by email (can view or can edit), and see and change who has access. */
+/** Share entries with people by email (can view or can edit), see and change who has access, and share one entry by link. */
 export function ShareDialog({ entries, onClose }: { entries: FileEntry[]; onClose: () => void }) {
   const { t } = useTrans();
   const online = useOnline();
@@ -120,6 +121,7 @@ export function ShareDialog({ entries, onClose }: { entries: FileEntry[]; onClos
                   </li>
                 ))}
               </ul>
+              <LinkSection entry={first} />
             </>
           )}
         </>
