@@ -1578,7 +1578,7 @@ export interface paths {
                                 owner_name: string | null;
                                 workspace_id: number;
                                 is_starred: boolean;
-                                /** @description Shared with at least one person */
+                                /** @description Shared with at least one person, or by a link */
                                 is_shared: boolean;
                                 url: string | null;
                                 thumbnail_url: string | null;
@@ -4276,7 +4276,7 @@ export interface components {
             owner_name: string | null;
             workspace_id: number;
             is_starred: boolean;
-            /** @description Shared with at least one person */
+            /** @description Shared with at least one person, or by a link */
             is_shared: boolean;
             url: string | null;
             thumbnail_url: string | null;
@@ -4529,7 +4529,7 @@ export interface components {
             owner_name: string | null;
             workspace_id: number;
             is_starred: boolean;
-            /** @description Shared with at least one person */
+            /** @description Shared with at least one person, or by a link */
             is_shared: boolean;
             url: string | null;
             thumbnail_url: string | null;

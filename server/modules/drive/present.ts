@@ -5,7 +5,7 @@ import { allowedActions } from '../access/policy.js';
 import { presentEntry, type EntryWithRelations } from './presenter.js';
 import type { Executor } from './repository.js';
 
-/** Entries with their parent's hash, the caller's star and whether anyone was given access: the shape presenters read. */
+/** Entries with their parent's hash, the caller's star and whether anyone was given access (a person or a link): the shape presenters read. */
 export function entriesQuery(db: Executor, userId: number | null) {
   return db
     .selectFrom('file_entries')
@@ -20,7 +20,13 @@ export function entriesQuery(db: Executor, userId: number | null) {
       'owner.last_name as owner_last_name',
       'owner.email as owner_email',
     ])
-    .select(sql<number | boolean>`exists (select 1 from entry_shares where entry_shares.entry_id = file_entries.id)`.as('shared'));
+    .select(
+      sql<
+        number | boolean
+      >`(exists (select 1 from entry_shares where entry_shares.entry_id = file_entries.id) or exists (select 1 from share_links where share_links.entry_id = file_entries.id))`.as(
+        'shared',
+      ),
+    );
 }
 
 /** Rows on the wire, each with the actions the caller's grant on it allows (so clients never guess). */

@@ -6,7 +6,7 @@ import { THUMBNAIL_MIMES } from './kinds.js';
 export interface EntryWithRelations extends FileEntryRow {
   parent_hash: string | null;
   starred_by: number | null;
-  /** Shared with anyone (the listing's shared marker); 0/1 on SQLite, a boolean on PostgreSQL. */
+  /** Shared with anyone or by a link (the listing's shared marker); 0/1 on SQLite, a boolean on PostgreSQL. */
   shared?: number | boolean | null;
   owner_first_name?: string | null;
   owner_last_name?: string | null;

@@ -29,7 +29,7 @@ export const fileEntrySchema = z
     owner_name: z.string().nullable().describe('Display name of the user who holds the entry'),
     workspace_id: z.number().int(),
     is_starred: z.boolean(),
-    is_shared: z.boolean().describe('Shared with at least one person'),
+    is_shared: z.boolean().describe('Shared with at least one person, or by a link'),
     url: z.string().nullable(),
     thumbnail_url: z.string().nullable(),
     created_at: z.string(),

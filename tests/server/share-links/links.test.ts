@@ -65,6 +65,18 @@ describe("share links, the owner's side", () => {
     expect((await guest(t.app).get(linkPath(link.token))).statusCode).toBe(404);
   });
 
+  it("marks the entry as shared in its owner's listings while it has a link", async () => {
+    const folder = await createFolder(owner.client, 'Marked by a link');
+    const marked = async () =>
+      ((await owner.client.get('/api/v1/drive/file-entries')).json().pagination.data as { hash: string; is_shared: boolean }[]).find((e) => e.hash === folder)!
+        .is_shared;
+    expect(await marked()).toBe(false);
+    const link = await makeLink(owner, folder);
+    expect(await marked()).toBe(true);
+    await owner.client.request('DELETE', `/api/v1/share-links/${link.id}`);
+    expect(await marked()).toBe(false);
+  });
+
   it('changes only what is sent', async () => {
     const { link } = await fixture();
     const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
