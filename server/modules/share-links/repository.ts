@@ -12,6 +12,7 @@ export type LinkWithEntry = ShareLinkRow & {
   entry_type: string;
   entry_name: string;
   entry_deleted_at: string | null;
+  entry_path: string;
 };
 
 export interface LinkValues {
@@ -40,6 +41,7 @@ export class ShareLinksRepository {
         'file_entries.type as entry_type',
         'file_entries.name as entry_name',
         'file_entries.deleted_at as entry_deleted_at',
+        'file_entries.path as entry_path',
       ]);
   }
 

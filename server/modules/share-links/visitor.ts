@@ -3,7 +3,9 @@ import type { FileEntryRow } from '../../db/types.js';
 import { Forbidden, Gone, NotFound, ValidationError } from '../../lib/errors.js';
 import type { Limit } from '../../lib/rate-limiter.js';
 import { sha256, signValue, verifySignedValue } from '../../lib/tokens.js';
-import type { LinkActor } from '../access/actor.js';
+import { userActor, type LinkActor } from '../access/actor.js';
+import { loadGrants } from '../access/grants.repository.js';
+import { can } from '../access/policy.js';
 import type { ResolvedScope } from '../access/scope.js';
 import { requireEntry } from '../access/require.js';
 import { presentCrumb, type PresentedEntry } from '../drive/presenter.js';
@@ -99,6 +101,12 @@ export class ShareLinkVisitors {
     const link = await this.repo.byToken(visit.token);
     if (!link || link.entry_deleted_at !== null || isExpired(link)) throw NotFound(LINK_NOT_FOUND);
     if (isUsedUp(link)) throw Gone(LINK_USED_UP);
+    const permissions = await this.deps.permissionsOf(link.created_by);
+    // A link speaks for its maker: once they may no longer share the entry (left the workspace, lost
+    // the role), their links stop working, as if they had been deleted.
+    const maker = userActor(link.created_by, permissions);
+    const entryRow = { id: link.entry_id, owner_id: link.entry_owner_id, workspace_id: link.entry_workspace_id, path: link.entry_path };
+    if (!can(maker, 'files.share', (await loadGrants(this.db, maker, [entryRow])).get(link.entry_id))) throw NotFound(LINK_NOT_FOUND);
     const unlocked = link.password_hash === null || verifySignedValue(await this.deps.appKey(), visit.unlockCookie) === unlockValue(link);
     const actor: LinkActor = {
       kind: 'link',
@@ -107,7 +115,7 @@ export class ShareLinkVisitors {
       entry: { id: link.entry_id, ownerId: link.entry_owner_id, workspaceId: link.entry_workspace_id },
       allowDownload: Boolean(link.allow_download),
       fileDrop: Boolean(link.file_drop),
-      permissions: await this.deps.permissionsOf(link.created_by),
+      permissions,
     };
     return { link, actor, unlocked };
   }

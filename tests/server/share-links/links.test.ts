@@ -4,6 +4,7 @@ import { anonymiseAddress } from '../../../server/modules/share-links/address.js
 import { TestClient } from '../support/client.js';
 import { createFolder, signedInUser, uploadFile } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { addMember, createWorkspace, workspaceRoles } from '../workspaces/support.js';
 import { guest, linkPath, makeLink, type Person } from './support.js';
 
 describe("share links, the owner's side", () => {
@@ -129,6 +130,17 @@ describe("share links, the owner's side", () => {
     expect((await owner.client.post(`/api/v1/file-entries/${folder}/share-links`, {})).statusCode).toBe(200);
     // Someone outside it cannot even tell it exists.
     expect((await stranger.client.post(`/api/v1/file-entries/${folder}/share-links`, {})).statusCode).toBe(404);
+  });
+
+  it('stops a link working once its maker may no longer share the entry (they left the workspace)', async () => {
+    const workspaceId = await createWorkspace(owner.client, 'Team with an admin');
+    const admin = await signedInUser(t.app);
+    const memberId = await addMember(t.app, t.dataDir, owner.client, workspaceId, admin, (await workspaceRoles(owner.client)).admin);
+    const folder = (await admin.client.post(`/api/v1/folders?workspaceId=${workspaceId}`, { name: 'Made by the admin' })).json().folder.hash as string;
+    const link = await makeLink(admin, folder);
+    expect((await guest(t.app).get(linkPath(link.token))).statusCode).toBe(200);
+    expect((await owner.client.request('DELETE', `/api/v1/workspace/${workspaceId}/member/${memberId}`)).statusCode).toBe(200);
+    expect((await guest(t.app).get(linkPath(link.token))).statusCode).toBe(404);
   });
 });
 
