@@ -72,6 +72,22 @@ const expected: Record<string, string[]> = {
   notification_preferences: ['channels', 'notif_id', 'updated_at', 'user_id'],
   push_subscriptions: ['auth', 'created_at', 'endpoint', 'id', 'p256dh', 'user_agent', 'user_id'],
   entry_shares: ['created_at', 'entry_id', 'id', 'permission', 'shared_by', 'updated_at', 'user_id'],
+  share_links: [
+    'allow_download',
+    'created_at',
+    'created_by',
+    'download_count',
+    'entry_id',
+    'expires_at',
+    'file_drop',
+    'id',
+    'max_downloads',
+    'password_hash',
+    'token',
+    'updated_at',
+    'view_count',
+  ],
+  share_link_events: ['address', 'created_at', 'entry_name', 'id', 'kind', 'link_id'],
   // The name search index differs by dialect (db/search.ts): SQLite's is an FTS5 table with its shadow tables.
   ...(DIALECT === 'sqlite'
     ? {

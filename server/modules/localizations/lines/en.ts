@@ -229,6 +229,7 @@ export const enLines: Record<string, string> = {
   'Can view': 'Can view',
   'Can edit': 'Can edit',
   'Who has access': 'Who has access',
+  'Not shared with anyone yet.': 'Not shared with anyone yet.',
   'No account uses :email.': 'No account uses :email.',
   'You cannot share with yourself.': 'You cannot share with yourself.',
   'This share does not exist.': 'This share does not exist.',

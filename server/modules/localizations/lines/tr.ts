@@ -229,6 +229,7 @@ export const trLines: Record<string, string> = {
   'Can view': 'Görüntüleyebilir',
   'Can edit': 'Düzenleyebilir',
   'Who has access': 'Kimlerin erişimi var',
+  'Not shared with anyone yet.': 'Henüz kimseyle paylaşılmadı.',
   'No account uses :email.': 'Hiçbir hesap :email adresini kullanmıyor.',
   'You cannot share with yourself.': 'Kendinizle paylaşamazsınız.',
   'This share does not exist.': 'Bu paylaşım mevcut değil.',

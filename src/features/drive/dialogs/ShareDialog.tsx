@@ -84,6 +84,7 @@ export function ShareDialog({ entries, onClose }: { entries: FileEntry[]; onClos
             <>
               <h3 className="mb-2 mt-4 text-sm font-semibold">{t('Who has access')}</h3>
               {shares.isLoading && <Spinner />}
+              {shares.data?.length === 0 && <p className="text-sm text-fg-muted">{t('Not shared with anyone yet.')}</p>}
               <ul aria-label={t('Who has access')} className="divide-y divide-divider">
                 {(shares.data ?? []).map((row) => (
                   <li key={row.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2" data-testid="share-row">
