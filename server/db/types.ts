@@ -329,6 +329,7 @@ export type RoleRow = Selectable<RolesTable>;
 export type ThemeRow = Selectable<ThemesTable>;
 export type MenuRow = Selectable<MenusTable>;
 export type FileEntryRow = Selectable<FileEntriesTable>;
+export type UploadReservationRow = Selectable<UploadReservationsTable>;
 export type WorkspaceRow = Selectable<WorkspacesTable>;
 export type WorkspaceMemberRow = Selectable<WorkspaceMembersTable>;
 export type WorkspaceInviteRow = Selectable<WorkspaceInvitesTable>;
