@@ -61,7 +61,8 @@ export class StorageIntegrity {
           check: 'unreferenced-bytes',
           subject: object.key,
           detail: `${object.size} bytes no entry points to`,
-          fix: () => this.disk.delete(object.key),
+          // A folder no entry points to goes whole (its folder too); beside an entry's bytes, only the stray object.
+          fix: () => (inUse ? this.disk.delete(object.key) : this.disk.deletePrefix(prefix!)),
         });
       }
       batch = [];
