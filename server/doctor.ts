@@ -5,13 +5,17 @@ import { pendingMigrations } from './db/migrate.js';
 import { runDoctor } from './jobs/doctor.js';
 import { createStoreChecks } from './upkeep.js';
 
-const USAGE = `Usage: npm run doctor [-- --repair] [-- --skip-checksums]
+const OPTIONS = ['--repair', '--skip-checksums', '--server-stopped'];
+const USAGE = `Usage: npm run doctor -- [--repair] [--skip-checksums] [--server-stopped]
 
 Checks the database against the storage folder: entries whose bytes are
 missing, bytes no entry points to, sizes and checksums that disagree, folder
 size roll-ups, upload reservations without uploads, leftovers of cut-off
 writes (and, on SQLite, PRAGMA quick_check). Read-only unless --repair,
 which fixes what is safe and never deletes bytes an entry points to.
+On a running server, leftovers younger than ten minutes (and reservations of
+plain uploads younger than an hour) may still be in flight and are not
+counted; --server-stopped says nothing is, so everything counts.
 It reads the same environment as the server (DATA_DIR, DATABASE_URL, STORAGE_DIR).`;
 
 /** `npm run doctor`: exit 0 when the store is consistent, 1 when problems are (left), 2 when it cannot check. */
@@ -21,7 +25,7 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const unknown = [...args].filter((arg) => arg !== '--repair' && arg !== '--skip-checksums');
+  const unknown = [...args].filter((arg) => !OPTIONS.includes(arg));
   if (unknown.length) {
     console.error(`Unknown option: ${unknown.join(' ')}\n\n${USAGE}`);
     return 2;
@@ -48,8 +52,10 @@ async function main(): Promise<number> {
     }
     const where = config.database.dialect === 'sqlite' ? `SQLite at ${config.database.file}` : 'PostgreSQL';
     console.log(`Checking ${where} against ${config.storageDir}${args.has('--repair') ? ' (repairing what is safe)' : ' (read-only)'}…`);
-    return await runDoctor(createStoreChecks(db, config.storageDir), { repair: args.has('--repair'), checksums: !args.has('--skip-checksums') }, (text) =>
-      console.log(text),
+    return await runDoctor(
+      createStoreChecks(db, config.storageDir),
+      { repair: args.has('--repair'), checksums: !args.has('--skip-checksums'), serverStopped: args.has('--server-stopped') },
+      (text) => console.log(text),
     );
   } finally {
     await db.destroy();

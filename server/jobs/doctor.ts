@@ -6,6 +6,8 @@ export interface DoctorOptions {
   repair: boolean;
   /** Read every file for its sha256 (the slow part on a large store). */
   checksums: boolean;
+  /** The server is known to be stopped: nothing is in flight, so recent leftovers count too. */
+  serverStopped?: boolean;
 }
 
 /**
@@ -15,17 +17,18 @@ export interface DoctorOptions {
  * other: reservations, then entries (a corrected size moves its folders),
  * then folder roll-ups, then stray bytes and leftovers.
  */
-export async function examine(checks: StoreChecks, options: Pick<DoctorOptions, 'checksums'>): Promise<Finding[]> {
+export async function examine(checks: StoreChecks, options: Pick<DoctorOptions, 'checksums' | 'serverStopped'>): Promise<Finding[]> {
   const now = new Date();
+  const stopped = options.serverStopped ?? false;
   const database: Finding[] = (await checks.database()).map((line) => ({ check: 'database', subject: 'database', detail: line, fix: null }));
   const uploads = await checks.uploads.findings({
-    before: new Date(now.getTime() - IN_FLIGHT_GRACE_MS),
-    staleBefore: new Date(now.getTime() - STALE_RESERVATION_MS),
+    before: stopped ? now : new Date(now.getTime() - IN_FLIGHT_GRACE_MS),
+    staleBefore: stopped ? now : new Date(now.getTime() - STALE_RESERVATION_MS),
     atStart: false,
   });
   const entries = await checks.storage.entries(options);
   const folders = await checks.storage.folderSizes();
-  const before = leftoverCutoff(now, await checks.quota.oldestInFlight());
+  const before = stopped ? now : leftoverCutoff(now, await checks.quota.oldestInFlight());
   const objects = await checks.storage.unreferenced(before, await finishingKeys(checks));
   const leftovers = await checks.storage.leftovers(before);
   return [...database, ...uploads, ...entries, ...folders, ...objects, ...leftovers];
