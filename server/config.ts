@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { PausePoint } from './lib/test-pause.js';
 
 /**
  * Environment → typed configuration. Defaults describe the embedded setup
@@ -30,6 +31,8 @@ const envSchema = z.object({
   TRUST_PROXY: booleanString.default(false),
   /** Lets web push go to http://localhost (a local push service in tests); never set in production. */
   PUSH_ALLOW_LOOPBACK: booleanString.default(false),
+  /** Tests only: stops every request that reaches this point, so a test can kill the process there. */
+  TEST_PAUSE_AT: z.enum(['entry-commit']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.coerce
     .number()
@@ -56,6 +59,8 @@ export interface Config {
   demoMode: boolean;
   trustProxy: boolean;
   pushAllowLoopback: boolean;
+  /** Tests only (TEST_PAUSE_AT): where requests stop for good, to kill the process at a known point. */
+  testPauseAt: PausePoint | null;
   logLevel: string;
   bodyLimit: number;
 }
@@ -102,6 +107,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoMode: e.DEMO_MODE,
     trustProxy: e.TRUST_PROXY,
     pushAllowLoopback: e.PUSH_ALLOW_LOOPBACK,
+    testPauseAt: e.TEST_PAUSE_AT ?? null,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
   };

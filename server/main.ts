@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { scheduleHousekeeping } from './jobs/housekeeping.js';
+import { tidyStore } from './jobs/tidy-store.js';
 import { ensureDemoAccounts } from './modules/setup/demo.js';
 import { ensureFirstAdmin } from './modules/setup/first-admin.js';
 
@@ -31,7 +32,14 @@ async function main() {
   }
 
   const { services } = app;
-  const stopHousekeeping = scheduleHousekeeping({ db: services.db.kysely, tus: services.tus, quota: services.drive.quota }, app.log);
+  // Before listening: what a crash left behind (uploads that cannot finish, temporary files, bytes
+  // of a commit that never happened) is settled while no request of this process is in flight.
+  const recovered = await tidyStore(services.storeChecks, 'start', app.log);
+  if (Object.keys(recovered).length) app.log.warn({ recovered }, 'recovered from an unclean stop');
+  const stopHousekeeping = scheduleHousekeeping(
+    { db: services.db.kysely, tus: services.tus, quota: services.drive.quota, checks: services.storeChecks },
+    app.log,
+  );
   app.addHook('onClose', async () => stopHousekeeping());
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
+import { pauseAt } from './lib/test-pause.js';
 import { consume, MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import { Mailer, type MailLogger } from './mail/mailer.js';
 import { AccessTokensService } from './modules/auth/access-tokens.js';
@@ -41,6 +42,7 @@ import { ShareLinksService } from './modules/share-links/service.js';
 import { ShareLinkVisitors } from './modules/share-links/visitor.js';
 import { WorkspacesRepository } from './modules/workspaces/repository.js';
 import { WorkspacesService } from './modules/workspaces/service.js';
+import { createStoreChecks, tusDir } from './upkeep.js';
 import { workspaceInvitation } from './modules/workspaces/invitation-notification.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -70,6 +72,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     db,
     storageDir: config.storageDir,
     log,
+    pause: pauseAt(config.testPauseAt),
     limits: {
       siteDefault: async () => {
         const setting = await settings.get('uploads.available_space');
@@ -79,7 +82,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     },
   });
   const shareLinksRepo = new ShareLinksRepository(kysely);
-  const tusFiles = createTusFiles(path.join(config.storageDir, 'tus'));
+  const tusFiles = createTusFiles(tusDir(config.storageDir));
   const jobs = new BackgroundJobs(log);
   const notificationBus: NotificationBus = new InProcessBus();
   const notificationsRepo = new NotificationsRepository(kysely);
@@ -171,6 +174,8 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     uploads,
     tusFiles,
     tus: createTusServer(uploads, tusFiles),
+    /** Start-up recovery, housekeeping and the doctor's checks of the database against the disk. */
+    storeChecks: createStoreChecks(db, config.storageDir, drive.disk),
   };
 }
 

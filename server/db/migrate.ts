@@ -43,3 +43,9 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
     });
   }
 }
+
+/** Migrations this database has not run yet (a read-only check, for the doctor). */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const all = await new Migrator({ db, provider }).getMigrations();
+  return all.filter((migration) => !migration.executedAt).map((migration) => migration.name);
+}

@@ -361,6 +361,7 @@ export type ThemeRow = Selectable<ThemesTable>;
 export type MenuRow = Selectable<MenusTable>;
 export type FileEntryRow = Selectable<FileEntriesTable>;
 export type ShareLinkRow = Selectable<ShareLinksTable>;
+export type UploadReservationRow = Selectable<UploadReservationsTable>;
 export type WorkspaceRow = Selectable<WorkspacesTable>;
 export type WorkspaceMemberRow = Selectable<WorkspaceMembersTable>;
 export type WorkspaceInviteRow = Selectable<WorkspaceInvitesTable>;

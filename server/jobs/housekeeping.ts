@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
 import { nowIso } from '../lib/time.js';
+import type { StoreChecks } from './store-checks.js';
+import { tidyStore } from './tidy-store.js';
 
 export interface HousekeepingResult {
   sessions: number;
@@ -32,14 +34,18 @@ export async function expireUploads(deps: UploadExpiry): Promise<{ uploads: numb
 
 /**
  * Runs housekeeping now and then in-process (the embedded setup has no job
- * runner). The timer is unref'd so it never keeps the process alive.
+ * runner): sessions and tokens, expired uploads, and the store's leftovers
+ * (tidy-store.ts). The timer is unref'd so it never keeps the process alive.
  */
 export function scheduleHousekeeping(
-  deps: UploadExpiry & { db: Kysely<Database> },
+  deps: UploadExpiry & { db: Kysely<Database>; checks: StoreChecks },
   log: { warn(obj: object, msg: string): void },
   intervalMs = 60 * 60 * 1000,
 ) {
-  const run = () => Promise.all([housekeep(deps.db), expireUploads(deps)]).catch((error: unknown) => log.warn({ err: error }, 'housekeeping failed'));
+  const run = () =>
+    Promise.all([housekeep(deps.db), expireUploads(deps).then(() => tidyStore(deps.checks, 'running', log))]).catch((error: unknown) =>
+      log.warn({ err: error }, 'housekeeping failed'),
+    );
   const timer = setInterval(run, intervalMs);
   timer.unref();
   void run();

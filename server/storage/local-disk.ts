@@ -4,7 +4,12 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomToken } from '../lib/tokens.js';
-import { assertSafeKey, ObjectMissingError, type ByteRange, type Disk, type StoredObject } from './disk.js';
+import { assertSafeKey, ObjectMissingError, type ByteRange, type Disk, type Leftovers, type ListedObject, type StoredObject } from './disk.js';
+import { emptyFolders, walkFiles } from './local-walk.js';
+
+/** Where writes in progress live until they are renamed into place; a crash can leave files here. */
+const TMP = '.tmp';
+const SKIP = new Set([TMP]);
 
 /**
  * Objects as files under one folder. Writes go to a temporary file first and
@@ -21,14 +26,13 @@ export class LocalDisk implements Disk {
 
   async put(key: string, body: Readable): Promise<{ size: number }> {
     const target = this.pathOf(key);
-    const tmpDir = path.join(this.root, '.tmp');
+    const tmpDir = path.join(this.root, TMP);
     await fs.mkdir(tmpDir, { recursive: true });
-    await fs.mkdir(path.dirname(target), { recursive: true });
     const tmp = path.join(tmpDir, `${randomToken(12)}.part`);
     try {
       await pipeline(body, createWriteStream(tmp, { flags: 'wx' }));
       const { size } = await fs.stat(tmp);
-      await fs.rename(tmp, target);
+      await moveInto(tmp, target);
       return { size };
     } catch (error) {
       await fs.rm(tmp, { force: true });
@@ -38,9 +42,8 @@ export class LocalDisk implements Disk {
 
   async adopt(key: string, localFile: string): Promise<void> {
     const target = this.pathOf(key);
-    await fs.mkdir(path.dirname(target), { recursive: true });
     try {
-      await fs.rename(localFile, target);
+      await moveInto(localFile, target);
     } catch (error) {
       // Another filesystem: copy through a temporary file, then let go of the original.
       if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
@@ -75,5 +78,55 @@ export class LocalDisk implements Disk {
 
   async deletePrefix(prefix: string): Promise<void> {
     await fs.rm(this.pathOf(prefix), { recursive: true, force: true });
+  }
+
+  list(prefix?: string): AsyncIterable<ListedObject> {
+    if (prefix) assertSafeKey(prefix);
+    return walkFiles(this.root, SKIP, prefix ? prefix.split('/') : []);
+  }
+
+  async release(key: string, localFile: string): Promise<void> {
+    const source = this.pathOf(key);
+    try {
+      await moveInto(source, localFile);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      await pipeline(createReadStream(source), createWriteStream(localFile));
+      await fs.rm(source, { force: true });
+    }
+  }
+
+  async leftovers(before: Date): Promise<Leftovers> {
+    const temporaryFiles: string[] = [];
+    for await (const file of walkFiles(path.join(this.root, TMP), new Set())) {
+      if (file.modifiedAt <= before) temporaryFiles.push(`${TMP}/${file.key}`);
+    }
+    return { temporaryFiles, emptyFolders: (await emptyFolders(this.root, before, SKIP)).found };
+  }
+
+  async removeLeftovers(leftovers: Leftovers): Promise<void> {
+    for (const file of leftovers.temporaryFiles) await fs.rm(path.join(this.root, ...file.split('/')), { force: true });
+    for (const folder of leftovers.emptyFolders) {
+      // rmdir, not rm -r: a folder that received an object since it was listed stays.
+      await fs.rmdir(path.join(this.root, ...folder.split('/'))).catch(() => undefined);
+    }
+  }
+}
+
+/**
+ * Renames a finished file into place, making its folder only now (not while
+ * the bytes arrive), so an empty folder exists for an instant at most. If
+ * housekeeping removed that folder in between, it is made again once.
+ */
+async function moveInto(from: string, target: string): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    try {
+      await fs.rename(from, target);
+      return;
+    } catch (error) {
+      const gone = (error as NodeJS.ErrnoException).code === 'ENOENT';
+      if (!gone || attempt > 0 || !(await fs.stat(from).catch(() => null))) throw error;
+    }
   }
 }

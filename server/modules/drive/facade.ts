@@ -23,6 +23,8 @@ export interface StoreFile {
   size?: number;
   maxBytes?: { limit: number; error: () => Error };
   refuseType?: (mime: string) => Message | null;
+  /** See CreateFileInput.diskPrefix. */
+  diskPrefix?: string;
 }
 
 /**
@@ -50,7 +52,14 @@ export class DriveFacade {
   /** Stores a file in its target folder (creating the folders of its path) and answers the presented entry. */
   async storeFile(actor: Actor, scope: ResolvedScope, target: StoreTarget, file: StoreFile & ({ stream: Readable } | { localFile: string })) {
     const folder = await ensureFolderPath(this.db, actor, scope, target.parentId, target.segments);
-    const input = { parentId: folder?.hash ?? null, name: file.name, size: file.size, maxBytes: file.maxBytes, refuseType: file.refuseType };
+    const input = {
+      parentId: folder?.hash ?? null,
+      name: file.name,
+      size: file.size,
+      maxBytes: file.maxBytes,
+      refuseType: file.refuseType,
+      diskPrefix: file.diskPrefix,
+    };
     const entry =
       'stream' in file
         ? await this.files.createFileFromStream(actor, scope, { ...input, stream: file.stream })

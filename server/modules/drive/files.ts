@@ -4,6 +4,7 @@ import { pipeline as pipelineStreams, Transform, Writable, type Readable, type T
 import { pipeline } from 'node:stream/promises';
 import type { FileEntryRow } from '../../db/types.js';
 import { NotFound, ValidationError, type Message } from '../../lib/errors.js';
+import { noPause, type Pause } from '../../lib/test-pause.js';
 import { randomToken } from '../../lib/tokens.js';
 import { ObjectMissingError, type ByteRange, type Disk } from '../../storage/disk.js';
 import { creatorId, type Actor } from '../access/actor.js';
@@ -29,6 +30,12 @@ export interface CreateFileInput {
   maxBytes?: { limit: number; error: () => Error };
   /** Upload restrictions on the sniffed type: a message refuses the file before any row exists. */
   refuseType?: (mime: string) => Message | null;
+  /**
+   * The object folder to store under instead of a new one: a finished tus
+   * upload uses its own id, so that start-up recovery can find bytes that were
+   * adopted by a finish the process did not live to commit.
+   */
+  diskPrefix?: string;
 }
 
 /** Counts, hashes and keeps the first bytes of whatever passes through, without holding the rest. */
@@ -70,6 +77,7 @@ export class DriveFiles {
     private readonly db: Executor,
     private readonly disk: Disk,
     private readonly thumbnails: Thumbnails,
+    private readonly pause: Pause = noPause,
   ) {}
 
   /**
@@ -112,7 +120,7 @@ export class DriveFiles {
     const name = validName(input.name);
     await requireFolder(this.db, actor, 'files.create', scope, input.parentId, 'parentId');
 
-    const location = newStorageLocation();
+    const location = input.diskPrefix ? { diskPrefix: input.diskPrefix, fileName: randomToken(12) } : newStorageLocation();
     const key = `${location.diskPrefix}/${location.fileName}`;
     const measure = new Measure(input.maxBytes);
     try {
@@ -141,6 +149,7 @@ export class DriveFiles {
           createdAt: input.createdAt,
         });
         await adjustAncestorSizes(trx, created.path, measure.size, null);
+        await this.pause('entry-commit');
         return created;
       });
       this.thumbnails.queue(entry);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Db } from '../../db/index.js';
 import { createNameSearch } from '../../db/search.js';
+import type { Pause } from '../../lib/test-pause.js';
 import { LocalDisk } from '../../storage/local-disk.js';
 import type { Actor } from '../access/actor.js';
 import { resolveScope } from '../access/scope.js';
@@ -18,13 +19,15 @@ export interface DriveDeps {
   storageDir: string;
   limits: SpaceLimitDeps;
   log: { warn(object: object, message: string): void };
+  /** Tests only: see lib/test-pause.ts. */
+  pause?: Pause;
 }
 
 /** The drive's services, built once per app (see services.ts). */
-export function createDrive({ db, storageDir, limits, log }: DriveDeps) {
+export function createDrive({ db, storageDir, limits, log, pause }: DriveDeps) {
   const disk = new LocalDisk(path.join(storageDir, 'drive'));
   const thumbnails = new Thumbnails(db.kysely, disk, log);
-  const files = new DriveFiles(db.kysely, disk, thumbnails);
+  const files = new DriveFiles(db.kysely, disk, thumbnails, pause);
   const quota = new QuotaService(db.kysely, db.dialect);
   const spaceLimits = new SpaceLimits(limits);
   return {

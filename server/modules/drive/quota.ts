@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/index.js';
 import { lockUserRow } from '../../db/locks.js';
-import type { Database } from '../../db/types.js';
+import type { Database, UploadReservationRow } from '../../db/types.js';
 import { formatBytes } from '../../lib/format.js';
 import { PayloadTooLarge } from '../../lib/errors.js';
 import { addMs, nowIso } from '../../lib/time.js';
@@ -87,6 +87,22 @@ export class QuotaService {
 
   async release(key: string): Promise<void> {
     await this.db.deleteFrom('upload_reservations').where('key', '=', key).execute();
+  }
+
+  /** Every reservation, for reconciling them with the uploads that still exist. */
+  list(): Promise<Pick<UploadReservationRow, 'key' | 'kind' | 'created_at'>[]> {
+    return this.db.selectFrom('upload_reservations').select(['key', 'kind', 'created_at']).orderBy('created_at').execute();
+  }
+
+  /** When the oldest plain upload, copy or finish still holding a reservation began (null: none). */
+  async oldestInFlight(): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('upload_reservations')
+      .select((eb) => eb.fn.min('created_at').as('oldest'))
+      .where('kind', 'in', ['plain', 'copy', 'finishing'])
+      .where('expires_at', '>', nowIso())
+      .executeTakeFirst();
+    return row?.oldest ? String(row.oldest) : null;
   }
 
   /** Frees reservations of uploads abandoned past their expiry. */

@@ -144,6 +144,8 @@ export class UploadsService {
         name,
         localFile: file,
         size: upload.size,
+        // The upload's own id as the object folder: recovery finds bytes a crash left between adopt and commit.
+        diskPrefix: uploadKey,
         refuseType: this.refuseType(rules, name),
       });
       stored = true;
