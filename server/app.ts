@@ -37,6 +37,7 @@ import { isApiPath, registerWeb } from './plugins/web.js';
 import { checkTokenScope } from './plugins/token-scope.js';
 import { checkXsrf, ensureXsrfCookie } from './plugins/xsrf.js';
 import { createServices } from './services.js';
+import { DAV_METHODS, webdavRoutes } from './modules/webdav/routes.js';
 
 export interface BuildOptions {
   config: Config;
@@ -65,6 +66,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
     // Query strings like `?with=a&with=b` arrive as arrays; keep the default parser.
   }).withTypeProvider<ZodTypeProvider>();
 
+  for (const method of DAV_METHODS) app.addHttpMethod(method, { hasBody: true });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -133,6 +135,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
     { prefix: '/api/v1' },
   );
 
+  await app.register(webdavRoutes);
   await app.register(manifestRoutes);
   await app.register(apiDocsRoutes);
   await registerWeb(app, config.webDistDir, () => humanCheckInUse(app.services));

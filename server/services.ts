@@ -43,6 +43,8 @@ import { ShareLinkVisitors } from './modules/share-links/visitor.js';
 import { WorkspacesRepository } from './modules/workspaces/repository.js';
 import { WorkspacesService } from './modules/workspaces/service.js';
 import { createStoreChecks, tusDir } from './upkeep.js';
+import { WebDavRepository } from './modules/webdav/repository.js';
+import { WebDavService } from './modules/webdav/service.js';
 import { workspaceInvitation } from './modules/workspaces/invitation-notification.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -117,6 +119,13 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     countInvites: (userId, emails) => consume(rateLimiter, { key: `invites:${userId}`, max: INVITES_PER_HOUR, windowMs: HOUR_MS }, emails),
   });
   const uploads = new UploadsService({ settings, drive: drive.facade, quota: drive.quota, resolveScope: drive.scope, tusFiles });
+  const webdav = new WebDavService({
+    drive: drive.facade,
+    uploads,
+    scope: drive.scope,
+    workspaces: (actor) => workspaces.list(actor),
+    repo: new WebDavRepository(kysely),
+  });
   return {
     db,
     config,
@@ -172,6 +181,12 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     notifications: new NotificationsService(notificationsRepo, notificationBus, pushRules),
     vapidPublicKey: async () => (await vapid()).publicKey,
     uploads,
+    webdav,
+    /** A token's user's permissions for WebDAV, or null when the user is gone. */
+    webdavPermissionsOf: async (userId: number) => {
+      const user = await users.findById(userId);
+      return user ? (await users.withAccess(user)).permissions : null;
+    },
     tusFiles,
     tus: createTusServer(uploads, tusFiles),
     /** Start-up recovery, housekeeping and the doctor's checks of the database against the disk. */

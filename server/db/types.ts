@@ -294,6 +294,32 @@ export interface EntrySharesTable {
   updated_at: Timestamp;
 }
 
+export interface WebdavLocksTable {
+  /** The lock token: `opaquelocktoken:<uuid>`. */
+  token: string;
+  user_id: number;
+  /** What is locked: the space and the names from its root ("u:12/Docs/a.txt", "w:3/Plans"), mapped or not. */
+  resource: string;
+  /** '0' or 'infinity'. */
+  depth: string;
+  /** 'exclusive' or 'shared'. */
+  scope: string;
+  /** The client's <owner> element, as sent. */
+  owner: string | null;
+  timeout_seconds: number;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface WebdavPropertiesTable {
+  id: Generated<number>;
+  entry_id: number;
+  namespace: string;
+  name: string;
+  /** The property element as XML, its namespaces declared. */
+  value: string;
+}
+
 export interface ShareLinksTable {
   id: Generated<number>;
   /** The link's public id: 144 random bits, base64url. */
@@ -351,6 +377,8 @@ export interface Database {
   entry_shares: EntrySharesTable;
   share_links: ShareLinksTable;
   share_link_events: ShareLinkEventsTable;
+  webdav_locks: WebdavLocksTable;
+  webdav_properties: WebdavPropertiesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -3,11 +3,17 @@ import type { Actor } from '../access/actor.js';
 import { requireFolder } from '../access/require.js';
 import type { ResolvedScope } from '../access/scope.js';
 import type { Message } from '../../lib/errors.js';
+import type { FileEntryRow } from '../../db/types.js';
+import type { EntryAction } from '../access/actions.js';
+import { requireEntry } from '../access/require.js';
+import { sharedWithFilter } from '../access/grants.repository.js';
 import type { DriveFiles } from './files.js';
+import type { DriveService } from './service.js';
+import type { TrashService } from './trash.js';
 import { ensureFolderPath } from './folder-path.js';
 import { presentByIds } from './present.js';
 import { trashWorkspaceEntries } from './trash.js';
-import { deleteEntriesOwnedBy, payerOf, type Executor } from './repository.js';
+import { bytesCharged, deleteEntriesOwnedBy, liveChildNamed, liveChildren, payerOf, spaceOf, type Executor, type Scope } from './repository.js';
 import { scopeUnder } from './scope-under.js';
 import type { SpaceLimits } from './space-limits.js';
 
@@ -37,7 +43,76 @@ export class DriveFacade {
     private readonly db: Executor,
     private readonly files: DriveFiles,
     private readonly limits: SpaceLimits,
+    private readonly entries: DriveService,
+    private readonly trash: TrashService,
   ) {}
+
+  // Path-shaped access (WebDAV): lookups by name, then the access policy on what was found.
+
+  /** The live entry of that name in a folder (null: the space's root); whether the caller may reach it is `entry`'s to say. */
+  findChild(space: Scope, parentId: number | null, name: string): Promise<FileEntryRow | undefined> {
+    return liveChildNamed(this.db, space, parentId, name);
+  }
+
+  /** A live entry the caller may act on (the access policy's 404 / 403 otherwise). */
+  entry(actor: Actor, action: EntryAction, hash: string): Promise<FileEntryRow> {
+    return requireEntry(this.db, actor, action, hash);
+  }
+
+  /** The live entries in a folder (null: the scope's root) the caller may view. */
+  async children(actor: Actor, scope: ResolvedScope, folderHash: string | null): Promise<FileEntryRow[]> {
+    const folder = await requireFolder(this.db, actor, 'files.view', scope, folderHash);
+    return liveChildren(this.db, folder ? spaceOf(folder) : scope, folder?.id ?? null);
+  }
+
+  /** Live entries shared directly with the caller by others ("Shared with me"). */
+  sharedWithMe(actor: Actor): Promise<FileEntryRow[]> {
+    return this.db
+      .selectFrom('file_entries')
+      .selectAll()
+      .where(sharedWithFilter(actor))
+      .where('deleted_at', 'is', null)
+      .orderBy('name')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** What the payer of a space has stored (trash included) and may store in all (null: unlimited). */
+  async usage(actor: Actor, space: Scope): Promise<{ used: number; available: number | null }> {
+    const payerId = payerOf(space);
+    return { used: await bytesCharged(this.db, payerId), available: await this.limits.availableTo(actor, payerId) };
+  }
+
+  /** Who pays for a file's new bytes when it is replaced (update on the file), and how much they may store. */
+  async payerForReplacing(actor: Actor, hash: string): Promise<{ payerId: number; available: number | null }> {
+    const entry = await requireEntry(this.db, actor, 'files.update', hash);
+    const payerId = payerOf(spaceOf(entry));
+    return { payerId, available: await this.limits.availableTo(actor, payerId) };
+  }
+
+  replaceFile(actor: Actor, hash: string, file: Omit<StoreFile, 'name' | 'diskPrefix'> & { stream: Readable }): Promise<FileEntryRow> {
+    return this.files.replaceFromStream(actor, hash, { stream: file.stream, size: file.size, maxBytes: file.maxBytes, refuseType: file.refuseType });
+  }
+
+  read(actor: Actor, hash: string, range?: { start: number; end: number }) {
+    return this.files.openable(actor, hash, 'files.download').then(async ({ entry, key }) => ({ entry, stream: await this.files.read(key, range) }));
+  }
+
+  createFolder(actor: Actor, scope: ResolvedScope, parentHash: string | null, name: string) {
+    return this.entries.createFolder(actor, scope, { name, parentId: parentHash });
+  }
+
+  moveTo(actor: Actor, scope: ResolvedScope, hash: string, destinationHash: string | null, name: string): Promise<void> {
+    return this.entries.moveTo(actor, scope, hash, destinationHash, name);
+  }
+
+  async copyTo(actor: Actor, scope: ResolvedScope, hash: string, destinationHash: string | null, name: string): Promise<void> {
+    await this.entries.duplicate(actor, scope, [hash], destinationHash ?? '0', name);
+  }
+
+  async moveToTrash(actor: Actor, scope: ResolvedScope, hash: string): Promise<void> {
+    await this.trash.delete(actor, scope, { entryIds: [hash], deleteForever: false, emptyTrash: false });
+  }
 
   /**
    * Who pays for a file stored in this folder, and how much they may store:

@@ -13,7 +13,8 @@ import { requireEntries, requireEntry, requireFolder } from '../access/require.j
 import type { ResolvedScope } from '../access/scope.js';
 import { extensionOf, kindOf, sniffMime, SNIFF_BYTES } from './kinds.js';
 import { freeName, validName } from './names.js';
-import { adjustAncestorSizes, childNames, insertEntry, storageKey, topmost, type Executor } from './repository.js';
+import { adjustAncestorSizes, childNames, findById, insertEntry, storageKey, topmost, type Executor } from './repository.js';
+import { nowIso } from '../../lib/time.js';
 import { scopeUnder } from './scope-under.js';
 import type { Thumbnails } from './thumbnails.js';
 import { zipLayout, zipStream } from './zip.js';
@@ -152,6 +153,57 @@ export class DriveFiles {
         await this.pause('entry-commit');
         return created;
       });
+      this.thumbnails.queue(entry);
+      return entry;
+    } catch (error) {
+      await this.disk.deletePrefix(location.diskPrefix).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /**
+   * Replaces a file's bytes in place (a WebDAV PUT over an existing file): the
+   * new bytes go to a new object first, then one transaction points the row at
+   * them and rolls the size difference up; the old object is removed after the
+   * commit. The entry keeps its id, name, shares and stars.
+   */
+  async replaceFromStream(actor: Actor, hash: string, input: Omit<CreateFileInput, 'name' | 'parentId' | 'diskPrefix' | 'createdAt'>): Promise<FileEntryRow> {
+    const current = await requireEntry(this.db, actor, 'files.update', hash);
+    if (current.type === 'folder') throw ValidationError.field('file', 'A folder cannot be replaced by a file.');
+    const location = newStorageLocation();
+    const measure = new Measure(input.maxBytes);
+    let previous: FileEntryRow = current;
+    try {
+      await this.disk.put(
+        `${location.diskPrefix}/${location.fileName}`,
+        pipelineStreams(input.stream, measure, () => undefined),
+      );
+      if (input.size !== undefined && input.size !== measure.size) {
+        throw ValidationError.field('file', 'The file arrived incomplete: :received of :expected bytes.', { received: measure.size, expected: input.size });
+      }
+      const extension = extensionOf(current.name);
+      const mime = await sniffMime(measure.head, extension);
+      const refusal = input.refuseType?.(mime);
+      if (refusal) throw new ValidationError({ file: [refusal] });
+      const entry = await this.db.transaction().execute(async (trx) => {
+        previous = await requireEntry(trx, actor, 'files.update', hash);
+        await trx
+          .updateTable('file_entries')
+          .set({
+            disk_prefix: location.diskPrefix,
+            file_name: location.fileName,
+            file_size: measure.size,
+            sha256: measure.hash.digest('hex'),
+            mime,
+            type: kindOf(mime, extension),
+            updated_at: nowIso(),
+          })
+          .where('id', '=', previous.id)
+          .execute();
+        await adjustAncestorSizes(trx, previous.path, measure.size - Number(previous.file_size), null);
+        return (await findById(trx, previous.id))!;
+      });
+      if (previous.disk_prefix) await this.disk.deletePrefix(previous.disk_prefix).catch(() => undefined);
       this.thumbnails.queue(entry);
       return entry;
     } catch (error) {

@@ -30,6 +30,8 @@ export function createDrive({ db, storageDir, limits, log, pause }: DriveDeps) {
   const files = new DriveFiles(db.kysely, disk, thumbnails, pause);
   const quota = new QuotaService(db.kysely, db.dialect);
   const spaceLimits = new SpaceLimits(limits);
+  const entries = new DriveService(db.kysely, files, thumbnails, quota, spaceLimits);
+  const trash = new TrashService(db.kysely, files);
   return {
     /** For the composition root and tests; other modules go through `facade`. */
     disk,
@@ -37,9 +39,9 @@ export function createDrive({ db, storageDir, limits, log, pause }: DriveDeps) {
     files,
     quota,
     listing: new DriveListing(db.kysely, createNameSearch(db.dialect)),
-    entries: new DriveService(db.kysely, files, thumbnails, quota, spaceLimits),
-    trash: new TrashService(db.kysely, files),
-    facade: new DriveFacade(db.kysely, files, spaceLimits),
+    entries,
+    trash,
+    facade: new DriveFacade(db.kysely, files, spaceLimits, entries, trash),
     /** The space a call works in, checked against the caller (see access/scope.ts). */
     scope: (actor: Actor, workspaceId: number | null) => resolveScope(db.kysely, actor, workspaceId),
   };

@@ -204,3 +204,29 @@ export async function deleteEntriesOwnedBy(db: Executor, userId: number): Promis
   await db.deleteFrom('file_entries').where('owner_id', '=', userId).execute();
   return rows.map((r) => r.disk_prefix!);
 }
+
+/** The live entry named `name` directly in a folder (null: the space's root). */
+export function liveChildNamed(db: Executor, scope: Scope, parentId: number | null, name: string): Promise<FileEntryRow | undefined> {
+  return db
+    .selectFrom('file_entries')
+    .selectAll()
+    .where(inScope(scope))
+    .where('parent_id', parentId === null ? 'is' : '=', parentId)
+    .where('name', '=', name)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+/** The live entries directly in a folder (null: the space's root), by name. */
+export function liveChildren(db: Executor, scope: Scope, parentId: number | null): Promise<FileEntryRow[]> {
+  return db
+    .selectFrom('file_entries')
+    .selectAll()
+    .where(inScope(scope))
+    .where('parent_id', parentId === null ? 'is' : '=', parentId)
+    .where('deleted_at', 'is', null)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}

@@ -10,7 +10,7 @@ import { nowIso } from '../../lib/time.js';
 import { randomToken } from '../../lib/tokens.js';
 import type { DriveFiles } from './files.js';
 import { newStorageLocation } from './files.js';
-import { freeName } from './names.js';
+import { freeName, validName } from './names.js';
 import { presentByIds } from './present.js';
 import { presentCrumb } from './presenter.js';
 import type { QuotaService } from './quota.js';
@@ -114,7 +114,7 @@ export class DriveService {
    * Without a destination each copy lands beside its original. A copy reads
    * the bytes, so the sources need download; the destination needs create.
    */
-  async duplicate(actor: Actor, scope: ResolvedScope, hashes: string[], destinationId: string | null | undefined) {
+  async duplicate(actor: Actor, scope: ResolvedScope, hashes: string[], destinationId: string | null | undefined, rename?: string) {
     const explicit = destinationId !== undefined && destinationId !== null;
     const destination = explicit ? await requireFolder(this.db, actor, 'files.create', scope, destinationId, 'destinationId') : null;
     const entries = topmost(await requireEntries(this.db, actor, 'files.download', hashes));
@@ -173,7 +173,8 @@ export class DriveService {
           for (const row of rows) {
             const isRoot = row.id === entry.id;
             const copyParent = isRoot ? parent : copies.get(row.parent_id!)!;
-            const name = isRoot ? freeName(row.name, row.type === 'folder', await childNames(trx, where, parent?.id ?? null)) : row.name;
+            const wanted = isRoot && rename !== undefined ? validName(rename) : row.name;
+            const name = isRoot ? freeName(wanted, row.type === 'folder', await childNames(trx, where, parent?.id ?? null)) : row.name;
             const location = locations.get(row.id);
             const copy = await insertEntry(trx, where, copyParent, {
               createdBy: userIdOf(actor),
@@ -208,6 +209,31 @@ export class DriveService {
     } finally {
       for (const key of reservations) await this.quota.release(key);
     }
+  }
+
+  /**
+   * One entry to a folder under the given name (a WebDAV MOVE, which may
+   * rename in the same step): update on the entry and on the destination,
+   * within its space, and the name must be free there.
+   */
+  async moveTo(actor: Actor, scope: ResolvedScope, hash: string, destinationId: string | null, newName: string): Promise<void> {
+    const name = validName(newName);
+    await this.db.transaction().execute(async (trx) => {
+      const destination = await requireFolder(trx, actor, 'files.update', scope, destinationId, 'destinationId');
+      const entry = await requireEntry(trx, actor, 'files.update', hash);
+      refuseIntoItself([entry], destination);
+      const target = scopeUnder(destination, scope);
+      if (!sameSpace(spaceOf(entry), target))
+        throw ValidationError.field('destinationId', 'Items can only be moved within the same workspace. Copy them instead.');
+      const parentId = destination?.id ?? null;
+      if (entry.parent_id === parentId && entry.name === name) return;
+      if ((await childNames(trx, target, parentId)).has(name) && !(entry.parent_id === parentId && entry.name === name)) throw NameTaken(name);
+      const size = Number(entry.file_size);
+      await adjustAncestorSizes(trx, entry.path, -size, null);
+      const newPath = await moveSubtree(trx, entry, destination, name);
+      await adjustAncestorSizes(trx, newPath, size, null);
+      await trx.updateTable('file_entries').set({ updated_at: nowIso() }).where('id', '=', entry.id).execute();
+    });
   }
 
   /** A star is the caller's own mark: seeing the entry is enough. */

@@ -2,7 +2,8 @@ import { creatorId, userIdOf, type Actor } from '../access/actor.js';
 import type { ResolvedScope } from '../access/scope.js';
 import type { DriveFacade, StoreTarget } from '../drive/facade.js';
 import type { QuotaService } from '../drive/quota.js';
-import { LengthRequired, NotFound, ValidationError } from '../../lib/errors.js';
+import type { Readable } from 'node:stream';
+import { LengthRequired, NotFound, PayloadTooLarge, ValidationError } from '../../lib/errors.js';
 import { randomToken } from '../../lib/tokens.js';
 import type { SettingValue } from '../settings/defaults.js';
 import type { FilePart } from './multipart.js';
@@ -99,6 +100,54 @@ export class UploadsService {
         ...(maxSize ? { maxBytes: { limit: maxSize, error: () => new ValidationError({ file: [tooLarge(part.name, maxSize)] }) } } : {}),
         refuseType: this.refuseType(rules, part.name),
       });
+    } finally {
+      await this.deps.quota.release(key);
+    }
+  }
+
+  /**
+   * A whole file in one request body (WebDAV PUT), new in a folder or
+   * replacing an existing file's bytes: the same restrictions, and the same
+   * reservation against the payer's quota before a byte is stored. A body of
+   * unknown length (chunked) reserves what it may still take (the size limit
+   * or the space left) and is cut off past it.
+   */
+  async storeWhole(
+    actor: Actor,
+    scope: ResolvedScope,
+    into: { parentId: string | null; name: string } | { replace: string; name: string },
+    body: { stream: Readable; length: number | null },
+  ) {
+    const rules = await this.rules();
+    await this.check({ name: into.name, size: body.length, mime: null });
+    const charge =
+      'replace' in into ? await this.deps.drive.payerForReplacing(actor, into.replace) : await this.deps.drive.payerFor(actor, scope, into.parentId);
+    const left =
+      charge.available === null
+        ? null
+        : Math.max(0, charge.available - (await this.deps.drive.usage(actor, { ownerId: charge.payerId, workspaceId: null })).used);
+    const cap = body.length ?? Math.min(rules.maxSize ?? Infinity, left ?? Infinity);
+    const key = `put-${randomToken(18)}`;
+    await this.deps.quota.reserve({ ...charge, uploaderId: creatorId(actor) }, key, Number.isFinite(cap) ? cap : 0, 'plain');
+    try {
+      const limit = body.length === null && Number.isFinite(cap) ? cap : null;
+      const file = {
+        stream: body.stream,
+        ...(body.length !== null ? { size: body.length } : {}),
+        ...(limit !== null
+          ? {
+              maxBytes: {
+                limit,
+                error: () =>
+                  rules.maxSize !== null && limit >= rules.maxSize ? new ValidationError({ file: [tooLarge(into.name, rules.maxSize)] }) : PayloadTooLarge(),
+              },
+            }
+          : {}),
+        refuseType: this.refuseType(rules, into.name),
+      };
+      return 'replace' in into
+        ? await this.deps.drive.replaceFile(actor, into.replace, file)
+        : await this.deps.drive.storeFile(actor, scope, { parentId: into.parentId, segments: [] }, { name: into.name, ...file });
     } finally {
       await this.deps.quota.release(key);
     }

@@ -592,6 +592,7 @@ export const enLines: Record<string, string> = {
   '(and :count more errors)': '(and :count more error)|(and :count more errors)',
   'A folder cannot be moved or copied into itself or one of its subfolders.': 'A folder cannot be moved or copied into itself or one of its subfolders.',
   'The selected destination is not a folder.': 'The selected destination is not a folder.',
+  'A folder cannot be replaced by a file.': 'A folder cannot be replaced by a file.',
   'The requested range is not within the file.': 'The requested range is not within the file.',
   'Token revoked': 'Token revoked',
   Disconnected: 'Disconnected',

@@ -592,6 +592,7 @@ export const trLines: Record<string, string> = {
   'A folder cannot be moved or copied into itself or one of its subfolders.':
     'Bir klasör kendisine veya alt klasörlerinden birine taşınamaz ya da kopyalanamaz.',
   'The selected destination is not a folder.': 'Seçilen hedef bir klasör değil.',
+  'A folder cannot be replaced by a file.': 'Bir klasör bir dosyayla değiştirilemez.',
   'The requested range is not within the file.': 'İstenen aralık dosyanın içinde değil.',
   'Token revoked': 'Anahtar iptal edildi',
   Disconnected: 'Bağlantı kesildi',

@@ -1,0 +1,156 @@
+import type { Readable } from 'node:stream';
+import type { DeadProperty, DavLock } from './repository.js';
+import { hrefOf, type Collection } from './resources.js';
+import type { FileEntryRow } from '../../db/types.js';
+import { DAV, escapeXml, propertyTag } from './xml.js';
+
+export interface DavResponse {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string | Readable;
+}
+
+export const etagOf = (entry: FileEntryRow): string =>
+  entry.type === 'folder'
+    ? `"${entry.hash}-${Date.parse(String(entry.updated_at))}"`
+    : `"${entry.hash}-${(entry.sha256 ?? '').slice(0, 16)}-${entry.file_size}"`;
+
+export function activeLockXml(lock: DavLock, prefix: string, path: string[]): string {
+  const root = lock.resource.split('/').length;
+  const href = `${prefix}/${path
+    .slice(0, Math.max(1, root))
+    .map((s) => encodeURIComponent(s))
+    .join('/')}`;
+  return (
+    `<D:activelock><D:locktype><D:write/></D:locktype><D:lockscope><D:${lock.scope}/></D:lockscope>` +
+    `<D:depth>${lock.depth === '0' ? '0' : 'infinity'}</D:depth>${lock.owner ?? ''}<D:timeout>Second-${lock.timeoutSeconds}</D:timeout>` +
+    `<D:locktoken><D:href>${lock.token}</D:href></D:locktoken><D:lockroot><D:href>${href}</D:href></D:lockroot></D:activelock>`
+  );
+}
+
+export type PropRequest = { kind: 'allprop' } | { kind: 'propname' } | { kind: 'prop'; names: { ns: string; name: string }[] };
+
+export interface PropName {
+  ns: string;
+  name: string;
+}
+
+export interface Response {
+  href: string[];
+  collection: boolean;
+  propstats: { status: number; props: (PropName & { xml?: string; value?: string })[] }[];
+}
+
+const STATUS_TEXT: Record<number, string> = { 200: 'OK', 403: 'Forbidden', 404: 'Not Found', 424: 'Failed Dependency' };
+
+export const davError = (condition: string): Pick<DavResponse, 'headers' | 'body'> => ({
+  headers: { 'Content-Type': 'application/xml; charset=utf-8' },
+  body: `<?xml version="1.0" encoding="utf-8"?>\n<D:error xmlns:D="DAV:"><D:${condition}/></D:error>`,
+});
+
+export function multistatus(responses: Response[]): DavResponse {
+  const parts = responses.map((response) => {
+    const stats = response.propstats
+      .filter((stat) => stat.props.length)
+      .map(
+        (stat) =>
+          `<D:propstat><D:prop>${stat.props.map((p) => p.xml ?? propertyTag(p.ns, p.name, p.value)).join('')}</D:prop><D:status>HTTP/1.1 ${stat.status} ${STATUS_TEXT[stat.status] ?? ''}</D:status></D:propstat>`,
+      )
+      .join('');
+    return `<D:response><D:href>${escapeXml(hrefOf('/dav', response.href, response.collection))}</D:href>${stats}</D:response>`;
+  });
+  return {
+    status: 207,
+    headers: { 'Content-Type': 'application/xml; charset=utf-8' },
+    body: `<?xml version="1.0" encoding="utf-8"?>\n<D:multistatus xmlns:D="DAV:">${parts.join('')}</D:multistatus>`,
+  };
+}
+
+const LIVE = [
+  'resourcetype',
+  'displayname',
+  'getcontentlength',
+  'getcontenttype',
+  'getetag',
+  'getlastmodified',
+  'creationdate',
+  'supportedlock',
+  'lockdiscovery',
+  'quota-used-bytes',
+  'quota-available-bytes',
+] as const;
+
+interface Context {
+  dead: Map<number, DeadProperty[]>;
+  usage: { used: number; available: number | null } | null;
+  locks: DavLock[];
+}
+
+/** The live properties of a resource, as inner XML (undefined: the resource has no such property). */
+function liveValue(resource: Collection, name: string, context: Context): string | undefined {
+  const entry = resource.kind === 'entry' ? resource.entry : null;
+  const folder = !entry || entry.type === 'folder';
+  const displayName = resource.path.at(-1) ?? '';
+  switch (name) {
+    case 'resourcetype':
+      return folder ? '<D:collection/>' : '';
+    case 'displayname':
+      return escapeXml(displayName);
+    case 'getcontentlength':
+      return folder ? undefined : String(entry!.file_size);
+    case 'getcontenttype':
+      return folder ? undefined : escapeXml(entry!.mime ?? 'application/octet-stream');
+    case 'getetag':
+      return entry ? escapeXml(etagOf(entry)) : undefined;
+    case 'getlastmodified':
+      return entry ? new Date(String(entry.updated_at)).toUTCString() : undefined;
+    case 'creationdate':
+      return entry ? new Date(String(entry.created_at)).toISOString() : undefined;
+    case 'supportedlock':
+      return resource.kind === 'entry'
+        ? '<D:lockentry><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry><D:lockentry><D:lockscope><D:shared/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry>'
+        : undefined;
+    case 'lockdiscovery':
+      return resource.kind === 'entry' ? context.locks.map((lock) => activeLockXml(lock, '/dav', resource.path)).join('') : undefined;
+    case 'quota-used-bytes':
+      return folder && context.usage ? String(context.usage.used) : undefined;
+    case 'quota-available-bytes':
+      return folder && context.usage && context.usage.available !== null ? String(Math.max(0, context.usage.available - context.usage.used)) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+export function propfindResponse(_prefix: string, resource: Collection, wanted: PropRequest, context: Context): Response {
+  const collection = resource.kind !== 'entry' || resource.entry.type === 'folder';
+  const dead = resource.kind === 'entry' ? (context.dead.get(resource.entry.id) ?? []) : [];
+  const found: Response['propstats'][number]['props'] = [];
+  const missing: PropName[] = [];
+  if (wanted.kind === 'propname') {
+    for (const name of LIVE) if (liveValue(resource, name, context) !== undefined) found.push({ ns: DAV, name });
+    for (const property of dead) found.push({ ns: property.ns, name: property.name });
+  } else if (wanted.kind === 'allprop') {
+    for (const name of LIVE) {
+      if (name.startsWith('quota-')) continue;
+      const value = liveValue(resource, name, context);
+      if (value !== undefined) found.push({ ns: DAV, name, value });
+    }
+    for (const property of dead) found.push({ ns: property.ns, name: property.name, xml: property.xml });
+  } else {
+    for (const name of wanted.names) {
+      const value = name.ns === DAV ? liveValue(resource, name.name, context) : undefined;
+      const property = dead.find((p) => p.ns === name.ns && p.name === name.name);
+      if (value !== undefined) found.push({ ...name, value });
+      else if (property) found.push({ ...name, xml: property.xml });
+      else missing.push(name);
+    }
+  }
+  return {
+    href: resource.path,
+    collection,
+    propstats: [
+      { status: 200, props: found },
+      { status: 404, props: missing },
+    ],
+  };
+}

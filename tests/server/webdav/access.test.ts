@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createFolder, listNames, signedInUser, uploadFile } from '../support/drive-factories.js';
+import { addMember, createWorkspace, workspaceRoles } from '../workspaces/support.js';
+
+type Headers = Record<string, string>;
+
+const basic = (token: string, name = 'someone'): Headers => ({ authorization: `Basic ${Buffer.from(`${name}:${token}`).toString('base64')}` });
+
+function dav(app: FastifyInstance, method: string, url: string, headers: Headers, body?: string | Buffer) {
+  return app.inject({ method: method as 'GET', url, headers, ...(body !== undefined ? { payload: body } : {}) });
+}
+
+async function tokenFor(app: FastifyInstance, userId: number, scopes: ('read' | 'write')[] = ['read', 'write']) {
+  return (await app.services.accessTokens.create(userId, 'webdav', null, scopes)).token;
+}
+
+/**
+ * WebDAV through the REST API's rules: the access policy (another user's
+ * paths are 404, a workspace viewer cannot write), token scopes, quota and
+ * upload restrictions on PUT, odd paths, and the app seeing WebDAV's changes.
+ */
+describe('WebDAV access, limits and paths', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('needs a personal access token: no credentials, the account password and the session cookie all get 401', async () => {
+    const { user } = await signedInUser(t.app);
+    expect((await dav(t.app, 'PROPFIND', '/dav/', { depth: '0' })).statusCode).toBe(401);
+    expect((await dav(t.app, 'PROPFIND', '/dav/', { depth: '0', ...basic(user.password, user.email) })).statusCode).toBe(401);
+    const session = await t.app.services.sessions.start(user.id, { ip: '127.0.0.1', userAgent: null, remember: false });
+    const withCookie = await dav(t.app, 'PROPFIND', '/dav/', { depth: '0', cookie: `drive_session=${session.token}` });
+    expect(withCookie.statusCode).toBe(401);
+    expect(withCookie.headers['www-authenticate']).toMatch(/^Basic/);
+    const token = await tokenFor(t.app, user.id);
+    const root = await dav(t.app, 'PROPFIND', '/dav/', { depth: '1', ...basic(token) });
+    expect(root.statusCode).toBe(207);
+    expect(root.body).toContain('/dav/My%20drive/');
+    expect(root.body).toContain('/dav/Shared%20with%20me/');
+  });
+
+  it('throttles wrong tokens like the sign-in form', async () => {
+    const headers = { depth: '0', ...basic('1|wrong', 'guess@example.com'), 'x-forwarded-for': '203.0.113.9' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i += 1) statuses.push((await dav(t.app, 'PROPFIND', '/dav/', headers)).statusCode);
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('keeps read-only tokens to reading', async () => {
+    const { user } = await signedInUser(t.app);
+    await uploadFile(t.app, user, { name: 'a.txt', content: 'hello' });
+    const token = await tokenFor(t.app, user.id, ['read']);
+    expect((await dav(t.app, 'GET', '/dav/My%20drive/a.txt', basic(token))).body).toBe('hello');
+    expect((await dav(t.app, 'PUT', '/dav/My%20drive/b.txt', basic(token), 'x')).statusCode).toBe(403);
+    expect((await dav(t.app, 'DELETE', '/dav/My%20drive/a.txt', basic(token))).statusCode).toBe(403);
+  });
+
+  it("shows nobody else's files: another user's paths are 404, shared entries appear under Shared with me", async () => {
+    const owner = await signedInUser(t.app);
+    const other = await signedInUser(t.app);
+    await uploadFile(t.app, owner.user, { name: 'private.txt', content: 'secret' });
+    const folder = await createFolder(owner.client, 'Shared folder');
+    await uploadFile(t.app, owner.user, { name: 'inside.txt', content: 'shared bytes', parentId: folder });
+    const token = await tokenFor(t.app, other.user.id);
+    expect((await dav(t.app, 'GET', '/dav/My%20drive/private.txt', basic(token))).statusCode).toBe(404);
+    expect((await dav(t.app, 'GET', '/dav/Shared%20with%20me/Shared%20folder/inside.txt', basic(token))).statusCode).toBe(404);
+    await owner.client.post('/api/v1/file-entries/shares', { entryIds: [folder], emails: [other.user.email], permission: 'view' });
+    const shared = await dav(t.app, 'GET', '/dav/Shared%20with%20me/Shared%20folder/inside.txt', basic(token));
+    expect(shared.statusCode).toBe(200);
+    expect(shared.body).toBe('shared bytes');
+    expect((await dav(t.app, 'PUT', '/dav/Shared%20with%20me/Shared%20folder/new.txt', basic(token), 'x')).statusCode).toBe(403);
+  });
+
+  it('lets a workspace viewer read but not write', async () => {
+    const roles = await workspaceRoles((await signedInUser(t.app)).client);
+    const owner = await signedInUser(t.app);
+    const viewer = await signedInUser(t.app);
+    const id = await createWorkspace(owner.client, 'Team');
+    await addMember(t.app, t.dataDir, owner.client, id, viewer, roles.viewer);
+    const ownerToken = await tokenFor(t.app, owner.user.id);
+    expect((await dav(t.app, 'PUT', '/dav/Team/plan.txt', basic(ownerToken), 'the plan')).statusCode).toBe(201);
+    const token = await tokenFor(t.app, viewer.user.id);
+    expect((await dav(t.app, 'GET', '/dav/Team/plan.txt', basic(token))).body).toBe('the plan');
+    expect((await dav(t.app, 'PUT', '/dav/Team/mine.txt', basic(token), 'x')).statusCode).toBe(403);
+    expect((await dav(t.app, 'PUT', '/dav/Team/plan.txt', basic(token), 'x')).statusCode).toBe(403);
+    expect((await dav(t.app, 'MKCOL', '/dav/Team/dir', basic(token))).statusCode).toBe(403);
+    expect((await dav(t.app, 'DELETE', '/dav/Team/plan.txt', basic(token))).statusCode).toBe(403);
+  });
+
+  it('applies quota and upload restrictions to PUT, and the app sees what WebDAV wrote at once', async () => {
+    const { user, client } = await signedInUser(t.app);
+    const token = await tokenFor(t.app, user.id);
+    await t.app.services.settings.set({ 'uploads.blocked_extensions': ['exe'] });
+    expect((await dav(t.app, 'PUT', '/dav/My%20drive/tool.exe', basic(token), 'MZ')).statusCode).toBe(403);
+    await t.app.services.settings.set({ 'uploads.blocked_extensions': [], 'uploads.max_size': 10 });
+    expect((await dav(t.app, 'PUT', '/dav/My%20drive/big.txt', basic(token), 'x'.repeat(11))).statusCode).toBe(403);
+    await t.app.services.settings.set({ 'uploads.max_size': null, 'uploads.available_space': 20 });
+    expect((await dav(t.app, 'PUT', '/dav/My%20drive/fits.txt', basic(token), 'x'.repeat(15))).statusCode).toBe(201);
+    expect((await dav(t.app, 'PUT', '/dav/My%20drive/over.txt', basic(token), 'x'.repeat(10))).statusCode).toBe(413);
+    await t.app.services.settings.set({ 'uploads.available_space': null });
+    expect(await listNames(client, 'folderId=0')).toEqual(['fits.txt']);
+    expect((await dav(t.app, 'DELETE', '/dav/My%20drive/fits.txt', basic(token))).statusCode).toBe(204);
+    expect(await listNames(client, 'deletedOnly=true')).toEqual(['fits.txt']);
+    expect(await listNames(client, 'folderId=0')).toEqual([]);
+  });
+
+  it('refuses traversal and odd names, and finds names in any Unicode normal form', async () => {
+    const { user } = await signedInUser(t.app);
+    const token = await tokenFor(t.app, user.id);
+    for (const url of ['/dav/My%20drive/..%2F..%2Fetc', '/dav/My%20drive/a%2Fb.txt', '/dav/My%20drive/%2e%2e/x.txt', '/dav/My%20drive/bad%00name']) {
+      // 400 for the path, or 403 where the HTTP layer already resolved the dot segments to the top level.
+      expect([400, 403], url).toContain((await dav(t.app, 'PUT', url, basic(token), 'x')).statusCode);
+    }
+    expect((await dav(t.app, 'PROPFIND', '/dav/My%20drive/', { depth: '1', ...basic(token) })).body).not.toMatch(/etc|x\.txt|b\.txt|bad/);
+    const nfd = encodeURIComponent('Cafe\u0301.txt');
+    expect((await dav(t.app, 'PUT', `/dav/My%20drive/${nfd}`, basic(token), 'coffee')).statusCode).toBe(201);
+    expect((await dav(t.app, 'GET', `/dav/My%20drive/${encodeURIComponent('Café.txt')}`, basic(token))).body).toBe('coffee');
+    expect((await dav(t.app, 'PUT', '/dav/Nowhere/x.txt', basic(token), 'x')).statusCode).toBe(409);
+    expect((await dav(t.app, 'MKCOL', '/dav/New%20top', basic(token))).statusCode).toBe(403);
+  });
+});
