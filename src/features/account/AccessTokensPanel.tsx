@@ -78,6 +78,11 @@ export function AccessTokensPanel() {
           {t('Create token')}
         </button>
       </form>
+      <p className="mt-4 text-sm text-fg-muted" data-testid="webdav-address">
+        {t('Mount your drive in a file manager or sync it with rclone over WebDAV at :address: any user name, a token as the password.', {
+          address: `${window.location.origin}/dav/`,
+        })}
+      </p>
       <ul className="mt-4 divide-y divide-divider">
         {(tokens.data ?? []).map((token) => (
           <li key={token.id} className="flex items-center gap-3 py-3">

@@ -406,6 +406,8 @@ export const enLines: Record<string, string> = {
   'Create token': 'Create token',
   'Token name': 'Token name',
   'Tokens let scripts and other apps use the API as you.': 'Tokens let scripts and other apps use the API as you.',
+  'Mount your drive in a file manager or sync it with rclone over WebDAV at :address: any user name, a token as the password.':
+    'Mount your drive in a file manager or sync it with rclone over WebDAV at :address: any user name, a token as the password.',
   Revoke: 'Revoke',
   Done: 'Done',
   'Expires :date': 'Expires :date',

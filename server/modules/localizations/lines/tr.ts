@@ -406,6 +406,8 @@ export const trLines: Record<string, string> = {
   'Create token': 'Anahtar oluştur',
   'Token name': 'Anahtar adı',
   'Tokens let scripts and other apps use the API as you.': "Anahtarlar, betiklerin ve diğer uygulamaların API'yi sizin adınıza kullanmasını sağlar.",
+  'Mount your drive in a file manager or sync it with rclone over WebDAV at :address: any user name, a token as the password.':
+    'Sürücünüzü bir dosya yöneticisine bağlayın ya da rclone ile WebDAV üzerinden :address adresinde eşitleyin: herhangi bir kullanıcı adı, parola olarak bir belirteç.',
   Revoke: 'İptal et',
   Done: 'Tamam',
   'Expires :date': 'Son geçerlilik :date',
