@@ -22,6 +22,7 @@ import { AvatarStore } from './modules/users/avatars.js';
 import { UsersRepository } from './modules/users/repository.js';
 import { AccountService } from './modules/users/service.js';
 import { UploadsService } from './modules/uploads/service.js';
+import { DocumentsService } from './modules/documents/service.js';
 import { createTusServer } from './modules/uploads/tus.js';
 import { createTusFiles } from './modules/uploads/tus-files.js';
 import { BackgroundJobs } from './lib/background.js';
@@ -114,6 +115,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     countInvites: (userId, emails) => consume(rateLimiter, { key: `invites:${userId}`, max: INVITES_PER_HOUR, windowMs: HOUR_MS }, emails),
   });
   const uploads = new UploadsService({ settings, drive: drive.facade, quota: drive.quota, resolveScope: drive.scope, tusFiles });
+  const documents = new DocumentsService({ drive: drive.facade, resolveScope: drive.scope });
   return {
     db,
     config,
@@ -169,6 +171,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     notifications: new NotificationsService(notificationsRepo, notificationBus, pushRules),
     vapidPublicKey: async () => (await vapid()).publicKey,
     uploads,
+    documents,
     tusFiles,
     tus: createTusServer(uploads, tusFiles),
   };

@@ -10,6 +10,9 @@ import { trashWorkspaceEntries } from './trash.js';
 import { deleteEntriesOwnedBy, payerOf, type Executor } from './repository.js';
 import { scopeUnder } from './scope-under.js';
 import type { SpaceLimits } from './space-limits.js';
+import type { EntryAction } from '../access/actions.js';
+import type { FileEntryRow } from '../../db/types.js';
+import type { FileVersions, VersionConflict } from './versions.js';
 
 export interface StoreTarget {
   /** Folder hash or '0'/null for the root. */
@@ -35,7 +38,23 @@ export class DriveFacade {
     private readonly db: Executor,
     private readonly files: DriveFiles,
     private readonly limits: SpaceLimits,
+    private readonly versions: FileVersions,
   ) {}
+
+  /** A file's whole content (documents), for a caller who may do `action`; larger than `maxBytes` → `tooLarge()`. */
+  readWhole(actor: Actor, hash: string, action: EntryAction, maxBytes: number, tooLarge: () => Error): Promise<{ entry: FileEntryRow; bytes: Buffer }> {
+    return this.versions.readWhole(actor, hash, action, maxBytes, tooLarge);
+  }
+
+  /** New content for a file whose version (sha256) is still `expected`; otherwise nothing is written (see versions.ts). */
+  replaceContent(actor: Actor, entry: FileEntryRow, expected: string, bytes: Buffer, mime: string): Promise<FileEntryRow | VersionConflict> {
+    return this.versions.replace(actor, entry, expected, bytes, mime);
+  }
+
+  /** Entries as the API shows them, with the caller's permissions. */
+  async present(actor: Actor, ids: number[]) {
+    return presentByIds(this.db, actor, ids);
+  }
 
   /**
    * Who pays for a file stored in this folder, and how much they may store:
