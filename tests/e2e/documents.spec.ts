@@ -105,3 +105,20 @@ test('a change made on the server meanwhile turns the stale save into a conflict
   await expect(editor(page)).toContainText('Mine and more of mine');
   await expect(entryIdOf(page)).not.toBe(id);
 });
+
+test('a file that is not a real Word document shows a clear error and stays as it was', async ({ page }) => {
+  await registerFreshUser(page);
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const upload = await page.request.post('/api/v1/file-entries', {
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+    multipart: { parentId: '0', file: { name: 'broken.docx', mimeType: 'application/octet-stream', buffer: Buffer.from('not a zip at all') } },
+  });
+  expect(upload.ok(), await upload.text()).toBe(true);
+  const { fileEntry } = (await upload.json()) as { fileEntry: { hash: string } };
+  await page.goto('/drive');
+  await entry(page, 'broken.docx').dblclick();
+  await expect(page).toHaveURL(new RegExp(`/doc/${fileEntry.hash}$`));
+  await expect(page.getByTestId('document-error')).toHaveText('This document could not be read: it is damaged or not a Word document.');
+  const download = await page.request.get(`/api/v1/file-entries/download?hashes=${fileEntry.hash}`);
+  expect((await download.body()).toString()).toBe('not a zip at all');
+});

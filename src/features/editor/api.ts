@@ -6,7 +6,7 @@ import type { DocumentContent } from '../../offline/documents/types';
 
 export async function readDocument(entryId: string) {
   const answer = await api.post('file-entries/read', { id: entryId });
-  return { content: answer.data as DocumentContent, version: answer.version, name: answer.fileEntry.name };
+  return { content: answer.data as DocumentContent, version: answer.version, name: answer.fileEntry.name, parentId: answer.fileEntry.parent_id };
 }
 
 /** The drive's "New document": an empty .docx in the folder. */

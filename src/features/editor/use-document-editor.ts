@@ -34,6 +34,8 @@ export function useDocumentEditor(entryId: string | undefined, userId: string | 
   const quillRef = useRef<Quill | null>(null);
   const baseRef = useRef('');
   const nameRef = useRef<string | null>(null);
+  /** Where inserted images are uploaded: beside the document. */
+  const parentRef = useRef<string | null>(null);
   const dirtyRef = useRef(false);
   const draftTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [loading, setLoading] = useState(true);
@@ -107,7 +109,7 @@ export function useDocumentEditor(entryId: string | undefined, userId: string | 
     const quill = new Quill(
       mount,
       editorOptions((files) =>
-        uploadImages(files, null).catch((uploadError: unknown) => {
+        uploadImages(files, parentRef.current).catch((uploadError: unknown) => {
           console.error('image upload failed', uploadError);
           return [];
         }),
@@ -149,6 +151,7 @@ export function useDocumentEditor(entryId: string | undefined, userId: string | 
         if (cancelled) return;
         await cacheServerCopy(userId, { entryId, name: server.name, content: server.content, version: server.version });
         nameRef.current = server.name;
+        parentRef.current = server.parentId;
         setName(server.name);
         const draft = await draftOf(userId, entryId);
         if (!draft && !dirtyRef.current && (!local || local.version !== server.version)) {
