@@ -14,7 +14,8 @@ import { PACKAGE_LIMITS } from './package.js';
  * read from our own disk, after the policy's check. Anything else — remote
  * addresses above all — is dropped: the server never fetches a URL.
  */
-export const IMAGE_LIMITS = { count: 200, bytes: 20 * 1024 * 1024, maxWidth: 640 };
+/** Bounds on one save's image work: images, bytes per drive image, other documents' packages opened. */
+export const IMAGE_LIMITS = { count: 200, bytes: 20 * 1024 * 1024, maxWidth: 640, packages: 5 };
 
 const OWN = /^(?:\/?api\/v1\/)?\/?file-entries\/([A-Za-z0-9_-]{1,64})\/(document-images\/([a-f0-9]{32}\.(?:png|jpe?g))|preview)(?:\?[^#]*)?$/;
 
@@ -62,6 +63,7 @@ export async function resolveImages(
     try {
       if (address.kind === 'package') {
         if (!packages.has(address.hash)) {
+          if (packages.size > IMAGE_LIMITS.packages) continue;
           const { bytes } = await drive.readWhole(actor, address.hash, 'files.view', PACKAGE_LIMITS.fileBytes, tooLarge);
           packages.set(address.hash, await openDocx(bytes).catch(() => null));
         }

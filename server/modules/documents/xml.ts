@@ -13,7 +13,8 @@ export interface XmlElement {
 }
 export type XmlNode = XmlElement | string;
 
-export const XML_LIMITS = { elements: 2_000_000, depth: 256 };
+/** A 300-page document has a few hundred thousand elements; the tree of the cap stays well under 200 MB. */
+export const XML_LIMITS = { elements: 500_000, depth: 256 };
 
 export class XmlError extends Error {
   constructor(message: string) {

@@ -3,7 +3,7 @@ import type { TestClient } from '../support/client.js';
 import { createFolder, pngBytes, signedInUser, uploadFile } from '../support/drive-factories.js';
 import type { CreatedUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { deepXml, entityXml, richHtml, zipBomb } from './fixtures.js';
+import { deepXml, entityXml, richHtml, wideXml, zipBomb } from './fixtures.js';
 import { docxToText, htmlToDocx } from './libreoffice.js';
 
 interface TextRun {
@@ -167,6 +167,7 @@ describe('documents: read and save of stored .docx files', () => {
       ['fake.docx', 'this is not a zip', 422],
       ['bomb.docx', await zipBomb(), 413],
       ['deep.docx', await deepXml(), 422],
+      ['wide.docx', await wideXml(), 422],
       ['laughs.docx', await entityXml(), 422],
     ];
     for (const [name, content, status] of cases) {

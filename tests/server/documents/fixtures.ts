@@ -33,6 +33,14 @@ export function deepXml(): Promise<Buffer> {
   ]);
 }
 
+/** A package whose document.xml has more elements than any document we accept (huge XML). */
+export function wideXml(): Promise<Buffer> {
+  return zipOf([
+    ['[Content_Types].xml', Buffer.from('<Types/>')],
+    ['word/document.xml', Buffer.from(`<w:document><w:body>${'<w:p/>'.repeat(600_000)}</w:body></w:document>`)],
+  ]);
+}
+
 /** A package whose document.xml declares entities (the billion laughs). */
 export function entityXml(): Promise<Buffer> {
   const xml = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]><w:document><w:body><w:p><w:r><w:t>&lol2;</w:t></w:r></w:p></w:body></w:document>`;
