@@ -38,6 +38,9 @@ export function useDocumentEditor(entryId: string | undefined, userId: string | 
   const parentRef = useRef<string | null>(null);
   const dirtyRef = useRef(false);
   const draftTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** Changes not yet in the draft; and when the draft was last written. */
+  const draftPendingRef = useRef(false);
+  const draftAtRef = useRef<number | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [name, setName] = useState<string | null>(null);
@@ -45,13 +48,19 @@ export function useDocumentEditor(entryId: string | undefined, userId: string | 
 
   const currentContent = useCallback((): DocumentContent | null => (quillRef.current ? deltaToSections(quillRef.current.getContents()) : null), []);
 
-  /** Writes the draft now; answers its time (null when there is nothing to write). */
+  /**
+   * Writes pending changes to the draft now; answers the draft's time (null: no draft). Only edits
+   * make a draft: opening and closing a document leaves nothing to save.
+   */
   const flushDraft = useCallback(async (): Promise<number | null> => {
     if (draftTimer.current) clearTimeout(draftTimer.current);
     draftTimer.current = null;
+    if (!draftPendingRef.current) return draftAtRef.current;
     const content = currentContent();
     if (!content || !entryId || !userId) return null;
-    return (await saveDraft(userId, entryId, content, baseRef.current)).updatedAt;
+    draftPendingRef.current = false;
+    draftAtRef.current = (await saveDraft(userId, entryId, content, baseRef.current)).updatedAt;
+    return draftAtRef.current;
   }, [currentContent, entryId, userId]);
 
   /** Queues the current content; `force` (Ctrl+S, the button) saves even without a change since the last save. */
@@ -119,11 +128,14 @@ export function useDocumentEditor(entryId: string | undefined, userId: string | 
     quill.disable();
     quillRef.current = quill;
     dirtyRef.current = false;
+    draftPendingRef.current = false;
+    draftAtRef.current = null;
     setLoading(true);
     setError(null);
     quill.on('text-change', (_delta, _old, source) => {
       if (source === 'silent') return;
       dirtyRef.current = true;
+      draftPendingRef.current = true;
       if (draftTimer.current) clearTimeout(draftTimer.current);
       draftTimer.current = setTimeout(() => void flushDraft(), DRAFT_DELAY_MS);
     });
@@ -132,6 +144,7 @@ export function useDocumentEditor(entryId: string | undefined, userId: string | 
       const local = await localCopy(userId, entryId);
       if (cancelled) return;
       if (local) {
+        if (local.isDraft) draftAtRef.current = (await draftOf(userId, entryId))?.updatedAt ?? null;
         quill.setContents(sectionsToDelta(local.content).ops as never, 'silent');
         baseRef.current = local.version;
         nameRef.current = local.name;
