@@ -77,6 +77,24 @@ test('offline edits are kept as a draft through a reload and saved when the netw
   expect(await serverText(page, id)).toContain('Written online. Written offline.');
 });
 
+test('a document opened before opens offline from the device', async ({ page, context }) => {
+  await registerFreshUser(page);
+  await waitForServiceWorker(page);
+  const id = await newDocument(page);
+  await editor(page).click();
+  await page.keyboard.type('Kept for the train');
+  await page.keyboard.press('Control+s');
+  await expect(status(page)).toHaveText('Saved');
+  await page.goto('/drive');
+
+  await context.setOffline(true);
+  await page.goto(`/doc/${id}`);
+  await expect(editor(page)).toContainText('Kept for the train');
+  await expect(page.getByTestId('document-name')).toHaveText('Untitled document.docx');
+  await expect(page.getByTestId('document-error')).toHaveCount(0);
+  await context.setOffline(false);
+});
+
 test('a change made on the server meanwhile turns the stale save into a conflict copy; both remain', async ({ page }) => {
   await registerFreshUser(page);
   const id = await newDocument(page);
