@@ -1,6 +1,6 @@
 import { queueLock } from '../locks';
 import type { SessionStore } from '../session';
-import type { HttpDeps } from '../uploads/transport';
+import type { HttpDeps } from '../http';
 import { savesDatabase } from './db';
 import { SaveEngine } from './engine';
 import { SAVES_LOCK, type SaveEvent } from './protocol';

@@ -1,7 +1,7 @@
 import { QueueEngine, type Conclusion, type Outcome } from '../engine';
 import { MemorySession, type SessionStore } from '../session';
 import { userDatabase } from '../../user-db';
-import type { HttpDeps } from '../uploads/transport';
+import type { HttpDeps } from '../http';
 import type { SavesDatabase } from './db';
 import type { SaveEvent } from './protocol';
 import { pickNextSave } from './rules';

@@ -1,5 +1,5 @@
-import type { HttpDeps } from '../uploads/transport';
-import { apiRequest } from '../uploads/transport';
+import type { HttpDeps } from '../http';
+import { apiRequest } from '../http';
 import { conflictCopyName } from './rules';
 import type { SaveItem } from './types';
 
