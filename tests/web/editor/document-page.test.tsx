@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveDraft } from '../../../src/features/editor/drafts';
 import { userDatabase } from '../../../src/offline/user-db';
@@ -44,14 +44,28 @@ describe('the document screen', () => {
   it('shows a loading indicator, then the server’s reason when the file cannot be opened', async () => {
     // Spec §8: the load failure is logged (and, with nothing on the device, explained on the screen).
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    let answer!: (response: Response) => void;
-    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    // Reads wait until the test answers them (the loading indicator shows meanwhile); the shell's other calls wait forever.
+    const damaged = () => Response.json({ message: 'This document could not be read: it is damaged or not a Word document.' }, { status: 422 });
+    const reads: ((response: Response) => void)[] = [];
+    let answering = false;
+    vi.stubGlobal(
+      'fetch',
+      (input: RequestInfo | URL) =>
+        new Promise<Response>((resolve) => {
+          const url = input instanceof Request ? input.url : String(input);
+          if (!url.includes('file-entries/read')) return;
+          if (answering) resolve(damaged());
+          else reads.push(resolve);
+        }),
+    );
     renderApp('/doc/broken', makeBootstrap({ user: makeUser({ id: 5252 }) }));
     await screen.findByTestId('document-editor', {}, { timeout: 15_000 });
     expect(screen.getByRole('progressbar', { name: 'Loading...' })).toBeTruthy();
-    await waitFor(() => expect(answer).toBeTypeOf('function'));
-    answer(Response.json({ message: 'This document could not be read: it is damaged or not a Word document.' }, { status: 422 }));
-    expect((await screen.findByTestId('document-error')).textContent).toBe('This document could not be read: it is damaged or not a Word document.');
+    answering = true;
+    for (const answer of reads) answer(damaged());
+    expect((await screen.findByTestId('document-error', {}, { timeout: 10_000 })).textContent).toBe(
+      'This document could not be read: it is damaged or not a Word document.',
+    );
     expect(logged).toHaveBeenCalled();
     logged.mockRestore();
   }, 20_000);
