@@ -159,6 +159,8 @@ export function useDocumentEditor(entryId: string | undefined, userId: string | 
         dirtyRef.current = true;
         void saveNow();
       }
+      // A screen closed while the device's copy was read asks the server nothing.
+      if (cancelled) return;
       try {
         const server = await readDocument(entryId);
         if (cancelled) return;
