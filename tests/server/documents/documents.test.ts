@@ -45,7 +45,8 @@ describe('documents: read and save of stored .docx files', () => {
   beforeAll(async () => {
     [t, fixture] = await Promise.all([createTestApp(), richHtml().then((html) => htmlToDocx(html, 'report'))]);
     owner = await signedInUser(t.app);
-  }, 180_000);
+    // Minutes only on a machine that has to install LibreOffice first; seconds otherwise.
+  }, 15 * 60_000);
   afterAll(() => t.close());
 
   const upload = (name: string, content: Buffer | string, parentId: string | null = null) => uploadFile(t.app, owner.user, { name, content, parentId });

@@ -6,21 +6,17 @@ import path from 'node:path';
 /**
  * LibreOffice (Debian's libreoffice-writer-nogui) as the real peer of the
  * document tests: it turns HTML fixtures into .docx files the way a user's
- * office suite would, and opens what the server saved. Installed here when
- * missing, like scripts/test.sh does for Chromium.
+ * office suite would, and opens what the server saved. scripts/test.sh
+ * installs it before the suites; a focused run installs it here when missing.
  */
 export function ensureLibreOffice(): string {
   const found = spawnSync('sh', ['-c', 'command -v soffice'], { encoding: 'utf8' }).stdout.trim();
   if (found) return found;
   if (process.getuid?.() !== 0) throw new Error("LibreOffice is missing: run 'sudo apt-get install -y libreoffice-writer-nogui' once.");
-  execFileSync(
-    'sh',
-    ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libreoffice-writer-nogui >/dev/null'],
-    {
-      stdio: 'inherit',
-      timeout: 15 * 60_000,
-    },
-  );
+  // Both dialects' suites may get here at once: one installs while the other waits on the lock, then finds it.
+  const install =
+    'command -v soffice >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libreoffice-writer-nogui >/dev/null)';
+  execFileSync('flock', [path.join(os.tmpdir(), 'drive-libreoffice-install.lock'), 'sh', '-c', install], { stdio: 'inherit', timeout: 15 * 60_000 });
   return 'soffice';
 }
 
