@@ -16,6 +16,16 @@ if ! command -v chromium >/dev/null 2>&1; then
   fi
 fi
 
+# Document tests make and open .docx files with Debian's LibreOffice (tests/server/documents).
+if ! command -v soffice >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libreoffice-writer-nogui >/dev/null
+  else
+    echo "LibreOffice is missing: run 'sudo apt-get install -y libreoffice-writer-nogui' once." >&2
+    exit 1
+  fi
+fi
+
 npm run lint
 npm run typecheck
 npx vitest run

@@ -20,6 +20,7 @@ import { accessTokenRoutes } from './modules/auth/tokens-routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { driveRoutes } from './modules/drive/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
+import { documentRoutes } from './modules/documents/routes.js';
 import { workspaceRoutes } from './modules/workspaces/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { sharingRoutes } from './modules/sharing/routes.js';
@@ -125,6 +126,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
       await api.register(accessTokenRoutes);
       await api.register(driveRoutes);
       await api.register(uploadRoutes);
+      await api.register(documentRoutes);
       await api.register(workspaceRoutes);
       await api.register(notificationRoutes);
       await api.register(sharingRoutes);

@@ -23,6 +23,7 @@ import { AvatarStore } from './modules/users/avatars.js';
 import { UsersRepository } from './modules/users/repository.js';
 import { AccountService } from './modules/users/service.js';
 import { UploadsService } from './modules/uploads/service.js';
+import { DocumentsService } from './modules/documents/service.js';
 import { createTusServer } from './modules/uploads/tus.js';
 import { createTusFiles } from './modules/uploads/tus-files.js';
 import { BackgroundJobs } from './lib/background.js';
@@ -126,6 +127,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     workspaces: (actor) => workspaces.list(actor),
     repo: new WebDavRepository(kysely),
   });
+  const documents = new DocumentsService({ drive: drive.facade, resolveScope: drive.scope });
   return {
     db,
     config,
@@ -187,6 +189,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
       const user = await users.findById(userId);
       return user ? (await users.withAccess(user)).permissions : null;
     },
+    documents,
     tusFiles,
     tus: createTusServer(uploads, tusFiles),
     /** Start-up recovery, housekeeping and the doctor's checks of the database against the disk. */

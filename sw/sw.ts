@@ -7,6 +7,7 @@ import { sharedSession } from '../src/offline/queues/session';
 import { QueueHost } from './queues/host';
 import { registerPushHandlers } from './notifications/push';
 import { registerUploadQueue } from './uploads/worker';
+import { registerSaveQueue } from './saves/worker';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
@@ -45,6 +46,7 @@ self.addEventListener('activate', (event) => {
 const session = sharedSession();
 const host = new QueueHost(self, session);
 registerUploadQueue(host, self);
+registerSaveQueue(host, self);
 host.start();
 
 // Web push for the browser notification channel.

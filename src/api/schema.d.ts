@@ -2205,6 +2205,262 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/file-entries/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a stored .docx as document sections
+         * @description A file that is not a .docx, or a damaged one, answers 422; one too large to open, 413.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The document as a list of sections (spec §3 Document content) */
+                            data: components["schemas"]["DocumentSection"][];
+                            /** @description The stored version (ETag without quotes); send it back with the save */
+                            version: string;
+                            fileEntry: components["schemas"]["FileEntry"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-entries/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save document sections as a new version of the same .docx
+         * @description Conditional: `version` must be the stored one, else 409 with the current version and nothing is written. Images may only name the document itself or drive images the caller may view; others are left out.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: string;
+                        content: components["schemas"]["DocumentSectionInput"][];
+                        /** @description The version the content was edited from: the read's `version` (the file's ETag, quotes optional) */
+                        version: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The new version */
+                            version: string;
+                            fileEntry: components["schemas"]["FileEntry"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description The version the server has now */
+                            version: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-entries/save-copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save document sections as a new .docx beside the original (a conflict's copy) */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description The workspace to work in; 0 or absent: your personal space. Unknown or not yours: 404 */
+                    workspaceId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The document the content was edited from */
+                        id: string;
+                        content: components["schemas"]["DocumentSectionInput"][];
+                        /** @description The copy's name, e.g. 'Report (conflict 2026-11-25 14.05).docx' */
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            fileEntry: components["schemas"]["FileEntry"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an empty .docx in a folder */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description The workspace to work in; 0 or absent: your personal space. Unknown or not yours: 404 */
+                    workspaceId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The folder's hash; '0' or null for the root */
+                        parentId?: string | null;
+                        /** @description Defaults to 'Untitled document.docx' */
+                        name?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            fileEntry: components["schemas"]["FileEntry"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-entries/{id}/document-images/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An image of a document's own package */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/workspaces": {
         parameters: {
             query?: never;
@@ -4297,6 +4553,50 @@ export interface components {
             name: string;
             permissions: string[];
         };
+        DocumentFontAttributesInput: {
+            fontFamily?: string | null;
+            /** @description Pixels */
+            fontSize?: number | null;
+            bold?: boolean;
+            italic?: boolean;
+            underline?: boolean;
+            color?: string | null;
+        };
+        DocumentTextRunInput: {
+            /** @constant */
+            type: "text";
+            text: string;
+            fontAttributes: components["schemas"]["DocumentFontAttributesInput"];
+            /** @description http, https, mailto, tel or sms only */
+            link?: string | null;
+        };
+        DocumentImageRunInput: {
+            /** @constant */
+            type: "image";
+            /** @description The document's own image (file-entries/{id}/document-images/{name}) or a drive image (file-entries/{id}/preview) */
+            address: string;
+            /** @description Pixels */
+            width?: number | null;
+            /** @description Pixels */
+            height?: number | null;
+        };
+        DocumentListItemInput: {
+            runs: (components["schemas"]["DocumentTextRunInput"] | components["schemas"]["DocumentImageRunInput"])[];
+            subItems?: components["schemas"]["DocumentListItemInput"][];
+        };
+        DocumentSectionInput: {
+            /** @enum {string} */
+            kind: "paragraph" | "heading1" | "heading2" | "blockquote" | "code" | "list";
+            /**
+             * @description The text of a paragraph, heading, quote or code line; empty for lists
+             * @default []
+             */
+            runs: (components["schemas"]["DocumentTextRunInput"] | components["schemas"]["DocumentImageRunInput"])[];
+            /** @description Lists: numbered (true) or bulleted */
+            ordered?: boolean;
+            /** @description Lists: the items, nested by subItems */
+            items?: components["schemas"]["DocumentListItemInput"][];
+        };
         ShareLinkInput: {
             id: number;
             /** @description The public id in the link */
@@ -4549,6 +4849,50 @@ export interface components {
             hash: string;
             name: string;
             permissions: string[];
+        };
+        DocumentFontAttributes: {
+            fontFamily?: string | null;
+            /** @description Pixels */
+            fontSize?: number | null;
+            bold?: boolean;
+            italic?: boolean;
+            underline?: boolean;
+            color?: string | null;
+        };
+        DocumentTextRun: {
+            /** @constant */
+            type: "text";
+            text: string;
+            fontAttributes: components["schemas"]["DocumentFontAttributes"];
+            /** @description http, https, mailto, tel or sms only */
+            link?: string | null;
+        };
+        DocumentImageRun: {
+            /** @constant */
+            type: "image";
+            /** @description The document's own image (file-entries/{id}/document-images/{name}) or a drive image (file-entries/{id}/preview) */
+            address: string;
+            /** @description Pixels */
+            width?: number | null;
+            /** @description Pixels */
+            height?: number | null;
+        };
+        DocumentListItem: {
+            runs: (components["schemas"]["DocumentTextRun"] | components["schemas"]["DocumentImageRun"])[];
+            subItems?: components["schemas"]["DocumentListItem"][];
+        };
+        DocumentSection: {
+            /** @enum {string} */
+            kind: "paragraph" | "heading1" | "heading2" | "blockquote" | "code" | "list";
+            /**
+             * @description The text of a paragraph, heading, quote or code line; empty for lists
+             * @default []
+             */
+            runs: (components["schemas"]["DocumentTextRun"] | components["schemas"]["DocumentImageRun"])[];
+            /** @description Lists: numbered (true) or bulleted */
+            ordered?: boolean;
+            /** @description Lists: the items, nested by subItems */
+            items?: components["schemas"]["DocumentListItem"][];
         };
         ShareLink: {
             id: number;

@@ -57,7 +57,7 @@ export const routes: RouteObject[] = [
                 path: 'account-settings',
                 lazy: () => import('../features/account/AccountSettingsPage').then((m) => ({ Component: m.AccountSettingsPage })),
               },
-              placeholder('doc/:entryId', 'Document editor'),
+              { path: 'doc/:entryId', lazy: () => import('../features/editor/DocumentPage').then((m) => ({ Component: m.DocumentPage })) },
               placeholder('checkout/*', 'Checkout'),
               placeholder('billing/*', 'Billing'),
               {

@@ -27,6 +27,16 @@ export interface DocumentDraft {
   updatedAt: number;
 }
 
+/** The server's copy of a document as last read or saved on this device: documents opened before open offline. */
+export interface CachedDocument {
+  entryId: string;
+  name: string;
+  content: unknown;
+  /** The server version (ETag) this content is. */
+  version: string;
+  fetchedAt: number;
+}
+
 /** One of the user's workspaces as the list call answers it (spec §3 Workspace, without members). */
 export interface CachedWorkspace {
   id: number;
@@ -47,6 +57,7 @@ export class UserDatabase extends Dexie {
   notifications!: Table<CachedNotification, string>;
   pendingReads!: Table<PendingRead, string>;
   drafts!: Table<DocumentDraft, string>;
+  documents!: Table<CachedDocument, string>;
   workspaces!: Table<CachedWorkspace, number>;
 
   constructor(name: string) {
@@ -59,6 +70,8 @@ export class UserDatabase extends Dexie {
     this.version(2).stores({ workspaces: '&id, position' });
     // Marks read made offline, sent when the network returns.
     this.version(3).stores({ pendingReads: '&id' });
+    // The server's copy of documents opened on this device (drafts hold what is not saved yet).
+    this.version(4).stores({ documents: '&entryId' });
   }
 }
 

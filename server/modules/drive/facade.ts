@@ -16,6 +16,7 @@ import { trashWorkspaceEntries } from './trash.js';
 import { bytesCharged, deleteEntriesOwnedBy, liveChildNamed, liveChildren, payerOf, spaceOf, type Executor, type Scope } from './repository.js';
 import { scopeUnder } from './scope-under.js';
 import type { SpaceLimits } from './space-limits.js';
+import type { FileVersions, VersionConflict } from './versions.js';
 
 export interface StoreTarget {
   /** Folder hash or '0'/null for the root. */
@@ -45,6 +46,7 @@ export class DriveFacade {
     private readonly limits: SpaceLimits,
     private readonly entries: DriveService,
     private readonly trash: TrashService,
+    private readonly versions: FileVersions,
   ) {}
 
   // Path-shaped access (WebDAV): lookups by name, then the access policy on what was found.
@@ -112,6 +114,21 @@ export class DriveFacade {
 
   async moveToTrash(actor: Actor, scope: ResolvedScope, hash: string): Promise<void> {
     await this.trash.delete(actor, scope, { entryIds: [hash], deleteForever: false, emptyTrash: false });
+  }
+
+  /** A file's whole content (documents), for a caller who may do `action`; larger than `maxBytes` → `tooLarge()`. */
+  readWhole(actor: Actor, hash: string, action: EntryAction, maxBytes: number, tooLarge: () => Error): Promise<{ entry: FileEntryRow; bytes: Buffer }> {
+    return this.versions.readWhole(actor, hash, action, maxBytes, tooLarge);
+  }
+
+  /** New content for a file whose version (sha256) is still `expected`; otherwise nothing is written (see versions.ts). */
+  replaceContent(actor: Actor, entry: FileEntryRow, expected: string, bytes: Buffer, mime: string): Promise<FileEntryRow | VersionConflict> {
+    return this.versions.replace(actor, entry, expected, bytes, mime);
+  }
+
+  /** Entries as the API shows them, with the caller's permissions. */
+  async present(actor: Actor, ids: number[]) {
+    return presentByIds(this.db, actor, ids);
   }
 
   /**

@@ -12,6 +12,7 @@ import { QuotaService } from './quota.js';
 import { DriveService } from './service.js';
 import { SpaceLimits, type SpaceLimitDeps } from './space-limits.js';
 import { Thumbnails } from './thumbnails.js';
+import { FileVersions } from './versions.js';
 import { TrashService } from './trash.js';
 
 export interface DriveDeps {
@@ -41,7 +42,7 @@ export function createDrive({ db, storageDir, limits, log, pause }: DriveDeps) {
     listing: new DriveListing(db.kysely, createNameSearch(db.dialect)),
     entries,
     trash,
-    facade: new DriveFacade(db.kysely, files, spaceLimits, entries, trash),
+    facade: new DriveFacade(db.kysely, files, spaceLimits, entries, trash, new FileVersions(db.kysely, disk, quota, spaceLimits)),
     /** The space a call works in, checked against the caller (see access/scope.ts). */
     scope: (actor: Actor, workspaceId: number | null) => resolveScope(db.kysely, actor, workspaceId),
   };

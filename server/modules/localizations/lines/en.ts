@@ -613,4 +613,22 @@ export const enLines: Record<string, string> = {
   'Changing the sign-in email asks for your password.': 'Changing the sign-in email asks for your password.',
   'Confirm with your password. Without one (social sign-in), sign in again first.':
     'Confirm with your password. Without one (social sign-in), sign in again first.',
+  // Documents
+  'This file is not a Word document (.docx).': 'This file is not a Word document (.docx).',
+  'This document could not be read: it is damaged or not a Word document.': 'This document could not be read: it is damaged or not a Word document.',
+  'This document is too large to open in the editor.': 'This document is too large to open in the editor.',
+  'This document was changed elsewhere since you opened it. Your version was not saved over it.':
+    'This document was changed elsewhere since you opened it. Your version was not saved over it.',
+  'This image is not part of the document.': 'This image is not part of the document.',
+  'New document': 'New document',
+  'Saving…': 'Saving…',
+  Saved: 'Saved',
+  'Saved on this device, will sync when online': 'Saved on this device, will sync when online',
+  'Conflict: your version was saved as a copy': 'Conflict: your version was saved as a copy',
+  'Unsaved changes': 'Unsaved changes',
+  'Save now': 'Save now',
+  'Document editor': 'Document editor',
+  'This document is not available offline.': 'This document is not available offline.',
+  'Back to drive': 'Back to drive',
+  'Could not create the document': 'Could not create the document',
 };

@@ -614,4 +614,22 @@ export const trLines: Record<string, string> = {
   'Changing the sign-in email asks for your password.': 'Oturum açma e-postasını değiştirmek parolanızı gerektirir.',
   'Confirm with your password. Without one (social sign-in), sign in again first.':
     'Parolanızla onaylayın. Parolanız yoksa (sosyal giriş) önce yeniden oturum açın.',
+  // Documents
+  'This file is not a Word document (.docx).': 'Bu dosya bir Word belgesi (.docx) değil.',
+  'This document could not be read: it is damaged or not a Word document.': 'Bu belge okunamadı: bozuk ya da bir Word belgesi değil.',
+  'This document is too large to open in the editor.': 'Bu belge düzenleyicide açılamayacak kadar büyük.',
+  'This document was changed elsewhere since you opened it. Your version was not saved over it.':
+    'Bu belge siz açtıktan sonra başka bir yerde değiştirildi. Sizin sürümünüz onun üzerine kaydedilmedi.',
+  'This image is not part of the document.': 'Bu görsel belgenin bir parçası değil.',
+  'New document': 'Yeni belge',
+  'Saving…': 'Kaydediliyor…',
+  Saved: 'Kaydedildi',
+  'Saved on this device, will sync when online': 'Bu cihaza kaydedildi, çevrimiçi olunca eşitlenecek',
+  'Conflict: your version was saved as a copy': 'Çakışma: sizin sürümünüz kopya olarak kaydedildi',
+  'Unsaved changes': 'Kaydedilmemiş değişiklikler',
+  'Save now': 'Şimdi kaydet',
+  'Document editor': 'Belge düzenleyici',
+  'This document is not available offline.': 'Bu belge çevrimdışı kullanılamıyor.',
+  'Back to drive': "Drive'a dön",
+  'Could not create the document': 'Belge oluşturulamadı',
 };

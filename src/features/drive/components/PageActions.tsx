@@ -10,6 +10,7 @@ import { dialogAtom } from '../state';
 import { openFilePicker, SQL_ACCEPT } from '../../uploads/pickers';
 import { useFilesChosen } from '../hooks/use-files-chosen';
 import { UploadButton } from './UploadButton';
+import { NewDocumentButton } from './NewDocumentButton';
 
 const buttonClass =
   'inline-flex items-center gap-2 rounded border border-divider px-3 py-1.5 text-sm font-semibold hover:bg-fg/5 focus-visible:outline-2 focus-visible:outline-primary aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
@@ -61,6 +62,9 @@ export function PageActions({
           <Icon name="createNewFolder" className="size-5" />
           <span className="hidden sm:inline">{t('New folder')}</span>
         </ActionButton>
+      )}
+      {view.id === 'folder' && canUpload && (
+        <NewDocumentButton parentId={target !== ROOT_HASH ? target : null} offline={offline} className={`${buttonClass} size-auto! rounded!`} />
       )}
       {canUpload && (
         <UploadButton

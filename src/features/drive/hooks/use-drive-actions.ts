@@ -10,6 +10,7 @@ import type { FileEntry } from '../api/types';
 import { disabledReason } from '../lib/actions';
 import type { ActionId } from '../lib/actions';
 import { folderPath } from '../lib/views';
+import { documentPath, isDocument } from '../lib/documents';
 import { detailsOpenAtom, dialogAtom, previewAtom } from '../state';
 import { useDeleteWithToasts } from './use-delete-entries';
 
@@ -69,6 +70,11 @@ export function useDriveActions() {
         case 'preview': {
           if (first.type === 'folder') {
             void navigate(folderPath(first.hash));
+            return;
+          }
+          // Opening a Word document (double-click) edits it; Preview still shows it.
+          if (action === 'open' && isDocument(first)) {
+            void navigate(documentPath(first.hash));
             return;
           }
           const files = listing.filter((e) => e.type !== 'folder');

@@ -1,4 +1,8 @@
 import { buildRequest, type HttpMethod } from '../../../api/request';
+import type { HttpDeps } from '../http';
+
+// The queues' shared request helpers live in ../http.ts; re-exported for the upload transports.
+export { apiRequest, type HttpDeps } from '../http';
 import type { FileEntry, UploadItem } from './types';
 
 // One upload attempt of one item. Plain and tus uploads share this shape, so
@@ -19,14 +23,6 @@ export interface TransportHandle {
 
 export type Transport = (record: UploadItem, context: TransportContext) => TransportHandle;
 
-export interface HttpDeps {
-  fetch: typeof fetch;
-  /** Origin the API paths resolve against (the page's or the worker's). */
-  origin: string;
-  /** Read fresh for every request: the cookie may change under a long upload. */
-  getXsrfToken: () => Promise<string | null>;
-}
-
 /** network: no answer at all; timeout: no progress for 30 s; http: the server said no. */
 export type FailureKind = 'network' | 'timeout' | 'http' | 'aborted';
 
@@ -44,21 +40,6 @@ export class UploadFailure extends Error {
     this.status = status;
     this.userMessage = userMessage;
   }
-}
-
-/**
- * A request by the base client rules (prefix, workspace scoping, method
- * override, XSRF) — the page's own `buildRequest`, so the rules exist once —
- * resolved against the origin the worker or page runs on.
- */
-export async function apiRequest(
-  deps: HttpDeps,
-  method: HttpMethod,
-  path: string,
-  workspaceId: number | null,
-): Promise<{ url: string; init: { method: string; headers: Record<string, string>; credentials: RequestCredentials } }> {
-  const built = buildRequest({ method, url: path, workspaceId, xsrfToken: await deps.getXsrfToken() });
-  return { url: new URL(built.url, deps.origin).toString(), init: { method: built.method, headers: built.headers, credentials: 'include' } };
 }
 
 /** Only the address of such a request (tus builds its own requests and asks for the token per request). */

@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { getErrorMessage } from '../../../api/errors';
+import { useTrans } from '../../../i18n/use-trans';
+import { ActionButton } from '../../../ui/ActionButton';
+import { Icon } from '../../../ui/icons';
+import { toast } from '../../../ui/toast/toast-store';
+import { createDocument } from '../../editor/api';
+import { documentPath } from '../lib/documents';
+
+/** "New document": an empty .docx in this folder, opened in the editor at once. */
+export function NewDocumentButton({ parentId, offline, className }: { parentId: string | null; offline: string | null; className: string }) {
+  const { t } = useTrans();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const handleCreate = async () => {
+    setBusy(true);
+    try {
+      const entry = await createDocument(parentId);
+      void navigate(documentPath(entry.hash));
+    } catch (error) {
+      toast.danger(getErrorMessage(error, t('Could not create the document')));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <ActionButton
+      label={t('New document')}
+      disabledReason={offline ?? (busy ? t('Loading...') : null)}
+      onPress={() => void handleCreate()}
+      className={className}
+    >
+      <Icon name="add" className="size-5" />
+      <span className="hidden sm:inline">{t('New document')}</span>
+    </ActionButton>
+  );
+}
