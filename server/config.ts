@@ -30,6 +30,12 @@ const envSchema = z.object({
   TRUST_PROXY: booleanString.default(false),
   /** Lets web push go to http://localhost (a local push service in tests); never set in production. */
   PUSH_ALLOW_LOOPBACK: booleanString.default(false),
+  /** Stripe secret key (sk_test_… or sk_live_…); the `billing.stripe.secret_key` setting wins when set. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** The signing secret of the Stripe webhook endpoint (whsec_…); the `billing.stripe.webhook_secret` setting wins when set. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Another Stripe API address (tests: a local Stripe double); default https://api.stripe.com. */
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.coerce
     .number()
@@ -56,6 +62,8 @@ export interface Config {
   demoMode: boolean;
   trustProxy: boolean;
   pushAllowLoopback: boolean;
+  /** Stripe from the environment; settings may supply the keys instead. */
+  stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
   logLevel: string;
   bodyLimit: number;
 }
@@ -102,6 +110,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoMode: e.DEMO_MODE,
     trustProxy: e.TRUST_PROXY,
     pushAllowLoopback: e.PUSH_ALLOW_LOOPBACK,
+    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE },
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
   };
