@@ -677,4 +677,5 @@ export const enLines: Record<string, string> = {
   'Billing is not configured on this site.': 'Billing is not configured on this site.',
   'The subscription is for a price this site does not sell.': 'The subscription is for a price this site does not sell.',
   'The subscription belongs to a customer this site does not know.': 'The subscription belongs to a customer this site does not know.',
+  Pricing: 'Pricing',
 };

@@ -678,4 +678,5 @@ export const trLines: Record<string, string> = {
   'Billing is not configured on this site.': 'Bu sitede faturalandırma yapılandırılmamış.',
   'The subscription is for a price this site does not sell.': 'Abonelik, bu sitenin satmadığı bir fiyat için.',
   'The subscription belongs to a customer this site does not know.': 'Abonelik, bu sitenin tanımadığı bir müşteriye ait.',
+  Pricing: 'Fiyatlandırma',
 };
