@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Link } from 'react-router-dom';
 import { getErrorMessage } from '../../api/errors';
@@ -27,16 +27,18 @@ export function BillingPage() {
   const cancel = useCancelSubscription();
   const resume = useResumeSubscription();
   const portal = usePortal();
+  // The change Stripe's webhook brings has landed (polling stops by itself): refresh what depends on the plan.
+  const reached = awaiting !== undefined && state.data !== undefined && awaiting(state.data);
+  useEffect(() => {
+    if (reached) void refresh();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per arrival
+  }, [reached]);
   if (!state.data) return <Spinner />;
   const { subscription, plan, space } = state.data;
   const active = subscription?.valid ? subscription : null;
   const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(language, { dateStyle: 'long' }) : '');
   const waitFor = (check: (next: SubscriptionState) => boolean) => {
-    setAwaiting(() => (next: SubscriptionState) => {
-      const reached = check(next);
-      if (reached) void refresh();
-      return reached;
-    });
+    setAwaiting(() => check);
     void refresh();
   };
 
