@@ -150,7 +150,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     registration: new RegistrationService(kysely, users, settings),
     recovery,
     avatars,
-    account: new AccountService(kysely, settings, localizations, sessions, recovery, avatars, drive.facade, passwordChecks),
+    account: new AccountService(kysely, settings, localizations, sessions, recovery, avatars, drive.facade, passwordChecks, {}, billing),
     recaptcha: new RecaptchaService(settings),
     manifest: new ManifestService(kysely, settings),
     health: new HealthService(db, config.storageDir),

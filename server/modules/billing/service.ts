@@ -159,6 +159,16 @@ export class BillingService {
     await call(() => this.gateway.client(keys).subscriptions.update(current.gateway_id, { cancel_at_period_end: false }));
   }
 
+  /** Account deletion: cancels the user's running subscriptions at Stripe at once. */
+  async endSubscriptions(userId: number): Promise<void> {
+    const running = (await this.repo.subscriptionsOf(userId)).filter((row) => isValid(row));
+    if (running.length === 0) return;
+    const keys = await this.gateway.configured();
+    if (!keys) return;
+    const stripe = this.gateway.client(keys);
+    for (const row of running) await call(() => stripe.subscriptions.cancel(row.gateway_id));
+  }
+
   /** The user's invoices, as Stripe keeps them. */
   async invoices(userId: number) {
     const keys = await this.requireEnabled();

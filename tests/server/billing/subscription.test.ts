@@ -3,7 +3,7 @@ import type { StripeDouble } from '../../peers/stripe-double.js';
 import { TestClient } from '../support/client.js';
 import { signedInUser } from '../support/drive-factories.js';
 import type { TestApp } from '../support/test-app.js';
-import { billingApp, deliverAll, plans, subscribe, type Plans } from './support.js';
+import { billingApp, deliverAll, plans, postWebhook, subscribe, type Plans } from './support.js';
 
 type Call = { method: 'GET' | 'POST'; path: string; body?: object };
 
@@ -177,5 +177,18 @@ describe('billing calls: subscription, change plan, cancel, resume, invoices, pa
     } finally {
       await t.app.services.settings.set({ 'billing.stripe.secret_key': '' });
     }
+  });
+
+  it('cancels the Stripe subscription at once when the account is deleted', async () => {
+    const { user, client } = await signedInUser(t.app);
+    const subscriptionId = await subscribe(t.app, stripe, client, p.pro.id, p.pro.monthly);
+    const res = await client.request('DELETE', `/api/v1/users/${user.id}?deleteCurrentUser=true`, { body: { current_password: user.password } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(stripe.subscriptions.get(subscriptionId)!.status).toBe('canceled');
+    expect(await t.app.services.db.kysely.selectFrom('subscriptions').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
+    // The deletion event that follows names a customer the site no longer knows: refused, nothing made.
+    const [deleted] = stripe.drain();
+    const answer = await postWebhook(t.app, deleted!.payload, deleted!.header);
+    expect(answer.statusCode).toBe(400);
   });
 });
