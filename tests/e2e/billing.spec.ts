@@ -75,6 +75,16 @@ test('a guest picks the yearly Pro plan, registers, pays, sees the new space and
   await page.getByRole('dialog').getByRole('button', { name: 'Resume subscription' }).click();
   await expect(page.getByTestId('plan-dates')).toContainText('Renews on');
 
+  // Change plan: yearly Business, prorated by Stripe; the page follows when the webhook lands.
+  await plan.getByRole('button', { name: 'Change plan' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Choose Business' }).click();
+  await expect(dialog).toContainText('Switch to Business ($199.99 / year)?');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(plan).toContainText('Business');
+  await expect(plan).toContainText('$199.99 / year');
+  await expect(plan).toContainText('of 1 TB used');
+
   // A second visit to the pricing page: the free plan is where a subscriber is not; My File leads to the drive.
   await page.goto('/pricing');
   await expect(page.getByRole('link', { name: 'My File' })).toHaveAttribute('href', '/drive');
