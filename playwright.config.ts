@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_ADMIN, E2E_BASE_URL, E2E_MAIL_URL, E2E_PORT } from './tests/e2e/env';
+import { E2E_ADMIN, E2E_BASE_URL, E2E_MAIL_URL, E2E_PORT, E2E_STRIPE } from './tests/e2e/env';
 
 // A fresh data directory per run. The config is evaluated again in each
 // worker; the env variable keeps them all on the one the server got.
@@ -47,6 +47,10 @@ export default defineConfig({
       MAIL_URL: E2E_MAIL_URL,
       // Web push goes to a local push service (tests/peers/push-service.ts) on http://localhost.
       PUSH_ALLOW_LOOPBACK: 'true',
+      // Billing against the local Stripe double (tests/peers/stripe-double.ts, started by global setup).
+      STRIPE_API_BASE: E2E_STRIPE.apiBase,
+      STRIPE_SECRET_KEY: E2E_STRIPE.secretKey,
+      STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
     },
   },
 });

@@ -26,6 +26,8 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { sharingRoutes } from './modules/sharing/routes.js';
 import { shareLinkRoutes } from './modules/share-links/routes.js';
 import { shareLinkVisitorRoutes } from './modules/share-links/visitor-routes.js';
+import { billingRoutes } from './modules/billing/routes.js';
+import { billingWebhookRoutes } from './modules/billing/webhook-routes.js';
 import { humanCheckInUse } from './modules/recaptcha/human-check.js';
 import { seed } from './modules/setup/seeder.js';
 import { socialRoutes } from './modules/social/routes.js';
@@ -132,6 +134,8 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
       await api.register(sharingRoutes);
       await api.register(shareLinkRoutes);
       await api.register(shareLinkVisitorRoutes);
+      await api.register(billingRoutes);
+      await api.register(billingWebhookRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },

@@ -33,6 +33,12 @@ const envSchema = z.object({
   PUSH_ALLOW_LOOPBACK: booleanString.default(false),
   /** Tests only: stops every request that reaches this point, so a test can kill the process there. */
   TEST_PAUSE_AT: z.enum(['entry-commit']).optional(),
+  /** Stripe secret key (sk_test_… or sk_live_…); the `billing.stripe.secret_key` setting wins when set. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** The signing secret of the Stripe webhook endpoint (whsec_…); the `billing.stripe.webhook_secret` setting wins when set. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Another Stripe API address (tests: a local Stripe double); default https://api.stripe.com. */
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.coerce
     .number()
@@ -61,6 +67,8 @@ export interface Config {
   pushAllowLoopback: boolean;
   /** Tests only (TEST_PAUSE_AT): where requests stop for good, to kill the process at a known point. */
   testPauseAt: PausePoint | null;
+  /** Stripe from the environment; settings may supply the keys instead. */
+  stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
   logLevel: string;
   bodyLimit: number;
 }
@@ -108,6 +116,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     pushAllowLoopback: e.PUSH_ALLOW_LOOPBACK,
     testPauseAt: e.TEST_PAUSE_AT ?? null,
+    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE },
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
   };

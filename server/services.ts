@@ -12,6 +12,11 @@ import { AuthService } from './modules/auth/service.js';
 import { SessionsService } from './modules/auth/sessions.js';
 import { UserTokensService } from './modules/auth/user-tokens.js';
 import { BootstrapService } from './modules/bootstrap/service.js';
+import { StripeGateway } from './modules/billing/gateway.js';
+import { BillingRepository } from './modules/billing/repository.js';
+import { BillingService } from './modules/billing/service.js';
+import { BillingWebhooks } from './modules/billing/webhooks.js';
+import { bytesCharged } from './modules/drive/repository.js';
 import { createDrive } from './modules/drive/index.js';
 import { HealthService } from './modules/health/service.js';
 import { LocalizationsService } from './modules/localizations/service.js';
@@ -71,6 +76,20 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     const user = await users.findById(userId);
     return user ? (await users.withAccess(user)).permissions : [];
   };
+  const billingRepo = new BillingRepository(kysely);
+  const stripeGateway = new StripeGateway(async () => {
+    const secret = await settings.get('billing.stripe.secret_key');
+    const webhook = await settings.get('billing.stripe.webhook_secret');
+    return {
+      secretKey: (typeof secret === 'string' && secret) || config.stripe.secretKey || '',
+      webhookSecret: (typeof webhook === 'string' && webhook) || config.stripe.webhookSecret || '',
+    };
+  }, config.stripe.apiBase);
+  const billing = new BillingService(billingRepo, stripeGateway, {
+    switchedOn: async () => (await settings.get('billing.enable')) !== false,
+    appUrl: config.appUrl,
+    usedBy: (userId) => bytesCharged(kysely, userId),
+  });
   const drive = createDrive({
     db,
     storageDir: config.storageDir,
@@ -82,6 +101,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
         return typeof setting === 'number' ? setting : null;
       },
       permissionsOf,
+      planSpace: (userId) => billing.planSpace(userId),
     },
   });
   const shareLinksRepo = new ShareLinksRepository(kysely);
@@ -144,12 +164,18 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     registration: new RegistrationService(kysely, users, settings),
     recovery,
     avatars,
-    account: new AccountService(kysely, settings, localizations, sessions, recovery, avatars, drive.facade, passwordChecks),
+    account: new AccountService(kysely, settings, localizations, sessions, recovery, avatars, drive.facade, passwordChecks, {}, billing),
     recaptcha: new RecaptchaService(settings),
     manifest: new ManifestService(kysely, settings),
     health: new HealthService(db, config.storageDir),
     social: new SocialAccountsService(kysely, users, settings),
-    bootstrap: new BootstrapService(kysely, settings, users, localizations, config, (userId) => notificationsRepo.unreadCount(userId)),
+    bootstrap: new BootstrapService(kysely, settings, users, localizations, config, {
+      unreadNotifications: (userId) => notificationsRepo.unreadCount(userId),
+      subscriptions: (userId) => billing.subscriptionFlags(userId),
+      billingEnabled: () => billing.enabled(),
+    }),
+    billing,
+    billingWebhooks: new BillingWebhooks(billingRepo, stripeGateway),
     drive,
     workspaces,
     sharing: new SharingService(kysely, new SharesRepository(kysely), {

@@ -349,6 +349,70 @@ export interface ShareLinkEventsTable {
   created_at: Timestamp;
 }
 
+/** A plan (spec §3 Product). */
+export interface ProductsTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  /** JSON list of feature lines. */
+  feature_list: ColumnType<JsonText, JsonText | undefined, JsonText>;
+  position: Generated<number>;
+  recommended: Flag;
+  free: Flag;
+  hidden: Flag;
+  /** Bytes the plan gives (bigint, read as a number); null: unlimited. */
+  available_space: number | null;
+  /** The Stripe product, once created there. */
+  gateway_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A price of a plan (spec §3 Price); amount in the currency's minor unit. */
+export interface PricesTable {
+  id: Generated<number>;
+  product_id: number;
+  amount: number;
+  currency: string;
+  /** 'day', 'week', 'month' or 'year'. */
+  interval: string;
+  interval_count: Generated<number>;
+  /** The Stripe price, once created there. */
+  gateway_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BillingCustomersTable {
+  user_id: number;
+  gateway_id: string;
+  created_at: Timestamp;
+}
+
+/** A subscription as Stripe last told us through a verified webhook. */
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number;
+  price_id: number;
+  gateway_name: string;
+  gateway_id: string;
+  gateway_customer_id: string | null;
+  gateway_status: string;
+  renews_at: NullableTimestamp;
+  ends_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Webhook events already handled (idempotency by event id). */
+export interface BillingEventsTable {
+  id: string;
+  type: string;
+  received_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -379,6 +443,11 @@ export interface Database {
   share_link_events: ShareLinkEventsTable;
   webdav_locks: WebdavLocksTable;
   webdav_properties: WebdavPropertiesTable;
+  products: ProductsTable;
+  prices: PricesTable;
+  billing_customers: BillingCustomersTable;
+  subscriptions: SubscriptionsTable;
+  billing_events: BillingEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -390,6 +459,9 @@ export type MenuRow = Selectable<MenusTable>;
 export type FileEntryRow = Selectable<FileEntriesTable>;
 export type ShareLinkRow = Selectable<ShareLinksTable>;
 export type UploadReservationRow = Selectable<UploadReservationsTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type PriceRow = Selectable<PricesTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type WorkspaceRow = Selectable<WorkspacesTable>;
 export type WorkspaceMemberRow = Selectable<WorkspaceMembersTable>;
 export type WorkspaceInviteRow = Selectable<WorkspaceInvitesTable>;

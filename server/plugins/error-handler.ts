@@ -41,6 +41,8 @@ export async function errorHandler(error: FastifyError, request: FastifyRequest,
   }
 
   if (error instanceof HttpError) {
+    // A failure of a service we call (502): the user sees the plain message, the log keeps the cause.
+    if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
     reply.headers(error.headers);
     return reply.code(error.statusCode).send(error.body(await linesFor(request)));
   }

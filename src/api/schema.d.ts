@@ -4341,6 +4341,468 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/billing/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The plans on sale with their prices (hidden plans are not listed) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            pagination: {
+                                data: {
+                                    id: number;
+                                    name: string;
+                                    description: string;
+                                    hidden: boolean;
+                                    recommended: boolean;
+                                    free: boolean;
+                                    feature_list: string[];
+                                    /** @description Storage the plan gives, in bytes; null: unlimited */
+                                    available_space: number | null;
+                                    position: number;
+                                    prices: {
+                                        id: number;
+                                        product_id: number;
+                                        /** @description In the currency’s major unit (9.99) */
+                                        amount: number;
+                                        currency: string;
+                                        /** @description day, week, month or year */
+                                        interval: string;
+                                        interval_count: number;
+                                    }[];
+                                }[];
+                                current_page: number;
+                                per_page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start Stripe Checkout for a plan’s price; answers the address of Stripe’s payment page */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        product_id: number;
+                        price_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            url: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your subscription, the plan deciding your space, and your usage */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            subscription: {
+                                id: number;
+                                /** @description Stripe’s status: active, trialing, past_due, canceled… */
+                                status: string;
+                                valid: boolean;
+                                /** @description Cancelled, and the paid period has not ended: it can be resumed */
+                                on_grace_period: boolean;
+                                renews_at: string | null;
+                                ends_at: string | null;
+                                cancelled_at: string | null;
+                                product: {
+                                    id: number;
+                                    name: string;
+                                    description: string;
+                                    hidden: boolean;
+                                    recommended: boolean;
+                                    free: boolean;
+                                    feature_list: string[];
+                                    /** @description Storage the plan gives, in bytes; null: unlimited */
+                                    available_space: number | null;
+                                    position: number;
+                                    prices: {
+                                        id: number;
+                                        product_id: number;
+                                        /** @description In the currency’s major unit (9.99) */
+                                        amount: number;
+                                        currency: string;
+                                        /** @description day, week, month or year */
+                                        interval: string;
+                                        interval_count: number;
+                                    }[];
+                                } | null;
+                                price: {
+                                    id: number;
+                                    product_id: number;
+                                    /** @description In the currency’s major unit (9.99) */
+                                    amount: number;
+                                    currency: string;
+                                    /** @description day, week, month or year */
+                                    interval: string;
+                                    interval_count: number;
+                                } | null;
+                            } | null;
+                            /** @description The plan that decides your space now (the free plan without a subscription) */
+                            plan: {
+                                id: number;
+                                name: string;
+                                description: string;
+                                hidden: boolean;
+                                recommended: boolean;
+                                free: boolean;
+                                feature_list: string[];
+                                /** @description Storage the plan gives, in bytes; null: unlimited */
+                                available_space: number | null;
+                                position: number;
+                                prices: {
+                                    id: number;
+                                    product_id: number;
+                                    /** @description In the currency’s major unit (9.99) */
+                                    amount: number;
+                                    currency: string;
+                                    /** @description day, week, month or year */
+                                    interval: string;
+                                    interval_count: number;
+                                }[];
+                            } | null;
+                            space: {
+                                used: number;
+                                available: number | null;
+                                over: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/subscription/change-plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move your subscription to another plan or cycle (prorated) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        product_id: number;
+                        price_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/subscription/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel at the end of the paid period */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/subscription/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take back a cancellation before the period ends */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your invoices, from Stripe */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                number: string | null;
+                                status: string | null;
+                                amount: number;
+                                currency: string;
+                                created_at: string;
+                                url: string | null;
+                                pdf: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A Stripe Billing Portal session to update your payment method */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            url: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe’s webhook (signed events; each event id is handled once) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            received: boolean;
+                            duplicate: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {

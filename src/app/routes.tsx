@@ -43,10 +43,11 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // The pricing page has its own marketing top bar and footer (spec §2), so it sits outside the app shell.
+      { path: 'pricing', lazy: () => import('../features/pricing/PricingPage').then((m) => ({ Component: m.PricingPage })) },
       {
         element: <AppLayout />,
         children: [
-          placeholder('pricing', 'Pricing'),
           placeholder('pages/:pageSlug', 'Custom page'),
           // A share link's page: open to guests, so it sits outside the drive's sign-in guard.
           { path: 'drive/s/:token', lazy: () => import('../features/sharing/link-page/SharedLinkPage').then((m) => ({ Component: m.SharedLinkPage })) },
@@ -58,8 +59,12 @@ export const routes: RouteObject[] = [
                 lazy: () => import('../features/account/AccountSettingsPage').then((m) => ({ Component: m.AccountSettingsPage })),
               },
               { path: 'doc/:entryId', lazy: () => import('../features/editor/DocumentPage').then((m) => ({ Component: m.DocumentPage })) },
-              placeholder('checkout/*', 'Checkout'),
-              placeholder('billing/*', 'Billing'),
+              { path: 'checkout/:productId/:priceId', lazy: () => import('../features/checkout/CheckoutPage').then((m) => ({ Component: m.CheckoutPage })) },
+              {
+                path: 'checkout/:productId/:priceId/done',
+                lazy: () => import('../features/checkout/CheckoutDonePage').then((m) => ({ Component: m.CheckoutDonePage })),
+              },
+              { path: 'billing', lazy: () => import('../features/billing/BillingPage').then((m) => ({ Component: m.BillingPage })) },
               {
                 path: 'drive/*',
                 lazy: () => import('../features/drive/DriveRoutes').then((m) => ({ Component: m.default })),

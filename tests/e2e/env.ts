@@ -6,3 +6,11 @@ export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-Passwor
 /** The smtp-server sink global setup runs; the server sends mail to it (MAIL_URL). */
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 export const E2E_MAIL_URL = `smtp://127.0.0.1:${E2E_SMTP_PORT}`;
+/** The local Stripe double global setup runs (tests/peers/stripe-double.ts); the server's Stripe client talks to it. */
+export const E2E_STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? 12111);
+export const E2E_STRIPE = {
+  apiBase: `http://127.0.0.1:${E2E_STRIPE_PORT}`,
+  secretKey: 'sk_test_e2e_double',
+  webhookSecret: 'whsec_e2e_double_secret',
+  webhookUrl: `${E2E_BASE_URL}/api/v1/billing/stripe/webhook`,
+};

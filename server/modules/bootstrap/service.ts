@@ -23,8 +23,14 @@ export class BootstrapService {
     private readonly users: UsersRepository,
     private readonly localizations: LocalizationsService,
     private readonly config: Config,
-    /** The user's unread notifications (the bell's badge). */
-    private readonly unreadNotifications: (userId: number) => Promise<number> = async () => 0,
+    private readonly extra: {
+      /** The user's unread notifications (the bell's badge). */
+      unreadNotifications(userId: number): Promise<number>;
+      /** The user's subscriptions with their valid flag (spec §6 subscribed). */
+      subscriptions(userId: number): Promise<{ id: number; valid: boolean }[]>;
+      /** Switched on and Stripe's keys configured. */
+      billingEnabled(): Promise<boolean>;
+    },
   ) {}
 
   async build(user: UserWithAccess | null, visitorLanguage: string | null) {
@@ -48,7 +54,9 @@ export class BootstrapService {
     const nested = nestSettings(flat);
     const demoMode = str('demo.loginPageDefaults') === 'randomAccount' ? ('randomAccount' as const) : ('singleAccount' as const);
     return {
-      user: user ? presentUser(user, { unreadNotifications: await this.unreadNotifications(user.id) }) : null,
+      user: user
+        ? presentUser(user, { unreadNotifications: await this.extra.unreadNotifications(user.id), subscriptions: await this.extra.subscriptions(user.id) })
+        : null,
       guest_role: guestRole,
       themes,
       settings: {
@@ -83,7 +91,7 @@ export class BootstrapService {
         integrated: bool('notifications.integrated'),
         subscriptions: { integrated: bool('notifications.subscriptions.integrated') },
       },
-      billing: { enable: bool('billing.enable') },
+      billing: { enable: await this.extra.billingEnabled() },
       social: {
         google: { enable: bool('social.google.enable') },
         facebook: { enable: bool('social.facebook.enable') },

@@ -61,7 +61,10 @@ export const settingDefaults = {
   'notifications.subscriptions.integrated': { value: true },
   /** The web push VAPID key pair ({ publicKey, privateKey }), made on first use (SettingsService.vapidKeys). */
   'notifications.vapid': { value: null, private: true },
-  'billing.enable': { value: false },
+  /** Billing is on when this is true and Stripe's keys are configured (here or in STRIPE_* variables). */
+  'billing.enable': { value: true },
+  'billing.stripe.secret_key': { value: '', private: true },
+  'billing.stripe.webhook_secret': { value: '', private: true },
 
   'social.google.enable': { value: false },
   'social.google.client_id': { value: '', private: true },

@@ -3,6 +3,7 @@ import type { Database } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
 import { enLines } from '../localizations/lines/en.js';
 import { trLines } from '../localizations/lines/tr.js';
+import { defaultPlans } from '../billing/defaults.js';
 import { defaultMenus } from '../menus/defaults.js';
 import { permissionCatalogue } from '../permissions/catalogue.js';
 import { defaultRoles, workspaceRoles } from '../permissions/roles-defaults.js';
@@ -24,6 +25,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     await seedThemes(trx);
     await seedMenus(trx);
     await seedLocalizations(trx);
+    await seedPlans(trx);
   });
 }
 
@@ -134,6 +136,41 @@ async function seedLocalizations(db: Kysely<Database>) {
         .insertInto('localization_lines')
         .values(rows.slice(i, i + 200))
         .onConflict((oc) => oc.columns(['localization_id', 'key']).doNothing())
+        .execute();
+    }
+  }
+}
+
+/** The starting plans (a free one and two paid ones), only into an empty plan list. */
+async function seedPlans(db: Kysely<Database>) {
+  const { count } = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  if (Number(count) > 0) return;
+  const now = nowIso();
+  for (const [position, plan] of defaultPlans.entries()) {
+    const { id } = await db
+      .insertInto('products')
+      .values({
+        name: plan.name,
+        description: plan.description,
+        feature_list: JSON.stringify(plan.feature_list),
+        position,
+        recommended: plan.recommended ? 1 : 0,
+        free: plan.free ? 1 : 0,
+        hidden: 0,
+        available_space: plan.available_space,
+        gateway_id: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const price of plan.prices) {
+      await db
+        .insertInto('prices')
+        .values({ product_id: id, ...price, gateway_id: null, created_at: now, updated_at: now })
         .execute();
     }
   }

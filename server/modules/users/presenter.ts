@@ -1,7 +1,7 @@
 import type { UserWithAccess } from './repository.js';
 
 /** The wire shape of a user (spec §3 User). Secrets such as the password hash never leave. */
-export function presentUser(user: UserWithAccess, extra: { unreadNotifications?: number } = {}) {
+export function presentUser(user: UserWithAccess, extra: { unreadNotifications?: number; subscriptions?: { id: number; valid: boolean }[] } = {}) {
   return {
     id: user.id,
     first_name: user.first_name,
@@ -25,8 +25,7 @@ export function presentUser(user: UserWithAccess, extra: { unreadNotifications?:
     updated_at: user.updated_at,
     permissions: user.permissions,
     roles: user.roles,
-    // Billing arrives with plans; until then nobody holds a subscription.
-    subscriptions: [] as { id: number; valid: boolean }[],
+    subscriptions: extra.subscriptions ?? [],
   };
 }
 

@@ -76,6 +76,8 @@ export class AccountService {
     },
     private readonly passwords: PasswordChecks,
     private readonly fetchOptions: { isBlocked?: (address: string) => boolean } = {},
+    /** Ends the user's paid subscriptions at the payment provider before the account goes. */
+    private readonly billing: { endSubscriptions(userId: number): Promise<void> } = { endSubscriptions: async () => {} },
   ) {}
 
   /**
@@ -207,6 +209,8 @@ export class AccountService {
         throw Conflict('This is the only admin account. Make someone else an admin before deleting it.');
       }
     }
+    // Nobody is charged for an account that no longer exists: Stripe stops first (if it cannot, nothing is deleted).
+    await this.billing.endSubscriptions(user.id);
     // The drive's entries go first and explicitly (the owner key refuses to cascade); sessions, tokens,
     // roles, profiles and stars go with the row. The bytes follow only after the commit, so a failed
     // delete never leaves rows without bytes.

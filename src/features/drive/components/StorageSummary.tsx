@@ -27,6 +27,12 @@ export function StorageSummary() {
           <div className="h-full bg-primary" style={{ width: `${percent}%` }} />
         </div>
         <span className="text-fg-muted">{text}</span>
+        {available !== null && used > available && (
+          // A downgrade never deletes files: say why uploads wait (issue 16).
+          <p role="status" className="mt-1 text-xs text-danger">
+            {t('You use more space than your plan gives. Your files are safe, but uploads wait until you delete some files or upgrade.')}
+          </p>
+        )}
       </div>
     </div>
   );

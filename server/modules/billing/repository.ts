@@ -1,0 +1,139 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, PriceRow, ProductRow, SubscriptionRow } from '../../db/types.js';
+import { nowIso } from '../../lib/time.js';
+import { isValid } from './validity.js';
+
+export type ProductWithPrices = ProductRow & { prices: PriceRow[] };
+
+/** The SQL of plans, prices, customers, subscriptions and handled events. */
+export class BillingRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Plans in display order with their prices; hidden ones only when asked. */
+  async products({ includeHidden = false } = {}): Promise<ProductWithPrices[]> {
+    let query = this.db.selectFrom('products').selectAll().orderBy('position').orderBy('id');
+    if (!includeHidden) query = query.where('hidden', '=', 0);
+    const products = await query.execute();
+    if (products.length === 0) return [];
+    const prices = await this.db
+      .selectFrom('prices')
+      .selectAll()
+      .where(
+        'product_id',
+        'in',
+        products.map((p) => p.id),
+      )
+      .orderBy('id')
+      .execute();
+    return products.map((product) => ({ ...product, prices: prices.filter((price) => price.product_id === product.id) }));
+  }
+
+  async product(id: number): Promise<ProductRow | undefined> {
+    return this.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async price(id: number): Promise<PriceRow | undefined> {
+    return this.db.selectFrom('prices').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async priceByGatewayId(gatewayId: string): Promise<PriceRow | undefined> {
+    return this.db.selectFrom('prices').selectAll().where('gateway_id', '=', gatewayId).executeTakeFirst();
+  }
+
+  /** The free plan (the first one, if an admin made several). */
+  async freeProduct(): Promise<ProductRow | undefined> {
+    return this.db.selectFrom('products').selectAll().where('free', '=', 1).orderBy('position').orderBy('id').executeTakeFirst();
+  }
+
+  /** Records the Stripe id made for a product or price, unless another request got there first; answers the one kept. */
+  async setProductGatewayId(id: number, gatewayId: string): Promise<string> {
+    await this.db.updateTable('products').set({ gateway_id: gatewayId, updated_at: nowIso() }).where('id', '=', id).where('gateway_id', 'is', null).execute();
+    const row = await this.db.selectFrom('products').select('gateway_id').where('id', '=', id).executeTakeFirstOrThrow();
+    return row.gateway_id ?? gatewayId;
+  }
+
+  async setPriceGatewayId(id: number, gatewayId: string): Promise<string> {
+    await this.db.updateTable('prices').set({ gateway_id: gatewayId, updated_at: nowIso() }).where('id', '=', id).where('gateway_id', 'is', null).execute();
+    const row = await this.db.selectFrom('prices').select('gateway_id').where('id', '=', id).executeTakeFirstOrThrow();
+    return row.gateway_id ?? gatewayId;
+  }
+
+  async customerOf(userId: number): Promise<string | undefined> {
+    const row = await this.db.selectFrom('billing_customers').select('gateway_id').where('user_id', '=', userId).executeTakeFirst();
+    return row?.gateway_id;
+  }
+
+  async userOfCustomer(gatewayId: string): Promise<number | undefined> {
+    const row = await this.db.selectFrom('billing_customers').select('user_id').where('gateway_id', '=', gatewayId).executeTakeFirst();
+    return row?.user_id;
+  }
+
+  /** Keeps the first customer made for a user; answers the one kept. */
+  async saveCustomer(userId: number, gatewayId: string): Promise<string> {
+    await this.db
+      .insertInto('billing_customers')
+      .values({ user_id: userId, gateway_id: gatewayId, created_at: nowIso() })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+    return (await this.customerOf(userId)) ?? gatewayId;
+  }
+
+  async subscriptionsOf(userId: number): Promise<SubscriptionRow[]> {
+    return this.db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute();
+  }
+
+  /** The subscription that decides a user's plan: the newest valid one. */
+  async validSubscriptionOf(userId: number): Promise<SubscriptionRow | undefined> {
+    return (await this.subscriptionsOf(userId)).find((row) => isValid(row));
+  }
+
+  /** The bytes a user's valid subscription gives: a number, null (unlimited), or undefined when they hold none. */
+  async subscribedSpace(userId: number): Promise<number | null | undefined> {
+    const subscription = await this.validSubscriptionOf(userId);
+    if (!subscription) return undefined;
+    const product = await this.product(subscription.product_id);
+    return product ? product.available_space : undefined;
+  }
+
+  /**
+   * Applies one webhook event: remembers its id and, when `change` is given,
+   * writes the subscription, in one transaction. False when the event was
+   * handled before (a replay): nothing is written.
+   */
+  async applyEvent(event: { id: string; type: string }, change: ((trx: Transaction<Database>) => Promise<void>) | null): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('billing_events')
+        .values({ id: event.id, type: event.type, received_at: nowIso() })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+      if (change) await change(trx);
+      return true;
+    });
+  }
+
+  async eventSeen(id: string): Promise<boolean> {
+    return (await this.db.selectFrom('billing_events').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  }
+
+  async upsertSubscription(trx: Transaction<Database>, values: Omit<SubscriptionRow, 'id' | 'created_at' | 'updated_at'>): Promise<void> {
+    const now = nowIso();
+    await trx
+      .insertInto('subscriptions')
+      .values({ ...values, created_at: now, updated_at: now })
+      .onConflict((oc) =>
+        oc.column('gateway_id').doUpdateSet({
+          product_id: values.product_id,
+          price_id: values.price_id,
+          gateway_status: values.gateway_status,
+          gateway_customer_id: values.gateway_customer_id,
+          renews_at: values.renews_at,
+          ends_at: values.ends_at,
+          cancelled_at: values.cancelled_at,
+          updated_at: now,
+        }),
+      )
+      .execute();
+  }
+}
