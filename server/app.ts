@@ -28,6 +28,7 @@ import { shareLinkVisitorRoutes } from './modules/share-links/visitor-routes.js'
 import { humanCheckInUse } from './modules/recaptcha/human-check.js';
 import { seed } from './modules/setup/seeder.js';
 import { socialRoutes } from './modules/social/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
 import { authenticate } from './plugins/authenticate.js';
 import { errorHandler } from './plugins/error-handler.js';
 import { applyMethodOverride } from './plugins/method-override.js';
@@ -77,6 +78,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   app.decorateRequest('sessionToken', null);
   app.decorateRequest('tokenScopes', null);
   app.decorateRequest('signedInAt', null);
+  app.decorateRequest('impersonatorId', null);
   // Deliveries in flight finish before the database closes.
   app.addHook('onClose', async () => {
     await app.services.jobs.idle();
@@ -128,6 +130,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
       await api.register(sharingRoutes);
       await api.register(shareLinkRoutes);
       await api.register(shareLinkVisitorRoutes);
+      await api.register(adminRoutes, { prefix: '/admin' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },

@@ -43,6 +43,9 @@ import { ShareLinkVisitors } from './modules/share-links/visitor.js';
 import { WorkspacesRepository } from './modules/workspaces/repository.js';
 import { WorkspacesService } from './modules/workspaces/service.js';
 import { createStoreChecks, tusDir } from './upkeep.js';
+import { createAdmin } from './modules/admin/index.js';
+import { SpaceLimits } from './modules/drive/space-limits.js';
+import { userActor } from './modules/access/actor.js';
 import { workspaceInvitation } from './modules/workspaces/invitation-notification.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -59,7 +62,10 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const sessions = new SessionsService(kysely);
   const accessTokens = new AccessTokensService(kysely);
   const userTokens = new UserTokensService(kysely);
-  const mailer = new Mailer(config.mail, log);
+  const mailer = new Mailer(config.mail, log, async () => {
+    const [url, from] = await Promise.all([settings.get('mail.url'), settings.get('mail.from')]);
+    return { url: typeof url === 'string' ? url : '', from: typeof from === 'string' ? from : '' };
+  });
   const rateLimiter: RateLimiter = new MemoryRateLimiter();
   const passwordChecks = new PasswordChecks(rateLimiter);
   const recovery = new RecoveryService(kysely, users, userTokens, sessions, settings, mailer, config);
@@ -68,18 +74,19 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     const user = await users.findById(userId);
     return user ? (await users.withAccess(user)).permissions : [];
   };
+  const limits = {
+    siteDefault: async () => {
+      const setting = await settings.get('uploads.available_space');
+      return typeof setting === 'number' ? setting : null;
+    },
+    permissionsOf,
+  };
   const drive = createDrive({
     db,
     storageDir: config.storageDir,
     log,
     pause: pauseAt(config.testPauseAt),
-    limits: {
-      siteDefault: async () => {
-        const setting = await settings.get('uploads.available_space');
-        return typeof setting === 'number' ? setting : null;
-      },
-      permissionsOf,
-    },
+    limits,
   });
   const shareLinksRepo = new ShareLinksRepository(kysely);
   const tusFiles = createTusFiles(tusDir(config.storageDir));
@@ -116,6 +123,28 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     notifyInvited: (invite) => workspaceInvitation(notifier, invite),
     countInvites: (userId, emails) => consume(rateLimiter, { key: `invites:${userId}`, max: INVITES_PER_HOUR, windowMs: HOUR_MS }, emails),
   });
+  const bootstrap = new BootstrapService(kysely, settings, users, localizations, config, (userId) => notificationsRepo.unreadCount(userId));
+  const spaceLimits = new SpaceLimits(limits);
+  const admin = createAdmin({
+    db: kysely,
+    settings,
+    localizations,
+    mailer,
+    sessions,
+    users: {
+      sessions,
+      sendResetLink: (email) => recovery.sendResetLink(email),
+      permissionsOf,
+      availableTo: (userId, permissions) => spaceLimits.availableTo(userActor(userId, permissions), userId),
+      deleteEntriesOf: (trx, userId) => drive.facade.deleteEntriesOf(trx, userId),
+      purgeBytes: (prefixes) => drive.facade.purgeBytes(prefixes),
+      removeAvatar: (avatar) => avatars.remove(avatar),
+      bootstrapFor: async (userId, language, impersonatorId) => {
+        const user = userId === null ? undefined : await users.findById(userId);
+        return bootstrap.build(user ? await users.withAccess(user) : null, language, impersonatorId);
+      },
+    },
+  });
   const uploads = new UploadsService({ settings, drive: drive.facade, quota: drive.quota, resolveScope: drive.scope, tusFiles });
   return {
     db,
@@ -138,7 +167,8 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     manifest: new ManifestService(kysely, settings),
     health: new HealthService(db, config.storageDir),
     social: new SocialAccountsService(kysely, users, settings),
-    bootstrap: new BootstrapService(kysely, settings, users, localizations, config, (userId) => notificationsRepo.unreadCount(userId)),
+    bootstrap,
+    admin,
     drive,
     workspaces,
     sharing: new SharingService(kysely, new SharesRepository(kysely), {

@@ -11,6 +11,7 @@ import * as workspaces from './migrations/2026_11_24_000001_workspaces.js';
 import * as notifications from './migrations/2026_11_24_000002_notifications.js';
 import * as entryShares from './migrations/2026_11_24_000003_entry_shares.js';
 import * as shareLinks from './migrations/2026_11_25_000010_share_links.js';
+import * as admin from './migrations/2026_11_25_000070_admin.js';
 
 /**
  * Migrations are listed here rather than read from a folder so that the built
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_000002_notifications': notifications,
   '2026_11_24_000003_entry_shares': entryShares,
   '2026_11_25_000010_share_links': shareLinks,
+  '2026_11_25_000070_admin': admin,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,13 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminActivityRoutes } from './activity/routes.js';
+import { adminRoleRoutes } from './roles/routes.js';
+import { adminSettingsRoutes } from './settings/routes.js';
+import { adminUserRoutes } from './users/routes.js';
+
+/** Every admin call, under /api/v1/admin; each route names the permission it needs (`admin` grants all). */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(adminUserRoutes);
+  await app.register(adminRoleRoutes);
+  await app.register(adminSettingsRoutes);
+  await app.register(adminActivityRoutes);
+};
