@@ -113,7 +113,8 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     vapidSubject: config.appUrl.startsWith('https:') ? config.appUrl : `mailto:${/<([^>]+)>/.exec(config.mail.from)?.[1] ?? config.mail.from}`,
     pushRules,
   });
-  const workspaces = new WorkspacesService(kysely, db.dialect, new WorkspacesRepository(kysely), {
+  const workspacesRepo = new WorkspacesRepository(kysely);
+  const workspaces = new WorkspacesService(kysely, db.dialect, workspacesRepo, {
     findUser: (id) => users.findById(id),
     findUserIdByEmail: async (email) => (await users.findByEmail(email))?.id,
     sendMail: (message) => mailer.send(message),
@@ -131,6 +132,17 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     localizations,
     mailer,
     sessions,
+    files: {
+      deleteForeverByIds: (trx, ids) => drive.facade.deleteForeverByIds(trx, ids),
+      purgeBytes: (prefixes) => drive.facade.purgeBytes(prefixes),
+      fileForSupport: (id) => drive.facade.fileForSupport(id),
+    },
+    workspaces: {
+      deleteWorkspace: async (trx, id) => {
+        await drive.facade.trashWorkspace(trx, id);
+        await workspacesRepo.delete(trx, id);
+      },
+    },
     users: {
       sessions,
       sendResetLink: (email) => recovery.sendResetLink(email),

@@ -4,6 +4,8 @@ import type { Mailer } from '../../mail/mailer.js';
 import type { LocalizationsService } from '../localizations/service.js';
 import type { SettingsService } from '../settings/service.js';
 import { AdminActivity } from './activity/service.js';
+import { AdminFilesService, type AdminFilesDeps } from './files/service.js';
+import { AdminWorkspacesService, type AdminWorkspacesDeps } from './workspaces/service.js';
 import { AdminRolesService } from './roles/service.js';
 import { AdminSettingsService } from './settings/service.js';
 import { Impersonation } from './users/impersonation.js';
@@ -18,6 +20,8 @@ export interface AdminDeps {
   mailer: Pick<Mailer, 'send' | 'current'>;
   users: AdminUsersDeps;
   sessions: Pick<SessionsService, 'end' | 'resolve'>;
+  files: AdminFilesDeps;
+  workspaces: AdminWorkspacesDeps;
 }
 
 /** The admin area's services (issue 17), built once per app in services.ts. */
@@ -30,6 +34,8 @@ export function createAdmin(deps: AdminDeps) {
     adminUsers: new AdminUsersService(deps.db, activity, deps.users),
     impersonation: new Impersonation(deps.sessions, activity, findEmail, bootstrapFor),
     roles: new AdminRolesService(deps.db, activity),
+    files: new AdminFilesService(deps.db, activity, deps.files),
+    workspaces: new AdminWorkspacesService(deps.db, activity, deps.workspaces),
     settings: new AdminSettingsService(deps.settings, deps.localizations, deps.mailer, activity),
   };
 }

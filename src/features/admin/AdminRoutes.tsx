@@ -2,6 +2,8 @@ import { NavLink, Route, Routes } from 'react-router-dom';
 import { useTrans } from '../../i18n/use-trans';
 import { useBootstrap } from '../bootstrap/store';
 import { ActivityPage } from './ActivityPage';
+import { FilesPage } from './FilesPage';
+import { WorkspacesPage } from './WorkspacesPage';
 import { RolesPage } from './RolesPage';
 import { SettingsPage } from './SettingsPage';
 import { UsersPage } from './UsersPage';
@@ -11,6 +13,8 @@ const sections = [
   { path: 'users', label: 'Users', permission: 'users.view' },
   { path: 'roles', label: 'Roles', permission: 'roles.view' },
   { path: 'settings', label: 'Settings', permission: 'settings.view' },
+  { path: 'files', label: 'Files', permission: 'all_files.view' },
+  { path: 'workspaces', label: 'Workspaces', permission: 'all_workspaces.view' },
   { path: 'activity', label: 'Activity log', permission: 'activity.view' },
 ] as const;
 
@@ -48,6 +52,8 @@ export default function AdminRoutes() {
           <Route path="users" element={<UsersPage />} />
           <Route path="roles" element={<RolesPage />} />
           <Route path="settings" element={<SettingsPage />} />
+          <Route path="files" element={<FilesPage />} />
+          <Route path="workspaces" element={<WorkspacesPage />} />
           <Route path="activity" element={<ActivityPage />} />
         </Routes>
       </main>
@@ -56,6 +62,7 @@ export default function AdminRoutes() {
 }
 
 function SectionIndex({ path }: { path: string }) {
-  const Page = { users: UsersPage, roles: RolesPage, settings: SettingsPage, activity: ActivityPage }[path] ?? UsersPage;
+  const Page =
+    { users: UsersPage, roles: RolesPage, settings: SettingsPage, files: FilesPage, workspaces: WorkspacesPage, activity: ActivityPage }[path] ?? UsersPage;
   return <Page />;
 }

@@ -146,3 +146,34 @@ export function useActivity(query: ActivityQuery) {
     placeholderData: (previous) => previous,
   });
 }
+
+export interface TableQuery {
+  page: number;
+  query?: string;
+}
+
+export function useAdminFiles(query: TableQuery) {
+  return useQuery({
+    queryKey: ['admin', 'files', query],
+    queryFn: ({ signal }) => api.get('admin/files', { query, signal }).then((r) => r.pagination),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useDeleteFiles() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({ mutationFn: (ids: number[]) => api.post('admin/files/delete', { ids }), onSuccess: invalidate });
+}
+
+export function useAdminWorkspaces(query: TableQuery) {
+  return useQuery({
+    queryKey: ['admin', 'workspaces', query],
+    queryFn: ({ signal }) => api.get('admin/workspaces', { query, signal }).then((r) => r.pagination),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useDeleteWorkspace() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({ mutationFn: (id: number) => api.delete('admin/workspaces/{id}', { path: { id } }), onSuccess: invalidate });
+}

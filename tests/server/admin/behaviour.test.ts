@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/client.js';
 import { createUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { uploadFile } from '../support/drive-factories.js';
 
 describe('admin area rules', () => {
   let t: TestApp;
@@ -139,5 +140,20 @@ describe('admin area rules', () => {
     expect(page.data[0]).toMatchObject({ email: 'made@example.com', space_used: 0, space_available: 1000 });
     expect((await admin.post('/api/v1/admin/users/bulk-delete', { ids: [made.id] })).statusCode).toBe(200);
     expect((await admin.get(`/api/v1/admin/users/${made.id}`)).statusCode).toBe(404);
+  });
+
+  it('files: listed with owner, deleted forever with bytes after rows, downloaded for support and recorded', async () => {
+    const { client: admin } = await signedIn({ roles: ['admin'] });
+    const owner = await createUser(db());
+    const entry = await uploadFile(t.app, owner, { name: 'support-me.txt', content: 'secret bytes' });
+    const page = (await admin.get('/api/v1/admin/files?query=support-me')).json().pagination;
+    expect(page.data).toEqual([expect.objectContaining({ id: entry.id, owner_email: owner.email, file_size: 12, type: entry.type })]);
+    const download = await admin.get(`/api/v1/admin/files/${entry.id}/download`);
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toBe('secret bytes');
+    expect((await admin.post('/api/v1/admin/files/delete', { ids: [entry.id] })).statusCode).toBe(200);
+    expect((await admin.get('/api/v1/admin/files?query=support-me')).json().pagination.total).toBe(0);
+    const log = (await admin.get('/api/v1/admin/activity?query=support-me')).json().pagination.data.map((a: { action: string }) => a.action);
+    expect(log).toEqual(['file.deleted', 'file.downloaded']);
   });
 });

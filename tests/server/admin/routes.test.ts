@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/client.js';
 import { createUser, type CreatedUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { uploadFile } from '../support/drive-factories.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Call {
@@ -21,6 +22,18 @@ const freshRole = async (t: TestApp) => {
   const admin = await signedIn(t, { roles: ['admin'] });
   const res = await admin.client.post('/api/v1/admin/roles', { name: `Temp ${Math.random().toString(36).slice(2, 8)}`, permissions: [{ name: 'files.view' }] });
   return res.json().role.id as number;
+};
+
+const file = async (t: TestApp) => (await uploadFile(t.app, await target(t), { name: 'f.txt', content: 'hello' })).id;
+const workspace = async (t: TestApp) => {
+  const now = new Date().toISOString();
+  const owner = await target(t);
+  const row = await t.app.services.db.kysely
+    .insertInto('workspaces')
+    .values({ name: 'Team', owner_id: owner.id, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 };
 
 /** Every admin call with the one permission that guards it. */
@@ -86,6 +99,19 @@ const routes: Route[] = [
   },
   { name: 'test mail', permission: 'settings.update', call: async () => ({ method: 'POST', url: '/api/v1/admin/settings/test-mail', body: {} }) },
   { name: 'GET activity', permission: 'activity.view', call: async () => ({ method: 'GET', url: '/api/v1/admin/activity' }) },
+  { name: 'GET files', permission: 'all_files.view', call: async () => ({ method: 'GET', url: '/api/v1/admin/files?query=f.txt&orderBy=file_size' }) },
+  {
+    name: 'delete files',
+    permission: 'all_files.delete',
+    call: async (t) => ({ method: 'POST', url: '/api/v1/admin/files/delete', body: { ids: [await file(t)] } }),
+  },
+  { name: 'download file', permission: 'all_files.download', call: async (t) => ({ method: 'GET', url: `/api/v1/admin/files/${await file(t)}/download` }) },
+  { name: 'GET workspaces', permission: 'all_workspaces.view', call: async () => ({ method: 'GET', url: '/api/v1/admin/workspaces' }) },
+  {
+    name: 'DELETE workspace',
+    permission: 'all_workspaces.delete',
+    call: async (t) => ({ method: 'DELETE', url: `/api/v1/admin/workspaces/${await workspace(t)}` }),
+  },
 ];
 
 async function signedIn(t: TestApp, options: Parameters<typeof createUser>[1] = {}): Promise<{ user: CreatedUser; client: TestClient }> {

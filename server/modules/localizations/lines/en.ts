@@ -721,4 +721,10 @@ export const enLines: Record<string, string> = {
   Workspace: 'Workspace',
   Yes: 'Yes',
   'You are signed in as :user (by :admin).': 'You are signed in as :user (by :admin).',
+  'Deleted files': 'Deleted files',
+  'Nothing was deleted': 'Nothing was deleted',
+  'Search files': 'Search files',
+  'Delete :name forever? This cannot be undone.': 'Delete :name forever? This cannot be undone.',
+  'Search workspaces': 'Search workspaces',
+  'Delete the workspace :name? Its files go to the owner’s trash.': 'Delete the workspace :name? Its files go to the owner’s trash.',
 };

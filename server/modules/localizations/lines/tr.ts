@@ -722,4 +722,10 @@ export const trLines: Record<string, string> = {
   Workspace: 'Çalışma alanı',
   Yes: 'Evet',
   'You are signed in as :user (by :admin).': ':user olarak oturum açtınız (:admin tarafından).',
+  'Deleted files': 'Dosyalar silindi',
+  'Nothing was deleted': 'Hiçbir şey silinmedi',
+  'Search files': 'Dosya ara',
+  'Delete :name forever? This cannot be undone.': ':name kalıcı olarak silinsin mi? Bu geri alınamaz.',
+  'Search workspaces': 'Çalışma alanı ara',
+  'Delete the workspace :name? Its files go to the owner’s trash.': ':name çalışma alanı silinsin mi? Dosyaları sahibinin çöp kutusuna gider.',
 };
