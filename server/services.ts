@@ -11,7 +11,7 @@ import { PasswordChecks } from './modules/auth/password-checks.js';
 import { AuthService } from './modules/auth/service.js';
 import { SessionsService } from './modules/auth/sessions.js';
 import { UserTokensService } from './modules/auth/user-tokens.js';
-import { BootstrapService } from './modules/bootstrap/service.js';
+import { APP_VERSION, BootstrapService } from './modules/bootstrap/service.js';
 import { createDrive } from './modules/drive/index.js';
 import { HealthService } from './modules/health/service.js';
 import { LocalizationsService } from './modules/localizations/service.js';
@@ -132,6 +132,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     localizations,
     mailer,
     sessions,
+    dashboard: { storageDir: config.storageDir, version: APP_VERSION, verifyPassword },
     files: {
       deleteForeverByIds: (trx, ids) => drive.facade.deleteForeverByIds(trx, ids),
       purgeBytes: (prefixes) => drive.facade.purgeBytes(prefixes),

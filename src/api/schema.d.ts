@@ -4085,6 +4085,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Counts, space, uploads and sign-ups per day, the largest users, the version and warnings */
+        get: {
+            parameters: {
+                query?: {
+                    days?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminDashboard"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/users": {
         parameters: {
             query?: never;
@@ -5502,6 +5540,28 @@ export interface components {
             workspace_id: number | null;
             workspace_name: string | null;
         };
+        AdminDashboardInput: {
+            users: number;
+            files: number;
+            workspaces: number;
+            space: {
+                used: number;
+                disk_free: number | null;
+                disk_total: number | null;
+            };
+            per_day: {
+                date: string;
+                uploads: number;
+                signups: number;
+            }[];
+            largest_users: {
+                id: number;
+                email: string;
+                bytes: number;
+            }[];
+            version: string;
+            warnings: ("mail_not_configured" | "default_admin_password" | "disk_almost_full")[];
+        };
         AdminWorkspaceRowInput: {
             id: number;
             name: string;
@@ -5854,6 +5914,28 @@ export interface components {
             owner_email: string;
             workspace_id: number | null;
             workspace_name: string | null;
+        };
+        AdminDashboard: {
+            users: number;
+            files: number;
+            workspaces: number;
+            space: {
+                used: number;
+                disk_free: number | null;
+                disk_total: number | null;
+            };
+            per_day: {
+                date: string;
+                uploads: number;
+                signups: number;
+            }[];
+            largest_users: {
+                id: number;
+                email: string;
+                bytes: number;
+            }[];
+            version: string;
+            warnings: ("mail_not_configured" | "default_admin_password" | "disk_almost_full")[];
         };
         AdminWorkspaceRow: {
             id: number;

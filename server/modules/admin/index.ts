@@ -4,6 +4,7 @@ import type { Mailer } from '../../mail/mailer.js';
 import type { LocalizationsService } from '../localizations/service.js';
 import type { SettingsService } from '../settings/service.js';
 import { AdminActivity } from './activity/service.js';
+import { AdminDashboardService, type DashboardDeps } from './dashboard/service.js';
 import { AdminFilesService, type AdminFilesDeps } from './files/service.js';
 import { AdminWorkspacesService, type AdminWorkspacesDeps } from './workspaces/service.js';
 import { AdminRolesService } from './roles/service.js';
@@ -21,6 +22,7 @@ export interface AdminDeps {
   users: AdminUsersDeps;
   sessions: Pick<SessionsService, 'end' | 'resolve'>;
   files: AdminFilesDeps;
+  dashboard: Omit<DashboardDeps, 'mailConfigured'>;
   workspaces: AdminWorkspacesDeps;
 }
 
@@ -34,6 +36,7 @@ export function createAdmin(deps: AdminDeps) {
     adminUsers: new AdminUsersService(deps.db, activity, deps.users),
     impersonation: new Impersonation(deps.sessions, activity, findEmail, bootstrapFor),
     roles: new AdminRolesService(deps.db, activity),
+    dashboard: new AdminDashboardService(deps.db, { ...deps.dashboard, mailConfigured: async () => (await deps.mailer.current()).url !== '' }),
     files: new AdminFilesService(deps.db, activity, deps.files),
     workspaces: new AdminWorkspacesService(deps.db, activity, deps.workspaces),
     settings: new AdminSettingsService(deps.settings, deps.localizations, deps.mailer, activity),

@@ -2,6 +2,7 @@ import { NavLink, Route, Routes } from 'react-router-dom';
 import { useTrans } from '../../i18n/use-trans';
 import { useBootstrap } from '../bootstrap/store';
 import { ActivityPage } from './ActivityPage';
+import { DashboardPage } from './DashboardPage';
 import { FilesPage } from './FilesPage';
 import { WorkspacesPage } from './WorkspacesPage';
 import { RolesPage } from './RolesPage';
@@ -10,6 +11,7 @@ import { UsersPage } from './UsersPage';
 
 /** The sections of the admin area, each shown to whoever holds its permission (`admin` grants all). */
 const sections = [
+  { path: 'dashboard', label: 'Dashboard', permission: 'reports.view' },
   { path: 'users', label: 'Users', permission: 'users.view' },
   { path: 'roles', label: 'Roles', permission: 'roles.view' },
   { path: 'settings', label: 'Settings', permission: 'settings.view' },
@@ -49,6 +51,7 @@ export default function AdminRoutes() {
       <main id="main" className="min-w-0 flex-1 p-4 md:p-6">
         <Routes>
           <Route index element={visible[0] ? <SectionIndex path={visible[0].path} /> : <p>{t('This action is unauthorized.')}</p>} />
+          <Route path="dashboard" element={<DashboardPage />} />
           <Route path="users" element={<UsersPage />} />
           <Route path="roles" element={<RolesPage />} />
           <Route path="settings" element={<SettingsPage />} />
@@ -63,6 +66,14 @@ export default function AdminRoutes() {
 
 function SectionIndex({ path }: { path: string }) {
   const Page =
-    { users: UsersPage, roles: RolesPage, settings: SettingsPage, files: FilesPage, workspaces: WorkspacesPage, activity: ActivityPage }[path] ?? UsersPage;
+    {
+      dashboard: DashboardPage,
+      users: UsersPage,
+      roles: RolesPage,
+      settings: SettingsPage,
+      files: FilesPage,
+      workspaces: WorkspacesPage,
+      activity: ActivityPage,
+    }[path] ?? UsersPage;
   return <Page />;
 }

@@ -177,3 +177,7 @@ export function useDeleteWorkspace() {
   const invalidate = useInvalidateAdmin();
   return useMutation({ mutationFn: (id: number) => api.delete('admin/workspaces/{id}', { path: { id } }), onSuccess: invalidate });
 }
+
+export function useDashboard() {
+  return useQuery({ queryKey: ['admin', 'dashboard'], queryFn: ({ signal }) => api.get('admin/dashboard', { query: { days: 30 }, signal }) });
+}

@@ -156,4 +156,27 @@ describe('admin area rules', () => {
     const log = (await admin.get('/api/v1/admin/activity?query=support-me')).json().pagination.data.map((a: { action: string }) => a.action);
     expect(log).toEqual(['file.deleted', 'file.downloaded']);
   });
+
+  it('dashboard: counts, today in the chart, largest users, version and warnings', async () => {
+    const { client: admin } = await signedIn({ roles: ['admin'] });
+    const owner = await createUser(db());
+    await uploadFile(t.app, owner, { name: 'big.bin', content: Buffer.alloc(5000) });
+    const weak = await createUser(db(), { roles: ['admin'], password: 'admin' });
+    const res = await admin.get('/api/v1/admin/dashboard');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.users).toBeGreaterThanOrEqual(3);
+    expect(body.files).toBeGreaterThanOrEqual(1);
+    expect(body.per_day).toHaveLength(30);
+    const today = body.per_day.at(-1);
+    expect(today.date).toBe(new Date().toISOString().slice(0, 10));
+    expect(today.uploads).toBeGreaterThanOrEqual(1);
+    expect(today.signups).toBeGreaterThanOrEqual(3);
+    expect(body.largest_users[0]).toMatchObject({ email: owner.email, bytes: 5000 });
+    expect(body.version).toBe('4.02');
+    expect(body.space.disk_total).toBeGreaterThan(0);
+    expect(body.warnings).toEqual(expect.arrayContaining(['mail_not_configured', 'default_admin_password']));
+    await db().deleteFrom('users').where('id', '=', weak.id).execute();
+    expect((await admin.get('/api/v1/admin/dashboard')).json().warnings).not.toContain('default_admin_password');
+  });
 });

@@ -38,6 +38,7 @@ const workspace = async (t: TestApp) => {
 
 /** Every admin call with the one permission that guards it. */
 const routes: Route[] = [
+  { name: 'GET dashboard', permission: 'reports.view', call: async () => ({ method: 'GET', url: '/api/v1/admin/dashboard' }) },
   { name: 'GET users', permission: 'users.view', call: async () => ({ method: 'GET', url: '/api/v1/admin/users?orderBy=space_used&query=user' }) },
   { name: 'GET user', permission: 'users.view', call: async (t) => ({ method: 'GET', url: `/api/v1/admin/users/${(await target(t)).id}` }) },
   {

@@ -727,4 +727,11 @@ export const enLines: Record<string, string> = {
   'Delete :name forever? This cannot be undone.': 'Delete :name forever? This cannot be undone.',
   'Search workspaces': 'Search workspaces',
   'Delete the workspace :name? Its files go to the owner’s trash.': 'Delete the workspace :name? Its files go to the owner’s trash.',
+  Dashboard: 'Dashboard',
+  'Free on disk': 'Free on disk',
+  'Uploads and sign-ups, last 30 days': 'Uploads and sign-ups, last 30 days',
+  'Sign-ups': 'Sign-ups',
+  'Largest users': 'Largest users',
+  'An admin account still uses a default password. Change it.': 'An admin account still uses a default password. Change it.',
+  'The disk is almost full.': 'The disk is almost full.',
 };

@@ -728,4 +728,11 @@ export const trLines: Record<string, string> = {
   'Delete :name forever? This cannot be undone.': ':name kalıcı olarak silinsin mi? Bu geri alınamaz.',
   'Search workspaces': 'Çalışma alanı ara',
   'Delete the workspace :name? Its files go to the owner’s trash.': ':name çalışma alanı silinsin mi? Dosyaları sahibinin çöp kutusuna gider.',
+  Dashboard: 'Pano',
+  'Free on disk': 'Diskte boş',
+  'Uploads and sign-ups, last 30 days': 'Yüklemeler ve kayıtlar, son 30 gün',
+  'Sign-ups': 'Kayıtlar',
+  'Largest users': 'En büyük kullanıcılar',
+  'An admin account still uses a default password. Change it.': 'Bir yönetici hesabı hâlâ varsayılan bir parola kullanıyor. Değiştirin.',
+  'The disk is almost full.': 'Disk neredeyse dolu.',
 };
