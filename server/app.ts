@@ -31,6 +31,7 @@ import { billingWebhookRoutes } from './modules/billing/webhook-routes.js';
 import { humanCheckInUse } from './modules/recaptcha/human-check.js';
 import { seed } from './modules/setup/seeder.js';
 import { socialRoutes } from './modules/social/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
 import { authenticate } from './plugins/authenticate.js';
 import { errorHandler } from './plugins/error-handler.js';
 import { applyMethodOverride } from './plugins/method-override.js';
@@ -82,6 +83,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   app.decorateRequest('sessionToken', null);
   app.decorateRequest('tokenScopes', null);
   app.decorateRequest('signedInAt', null);
+  app.decorateRequest('impersonatorId', null);
   // Deliveries in flight finish before the database closes.
   app.addHook('onClose', async () => {
     await app.services.jobs.idle();
@@ -136,6 +138,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
       await api.register(shareLinkVisitorRoutes);
       await api.register(billingRoutes);
       await api.register(billingWebhookRoutes);
+      await api.register(adminRoutes, { prefix: '/admin' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },

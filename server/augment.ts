@@ -22,6 +22,8 @@ declare module 'fastify' {
     tokenScopes: TokenScope[] | null;
     /** When the session's sign-in happened (a fresh sign-in can confirm account changes). */
     signedInAt: string | null;
+    /** The admin who signed in as this user ("sign in as", support); null otherwise. */
+    impersonatorId: number | null;
   }
   interface FastifyContextConfig {
     /** Set to false on routes that other sites call (webhooks). */

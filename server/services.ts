@@ -11,7 +11,7 @@ import { PasswordChecks } from './modules/auth/password-checks.js';
 import { AuthService } from './modules/auth/service.js';
 import { SessionsService } from './modules/auth/sessions.js';
 import { UserTokensService } from './modules/auth/user-tokens.js';
-import { BootstrapService } from './modules/bootstrap/service.js';
+import { APP_VERSION, BootstrapService } from './modules/bootstrap/service.js';
 import { StripeGateway } from './modules/billing/gateway.js';
 import { BillingRepository } from './modules/billing/repository.js';
 import { BillingService } from './modules/billing/service.js';
@@ -51,6 +51,9 @@ import { WorkspacesService } from './modules/workspaces/service.js';
 import { createStoreChecks, tusDir } from './upkeep.js';
 import { WebDavRepository } from './modules/webdav/repository.js';
 import { WebDavService } from './modules/webdav/service.js';
+import { createAdmin } from './modules/admin/index.js';
+import { SpaceLimits } from './modules/drive/space-limits.js';
+import { userActor } from './modules/access/actor.js';
 import { workspaceInvitation } from './modules/workspaces/invitation-notification.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -67,7 +70,10 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const sessions = new SessionsService(kysely);
   const accessTokens = new AccessTokensService(kysely);
   const userTokens = new UserTokensService(kysely);
-  const mailer = new Mailer(config.mail, log);
+  const mailer = new Mailer(config.mail, log, async () => {
+    const [url, from] = await Promise.all([settings.get('mail.url'), settings.get('mail.from')]);
+    return { url: typeof url === 'string' ? url : '', from: typeof from === 'string' ? from : '' };
+  });
   const rateLimiter: RateLimiter = new MemoryRateLimiter();
   const passwordChecks = new PasswordChecks(rateLimiter);
   const recovery = new RecoveryService(kysely, users, userTokens, sessions, settings, mailer, config);
@@ -90,19 +96,20 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     appUrl: config.appUrl,
     usedBy: (userId) => bytesCharged(kysely, userId),
   });
+  const limits = {
+    siteDefault: async () => {
+      const setting = await settings.get('uploads.available_space');
+      return typeof setting === 'number' ? setting : null;
+    },
+    permissionsOf,
+    planSpace: (userId: number) => billing.planSpace(userId),
+  };
   const drive = createDrive({
     db,
     storageDir: config.storageDir,
     log,
     pause: pauseAt(config.testPauseAt),
-    limits: {
-      siteDefault: async () => {
-        const setting = await settings.get('uploads.available_space');
-        return typeof setting === 'number' ? setting : null;
-      },
-      permissionsOf,
-      planSpace: (userId) => billing.planSpace(userId),
-    },
+    limits,
   });
   const shareLinksRepo = new ShareLinksRepository(kysely);
   const tusFiles = createTusFiles(tusDir(config.storageDir));
@@ -129,7 +136,8 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     vapidSubject: config.appUrl.startsWith('https:') ? config.appUrl : `mailto:${/<([^>]+)>/.exec(config.mail.from)?.[1] ?? config.mail.from}`,
     pushRules,
   });
-  const workspaces = new WorkspacesService(kysely, db.dialect, new WorkspacesRepository(kysely), {
+  const workspacesRepo = new WorkspacesRepository(kysely);
+  const workspaces = new WorkspacesService(kysely, db.dialect, workspacesRepo, {
     findUser: (id) => users.findById(id),
     findUserIdByEmail: async (email) => (await users.findByEmail(email))?.id,
     sendMail: (message) => mailer.send(message),
@@ -138,6 +146,44 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     trashWorkspace: (trx, id) => drive.facade.trashWorkspace(trx, id),
     notifyInvited: (invite) => workspaceInvitation(notifier, invite),
     countInvites: (userId, emails) => consume(rateLimiter, { key: `invites:${userId}`, max: INVITES_PER_HOUR, windowMs: HOUR_MS }, emails),
+  });
+  const bootstrap = new BootstrapService(kysely, settings, users, localizations, config, {
+    unreadNotifications: (userId) => notificationsRepo.unreadCount(userId),
+    subscriptions: (userId) => billing.subscriptionFlags(userId),
+    billingEnabled: () => billing.enabled(),
+  });
+  const spaceLimits = new SpaceLimits(limits);
+  const admin = createAdmin({
+    db: kysely,
+    settings,
+    localizations,
+    mailer,
+    sessions,
+    dashboard: { storageDir: config.storageDir, version: APP_VERSION, verifyPassword },
+    files: {
+      deleteForeverByIds: (trx, ids) => drive.facade.deleteForeverByIds(trx, ids),
+      purgeBytes: (prefixes) => drive.facade.purgeBytes(prefixes),
+      fileForSupport: (id) => drive.facade.fileForSupport(id),
+    },
+    workspaces: {
+      deleteWorkspace: async (trx, id) => {
+        await drive.facade.trashWorkspace(trx, id);
+        await workspacesRepo.delete(trx, id);
+      },
+    },
+    users: {
+      sessions,
+      sendResetLink: (email) => recovery.sendResetLink(email),
+      permissionsOf,
+      availableTo: (userId, permissions) => spaceLimits.availableTo(userActor(userId, permissions), userId),
+      deleteEntriesOf: (trx, userId) => drive.facade.deleteEntriesOf(trx, userId),
+      purgeBytes: (prefixes) => drive.facade.purgeBytes(prefixes),
+      removeAvatar: (avatar) => avatars.remove(avatar),
+      bootstrapFor: async (userId, language, impersonatorId) => {
+        const user = userId === null ? undefined : await users.findById(userId);
+        return bootstrap.build(user ? await users.withAccess(user) : null, language, impersonatorId);
+      },
+    },
   });
   const uploads = new UploadsService({ settings, drive: drive.facade, quota: drive.quota, resolveScope: drive.scope, tusFiles });
   const webdav = new WebDavService({
@@ -169,13 +215,10 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     manifest: new ManifestService(kysely, settings),
     health: new HealthService(db, config.storageDir),
     social: new SocialAccountsService(kysely, users, settings),
-    bootstrap: new BootstrapService(kysely, settings, users, localizations, config, {
-      unreadNotifications: (userId) => notificationsRepo.unreadCount(userId),
-      subscriptions: (userId) => billing.subscriptionFlags(userId),
-      billingEnabled: () => billing.enabled(),
-    }),
+    bootstrap,
     billing,
     billingWebhooks: new BillingWebhooks(billingRepo, stripeGateway),
+    admin,
     drive,
     workspaces,
     sharing: new SharingService(kysely, new SharesRepository(kysely), {

@@ -13,6 +13,7 @@ import * as entryShares from './migrations/2026_11_24_000003_entry_shares.js';
 import * as shareLinks from './migrations/2026_11_25_000010_share_links.js';
 import * as billing from './migrations/2026_11_25_000030_billing.js';
 import * as webdav from './migrations/2026_11_25_000050_webdav.js';
+import * as admin from './migrations/2026_11_25_000070_admin.js';
 
 /**
  * Migrations are listed here rather than read from a folder so that the built
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_000010_share_links': shareLinks,
   '2026_11_25_000030_billing': billing,
   '2026_11_25_000050_webdav': webdav,
+  '2026_11_25_000070_admin': admin,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -28,6 +28,8 @@ export interface UsersTable {
   language: string | null;
   timezone: string | null;
   email_verified_at: NullableTimestamp;
+  /** Set while an admin has suspended the account: no sign-in, sessions and tokens refused. */
+  suspended_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -132,6 +134,8 @@ export interface SessionsTable {
   created_at: Timestamp;
   last_active_at: Timestamp;
   expires_at: Timestamp;
+  /** The admin who signed in as this user (support); null for the user's own sign-ins. */
+  impersonator_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface PersonalAccessTokensTable {
@@ -413,6 +417,21 @@ export interface BillingEventsTable {
   received_at: Timestamp;
 }
 
+export interface AdminActivityTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  /** The admin's email when it happened (the row outlives the account). */
+  actor_label: string;
+  action: string;
+  subject_type: string;
+  subject_id: string | null;
+  subject_label: string | null;
+  /** JSON object: what changed. Never secrets. */
+  details: ColumnType<string, string | undefined, string>;
+  ip_address: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -448,6 +467,7 @@ export interface Database {
   billing_customers: BillingCustomersTable;
   subscriptions: SubscriptionsTable;
   billing_events: BillingEventsTable;
+  admin_activity: AdminActivityTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

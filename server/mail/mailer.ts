@@ -14,24 +14,48 @@ export interface MailLogger {
   info(obj: object, msg: string): void;
 }
 
+/** What the admin set in the settings (empty: the environment's MAIL_URL / MAIL_FROM). */
+export interface MailOverrides {
+  url: string;
+  from: string;
+}
+
 /**
- * Sends through SMTP when MAIL_URL is set. The embedded default has no mail
- * server, so each message is written to DATA_DIR/mail as an .eml file (and
- * logged) where a new user can open it and click its link.
+ * Sends through SMTP when an SMTP address is set (the admin's `mail.url`
+ * setting, else MAIL_URL). The embedded default has no mail server, so each
+ * message is written to DATA_DIR/mail as an .eml file (and logged) where a new
+ * user can open it and click its link. The settings are read on every send, so
+ * a change in the admin area takes effect without a restart.
  */
 export class Mailer {
-  private readonly transport: Transporter;
+  private readonly fileTransport: Transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  private smtp: { url: string; transport: Transporter } | null = null;
 
   constructor(
     private readonly config: Config['mail'],
     private readonly log: MailLogger,
-  ) {
-    this.transport = config.url ? nodemailer.createTransport(config.url) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    private readonly overrides: () => Promise<MailOverrides> = async () => ({ url: '', from: '' }),
+  ) {}
+
+  /** The SMTP address in use ('' when mail goes to files), and the sender. */
+  async current(): Promise<{ url: string; from: string }> {
+    const set = await this.overrides();
+    return { url: set.url || this.config.url || '', from: set.from || this.config.from };
+  }
+
+  private transportFor(url: string): Transporter {
+    if (!url) return this.fileTransport;
+    if (this.smtp?.url !== url) {
+      this.smtp?.transport.close();
+      this.smtp = { url, transport: nodemailer.createTransport(url) };
+    }
+    return this.smtp.transport;
   }
 
   async send(message: MailMessage): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.config.from, ...message });
-    if (this.config.url) {
+    const { url, from } = await this.current();
+    const info = await this.transportFor(url).sendMail({ from, ...message });
+    if (url) {
       this.log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
       return;
     }

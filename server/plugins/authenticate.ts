@@ -9,7 +9,7 @@ import { SESSION_COOKIE } from './cookies.js';
 /** What authentication needs, and no more. */
 export interface AuthenticateDeps {
   accessTokens: { resolve(token: string): Promise<{ userId: number; scopes: TokenScope[] } | null> };
-  sessions: { resolve(token: string): Promise<{ userId: number; startedAt: string } | null> };
+  sessions: { resolve(token: string): Promise<{ userId: number; startedAt: string; impersonatorId: number | null } | null> };
   users: {
     findById(id: number): Promise<UserRow | undefined>;
     withAccess(user: UserRow): Promise<UserWithAccess>;
@@ -29,6 +29,7 @@ export async function authenticate(request: FastifyRequest, deps: AuthenticateDe
   request.sessionToken = null;
   request.tokenScopes = null;
   request.signedInAt = null;
+  request.impersonatorId = null;
   const user = await identify(request, deps);
   request.actor = user ? userActor(user.id, user.permissions) : guestActor((await deps.users.guestRole()).permissions);
 }
@@ -48,12 +49,14 @@ async function identify(request: FastifyRequest, deps: AuthenticateDeps): Promis
   if (!session) return null;
   request.sessionToken = token;
   request.signedInAt = session.startedAt;
+  request.impersonatorId = session.impersonatorId;
   return attach(request, deps, session.userId, 'session');
 }
 
 async function attach(request: FastifyRequest, deps: AuthenticateDeps, userId: number, via: 'session' | 'token') {
   const row = await deps.users.findById(userId);
-  if (!row) return null;
+  // A suspended account's sessions and tokens are refused at once, whatever is still stored.
+  if (!row || row.suspended_at) return null;
   const user = await deps.users.withAccess(row);
   request.user = user;
   request.authVia = via;

@@ -4803,6 +4803,1112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Counts, space, uploads and sign-ups per day, the largest users, the version and warnings */
+        get: {
+            parameters: {
+                query?: {
+                    days?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminDashboard"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users: a page, searched, filtered and sorted */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    perPage?: number;
+                    query?: string;
+                    orderBy?: "name" | "email" | "created_at" | "last_active_at" | "space_used";
+                    orderDir?: "asc" | "desc";
+                    roleId?: number;
+                    status?: "active" | "suspended" | "unverified";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            pagination: {
+                                data: components["schemas"]["AdminUserRow"][];
+                                current_page: number;
+                                per_page: number;
+                                total: number;
+                                last_page: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a user */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email: string;
+                        password: string;
+                        first_name?: string | null;
+                        last_name?: string | null;
+                        verified?: boolean;
+                        roles?: number[];
+                        permissions?: {
+                            name: string;
+                            restrictions?: {
+                                name: string;
+                                value: string | number | boolean | null;
+                            }[];
+                        }[];
+                        /** @description Bytes; null: the role or site default */
+                        space?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            user: components["schemas"]["AdminUser"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One user with roles, direct permissions and space */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            user: components["schemas"]["AdminUser"];
+                        };
+                    };
+                };
+            };
+        };
+        /** Edit a user: profile, roles, direct permissions, space */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email?: string;
+                        password?: string;
+                        first_name?: string | null;
+                        last_name?: string | null;
+                        roles?: number[];
+                        permissions?: {
+                            name: string;
+                            restrictions?: {
+                                name: string;
+                                value: string | number | boolean | null;
+                            }[];
+                        }[];
+                        /** @description Bytes; null: the role or site default */
+                        space?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            user: components["schemas"]["AdminUser"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/bulk-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Suspend, unsuspend or verify several users */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: number[];
+                        /** @enum {string} */
+                        action: "suspend" | "unsuspend" | "verify";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the user a password reset link */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/bulk-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete users and their files */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/impersonate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in as the user, for support (recorded) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bootstrapData: components["schemas"]["Bootstrap"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/impersonation/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End "sign in as" and return to the admin’s own session */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bootstrapData: components["schemas"]["Bootstrap"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The permission catalogue */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            permissions: {
+                                name: string;
+                                group: string;
+                                display_name: string | null;
+                                description: string | null;
+                                restrictions: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    type: "number" | "bool";
+                                    description: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every role with its permissions and user count */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            roles: components["schemas"]["AdminRole"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a role */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        description?: string | null;
+                        /**
+                         * @default sitewide
+                         * @enum {string}
+                         */
+                        type?: "sitewide" | "workspace";
+                        /** @description Given to every new registration (one sitewide role) */
+                        default?: boolean;
+                        /** @description Applies to visitors who are not signed in (one role) */
+                        guests?: boolean;
+                        /** @default [] */
+                        permissions?: {
+                            name: string;
+                            restrictions?: {
+                                name: string;
+                                value: string | number | boolean | null;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            role: components["schemas"]["AdminRole"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/roles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit a role and its permissions */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        description?: string | null;
+                        /**
+                         * @default sitewide
+                         * @enum {string}
+                         */
+                        type?: "sitewide" | "workspace";
+                        /** @description Given to every new registration (one sitewide role) */
+                        default?: boolean;
+                        /** @description Applies to visitors who are not signed in (one role) */
+                        guests?: boolean;
+                        /** @default [] */
+                        permissions?: {
+                            name: string;
+                            restrictions?: {
+                                name: string;
+                                value: string | number | boolean | null;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            role: components["schemas"]["AdminRole"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a role */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every editable setting by group; secrets only as set or not */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The keys of each group, in screen order */
+                            groups: {
+                                [key: string]: string[];
+                            };
+                            /** @description Values of every editable setting except secrets */
+                            settings: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Each secret: whether it is set (values never leave the server) */
+                            secrets: {
+                                [key: string]: boolean;
+                            };
+                            mail: {
+                                configured: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Change settings (any subset); effective at once */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        "branding.site_name"?: string;
+                        /** @description Where / sends visitors (empty: the app itself) */
+                        "site.marketing_url"?: "" | string;
+                        "dates.default_timezone"?: string;
+                        "i18n.default_localization"?: string;
+                        "i18n.enable"?: boolean;
+                        "registration.disable"?: boolean;
+                        require_email_confirmation?: boolean;
+                        "registration.policies"?: {
+                            label: string;
+                            action: string;
+                            /** @enum {string} */
+                            type: "route" | "link";
+                            id: string;
+                        }[];
+                        "social.google.enable"?: boolean;
+                        "social.google.client_id"?: string;
+                        "social.google.client_secret"?: string;
+                        "social.facebook.enable"?: boolean;
+                        "social.facebook.client_id"?: string;
+                        "social.facebook.client_secret"?: string;
+                        "recaptcha.site_key"?: string;
+                        "recaptcha.secret_key"?: string;
+                        "recaptcha.enable.register"?: boolean;
+                        "recaptcha.enable.contact"?: boolean;
+                        "recaptcha.enable.link_creation"?: boolean;
+                        "uploads.max_size"?: number;
+                        "uploads.allowed_extensions"?: string[];
+                        "uploads.blocked_extensions"?: string[];
+                        "uploads.chunk_size"?: number;
+                        "uploads.disable_tus"?: boolean;
+                        "uploads.available_space"?: number | null;
+                        "mail.url"?: "" | string;
+                        "mail.from"?: "" | string;
+                        "notifications.integrated"?: boolean;
+                        "notifications.subscriptions.integrated"?: boolean;
+                        "cookie_notice.enable"?: boolean;
+                        /** @enum {string} */
+                        "cookie_notice.position"?: "top" | "bottom";
+                        "cookie_notice.button"?: {
+                            label: string;
+                            action: string;
+                            /** @enum {string} */
+                            type: "route" | "link";
+                        };
+                        "site.demo"?: boolean;
+                        "api.integrated"?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The keys of each group, in screen order */
+                            groups: {
+                                [key: string]: string[];
+                            };
+                            /** @description Values of every editable setting except secrets */
+                            settings: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Each secret: whether it is set (values never leave the server) */
+                            secrets: {
+                                [key: string]: boolean;
+                            };
+                            mail: {
+                                configured: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/settings/test-mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test mail with the mail settings in force */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        to?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The log of admin actions, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    perPage?: number;
+                    query?: string;
+                    orderBy?: "created_at";
+                    orderDir?: "asc" | "desc";
+                    action?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            pagination: {
+                                data: components["schemas"]["AdminActivity"][];
+                                current_page: number;
+                                per_page: number;
+                                total: number;
+                                last_page: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every entry in the system, filtered, searched and sorted */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    perPage?: number;
+                    query?: string;
+                    orderBy?: "name" | "file_size" | "created_at" | "type";
+                    orderDir?: "asc" | "desc";
+                    type?: string;
+                    ownerId?: number;
+                    workspaceId?: number;
+                    trashed?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            pagination: {
+                                data: components["schemas"]["AdminFileRow"][];
+                                current_page: number;
+                                per_page: number;
+                                total: number;
+                                last_page: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/files/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete entries forever (bytes after the rows) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/files/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a file for support (recorded) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/workspaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every workspace with its owner and member count */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    perPage?: number;
+                    query?: string;
+                    orderBy?: "name" | "created_at";
+                    orderDir?: "asc" | "desc";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            pagination: {
+                                data: components["schemas"]["AdminWorkspaceRow"][];
+                                current_page: number;
+                                per_page: number;
+                                total: number;
+                                last_page: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/workspaces/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a workspace (its files go to the owner’s trash) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4965,6 +6071,11 @@ export interface components {
                 } | null;
             };
             app_version: string;
+            impersonator: {
+                id: number;
+                email: string;
+                display_name: string;
+            } | null;
         };
         AccessTokenInput: {
             id: number;
@@ -5103,6 +6214,123 @@ export interface components {
             downloads_left: number | null;
             owner_name: string | null;
             entry: components["schemas"]["LinkEntryInput"] | null;
+        };
+        AdminActivityInput: {
+            id: number;
+            actor_id: number | null;
+            actor_label: string;
+            action: string;
+            subject_type: string;
+            subject_id: string | null;
+            subject_label: string | null;
+            details: {
+                [key: string]: unknown;
+            };
+            ip_address: string | null;
+            created_at: string;
+        };
+        AdminUserRowInput: {
+            id: number;
+            email: string;
+            first_name: string | null;
+            last_name: string | null;
+            display_name: string;
+            avatar: string | null;
+            email_verified_at: string | null;
+            suspended_at: string | null;
+            created_at: string;
+            last_active_at: string | null;
+            space_used: number;
+            space_available: number | null;
+            roles: {
+                id: number;
+                name: string;
+            }[];
+        };
+        AdminUserInput: {
+            id: number;
+            email: string;
+            first_name: string | null;
+            last_name: string | null;
+            display_name: string;
+            avatar: string | null;
+            email_verified_at: string | null;
+            suspended_at: string | null;
+            created_at: string;
+            roles: {
+                id: number;
+                name: string;
+            }[];
+            permissions: {
+                name: string;
+                restrictions: {
+                    name: string;
+                    value: string | number | boolean | null;
+                }[];
+            }[];
+            space: number | null;
+            space_available: number | null;
+        };
+        AdminRoleInput: {
+            id: number;
+            name: string;
+            description: string | null;
+            /** @enum {string} */
+            type: "sitewide" | "workspace";
+            guests: boolean;
+            default: boolean;
+            users_count: number;
+            permissions: {
+                name: string;
+                restrictions: {
+                    name: string;
+                    value: string | number | boolean | null;
+                }[];
+            }[];
+        };
+        AdminFileRowInput: {
+            id: number;
+            hash: string;
+            name: string;
+            type: string;
+            mime: string | null;
+            file_size: number;
+            created_at: string;
+            deleted_at: string | null;
+            owner_id: number;
+            owner_email: string;
+            workspace_id: number | null;
+            workspace_name: string | null;
+        };
+        AdminDashboardInput: {
+            users: number;
+            files: number;
+            workspaces: number;
+            space: {
+                used: number;
+                disk_free: number | null;
+                disk_total: number | null;
+            };
+            per_day: {
+                date: string;
+                uploads: number;
+                signups: number;
+            }[];
+            largest_users: {
+                id: number;
+                email: string;
+                bytes: number;
+            }[];
+            version: string;
+            warnings: ("mail_not_configured" | "default_admin_password" | "disk_almost_full")[];
+        };
+        AdminWorkspaceRowInput: {
+            id: number;
+            name: string;
+            created_at: string;
+            owner_id: number;
+            owner_email: string;
+            members_count: number;
         };
         User: {
             id: number;
@@ -5262,6 +6490,11 @@ export interface components {
                 } | null;
             };
             app_version: string;
+            impersonator: {
+                id: number;
+                email: string;
+                display_name: string;
+            } | null;
         };
         AccessToken: {
             id: number;
@@ -5400,6 +6633,123 @@ export interface components {
             downloads_left: number | null;
             owner_name: string | null;
             entry: components["schemas"]["LinkEntry"] | null;
+        };
+        AdminActivity: {
+            id: number;
+            actor_id: number | null;
+            actor_label: string;
+            action: string;
+            subject_type: string;
+            subject_id: string | null;
+            subject_label: string | null;
+            details: {
+                [key: string]: unknown;
+            };
+            ip_address: string | null;
+            created_at: string;
+        };
+        AdminUserRow: {
+            id: number;
+            email: string;
+            first_name: string | null;
+            last_name: string | null;
+            display_name: string;
+            avatar: string | null;
+            email_verified_at: string | null;
+            suspended_at: string | null;
+            created_at: string;
+            last_active_at: string | null;
+            space_used: number;
+            space_available: number | null;
+            roles: {
+                id: number;
+                name: string;
+            }[];
+        };
+        AdminUser: {
+            id: number;
+            email: string;
+            first_name: string | null;
+            last_name: string | null;
+            display_name: string;
+            avatar: string | null;
+            email_verified_at: string | null;
+            suspended_at: string | null;
+            created_at: string;
+            roles: {
+                id: number;
+                name: string;
+            }[];
+            permissions: {
+                name: string;
+                restrictions: {
+                    name: string;
+                    value: string | number | boolean | null;
+                }[];
+            }[];
+            space: number | null;
+            space_available: number | null;
+        };
+        AdminRole: {
+            id: number;
+            name: string;
+            description: string | null;
+            /** @enum {string} */
+            type: "sitewide" | "workspace";
+            guests: boolean;
+            default: boolean;
+            users_count: number;
+            permissions: {
+                name: string;
+                restrictions: {
+                    name: string;
+                    value: string | number | boolean | null;
+                }[];
+            }[];
+        };
+        AdminFileRow: {
+            id: number;
+            hash: string;
+            name: string;
+            type: string;
+            mime: string | null;
+            file_size: number;
+            created_at: string;
+            deleted_at: string | null;
+            owner_id: number;
+            owner_email: string;
+            workspace_id: number | null;
+            workspace_name: string | null;
+        };
+        AdminDashboard: {
+            users: number;
+            files: number;
+            workspaces: number;
+            space: {
+                used: number;
+                disk_free: number | null;
+                disk_total: number | null;
+            };
+            per_day: {
+                date: string;
+                uploads: number;
+                signups: number;
+            }[];
+            largest_users: {
+                id: number;
+                email: string;
+                bytes: number;
+            }[];
+            version: string;
+            warnings: ("mail_not_configured" | "default_admin_password" | "disk_almost_full")[];
+        };
+        AdminWorkspaceRow: {
+            id: number;
+            name: string;
+            created_at: string;
+            owner_id: number;
+            owner_email: string;
+            members_count: number;
         };
     };
     responses: never;

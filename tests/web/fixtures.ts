@@ -80,6 +80,7 @@ export function makeBootstrap(overrides: Partial<Bootstrap> = {}): Bootstrap {
     site: { demo: false },
     demo: { loginPageDefaults: 'singleAccount', credentials: null },
     app_version: '1.0.0',
+    impersonator: null,
     ...overrides,
   };
 }

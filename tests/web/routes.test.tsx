@@ -73,7 +73,7 @@ describe('route guards', () => {
     await waitFor(() => expect(router.state.location.pathname).not.toBe('/admin'));
 
     renderApp('/admin/users', signedIn({ permissions: [{ name: 'admin', restrictions: [] }] }));
-    expect(await screen.findByRole('heading', { name: 'Admin' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Users' })).toBeTruthy();
   });
 
   it('shows only the verify-email screen while the email is unverified', async () => {

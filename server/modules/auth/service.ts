@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import { loginLimits } from './throttles.js';
 
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
+export const ACCOUNT_SUSPENDED = 'This account is suspended.';
 
 /** Timing equaliser: checking a password for an unknown email costs the same as for a known one. */
 let dummyHash: Promise<string> | undefined;
@@ -27,6 +28,7 @@ export class AuthService {
     const user = await this.users.findByEmail(email);
     const ok = await verifyPassword(user?.password ?? (await getDummyHash()), password);
     if (!user || !ok) throw ValidationError.field('email', BAD_CREDENTIALS);
+    if (user.suspended_at) throw ValidationError.field('email', ACCOUNT_SUSPENDED);
     return user;
   }
 }

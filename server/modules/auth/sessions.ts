@@ -19,7 +19,10 @@ export interface StartedSession {
 export class SessionsService {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async start(userId: number, meta: { ip: string | null; userAgent: string | null; remember: boolean }): Promise<StartedSession> {
+  async start(
+    userId: number,
+    meta: { ip: string | null; userAgent: string | null; remember: boolean; impersonatorId?: number | null },
+  ): Promise<StartedSession> {
     const token = randomToken();
     const now = nowIso();
     const expiresAt = addMs(now, meta.remember ? REMEMBER_LIFETIME_MS : IDLE_LIFETIME_MS);
@@ -34,13 +37,14 @@ export class SessionsService {
         created_at: now,
         last_active_at: now,
         expires_at: expiresAt,
+        impersonator_id: meta.impersonatorId ?? null,
       })
       .execute();
     return { token, expiresAt, remember: meta.remember };
   }
 
   /** The user behind a cookie token and when they signed in, sliding the expiry of sessions that are not remembered. */
-  async resolve(token: string): Promise<{ userId: number; startedAt: string } | null> {
+  async resolve(token: string): Promise<{ userId: number; startedAt: string; impersonatorId: number | null } | null> {
     const id = sha256(token);
     const session = await this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
     if (!session) return null;
@@ -53,11 +57,17 @@ export class SessionsService {
       const expiresAt = session.remember ? session.expires_at : addMs(now, IDLE_LIFETIME_MS);
       await this.db.updateTable('sessions').set({ last_active_at: now, expires_at: expiresAt }).where('id', '=', id).execute();
     }
-    return { userId: session.user_id, startedAt: session.created_at };
+    return { userId: session.user_id, startedAt: session.created_at, impersonatorId: session.impersonator_id };
   }
 
   async end(token: string): Promise<void> {
     await this.db.deleteFrom('sessions').where('id', '=', sha256(token)).execute();
+  }
+
+  /** Ends every session of a user and every personal access token (suspension: they stop at once). */
+  async endAll(userId: number): Promise<void> {
+    await this.db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    await this.db.deleteFrom('personal_access_tokens').where('user_id', '=', userId).execute();
   }
 
   /** Ends every session of a user except, optionally, the one in use. */

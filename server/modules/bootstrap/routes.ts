@@ -15,7 +15,7 @@ export const bootstrapRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // Personalised: never stored by shared caches.
       reply.header('Cache-Control', 'private, no-cache');
-      return { data: await app.services.bootstrap.build(request.user, request.cookies[LOCALE_COOKIE] ?? null) };
+      return { data: await app.services.bootstrap.build(request.user, request.cookies[LOCALE_COOKIE] ?? null, request.impersonatorId) };
     },
   );
 };

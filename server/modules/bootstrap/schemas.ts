@@ -112,6 +112,8 @@ export const bootstrapSchema = z
       credentials: z.object({ email: z.string(), password: z.string() }).nullable(),
     }),
     app_version: z.string(),
+    /** Set while an admin is signed in as this user (support): who, so the app can say so and offer the way back. */
+    impersonator: z.object({ id: z.number().int(), email: z.string(), display_name: z.string() }).nullable(),
   })
   .meta({ id: 'Bootstrap' });
 

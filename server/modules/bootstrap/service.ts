@@ -7,7 +7,7 @@ import type { MenuItemSeed } from '../menus/defaults.js';
 import type { SettingValue } from '../settings/defaults.js';
 import { nestSettings, type SettingsService } from '../settings/service.js';
 import { demoCredentials } from '../setup/demo.js';
-import { presentUser } from '../users/presenter.js';
+import { displayName, presentUser } from '../users/presenter.js';
 import type { UserWithAccess, UsersRepository } from '../users/repository.js';
 
 export const APP_VERSION = '4.02';
@@ -33,7 +33,8 @@ export class BootstrapService {
     },
   ) {}
 
-  async build(user: UserWithAccess | null, visitorLanguage: string | null) {
+  /** `impersonatorId`: the admin who signed in as this user (the app marks every screen and offers the way back). */
+  async build(user: UserWithAccess | null, visitorLanguage: string | null, impersonatorId: number | null = null) {
     const flat = await this.settings.all();
     const s = (key: string): SettingValue => flat[key] ?? null;
     const bool = (key: string): boolean => s(key) === true;
@@ -104,7 +105,13 @@ export class BootstrapService {
         credentials: bool('site.demo') ? demoCredentials(demoMode) : null,
       },
       app_version: APP_VERSION,
+      impersonator: user && impersonatorId ? await this.impersonator(impersonatorId) : null,
     };
+  }
+
+  private async impersonator(id: number) {
+    const row = await this.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name']).where('id', '=', id).executeTakeFirst();
+    return row ? { id: row.id, email: row.email, display_name: displayName(row) } : null;
   }
 
   private async themes(defaultId: SettingValue | undefined) {

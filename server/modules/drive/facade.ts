@@ -13,7 +13,23 @@ import type { TrashService } from './trash.js';
 import { ensureFolderPath } from './folder-path.js';
 import { presentByIds } from './present.js';
 import { trashWorkspaceEntries } from './trash.js';
-import { bytesCharged, deleteEntriesOwnedBy, liveChildNamed, liveChildren, payerOf, spaceOf, type Executor, type Scope } from './repository.js';
+import {
+  adjustAncestorSizes,
+  bytesCharged,
+  deleteEntriesOwnedBy,
+  findByIds,
+  liveChildNamed,
+  liveChildren,
+  payerOf,
+  spaceOf,
+  storageKey,
+  subtreeOf,
+  subtreeRows,
+  topmost,
+  type Executor,
+  type Scope,
+} from './repository.js';
+import { NotFound } from '../../lib/errors.js';
 import { scopeUnder } from './scope-under.js';
 import type { SpaceLimits } from './space-limits.js';
 import type { FileVersions, VersionConflict } from './versions.js';
@@ -171,6 +187,30 @@ export class DriveFacade {
   /** For workspace deletion, inside its transaction: the workspace's entries go to its owner's trash. */
   trashWorkspace(trx: Executor, workspaceId: number): Promise<number> {
     return trashWorkspaceEntries(trx, workspaceId);
+  }
+
+  /**
+   * For the admin area, inside its transaction: removes entries and all below
+   * them forever (no grant is asked: the admin permission was the check) and
+   * answers their names and the storage prefixes to purge after the commit.
+   */
+  async deleteForeverByIds(trx: Executor, ids: number[]): Promise<{ entries: FileEntryRow[]; prefixes: string[] }> {
+    const entries = topmost(await findByIds(trx, ids));
+    const prefixes: string[] = [];
+    for (const entry of entries) {
+      for (const row of await subtreeRows(trx, entry.path)) if (row.disk_prefix) prefixes.push(row.disk_prefix);
+      await adjustAncestorSizes(trx, entry.path, -entry.file_size, entry.deleted_at);
+      await trx.deleteFrom('file_entries').where(subtreeOf(entry.path)).execute();
+    }
+    return { entries, prefixes };
+  }
+
+  /** For the admin area's support download: a file's row and storage key, no grant asked. */
+  async fileForSupport(id: number): Promise<{ entry: FileEntryRow; key: string }> {
+    const [entry] = await findByIds(this.db, [id]);
+    const key = entry ? storageKey(entry) : null;
+    if (!entry || entry.type === 'folder' || !key) throw NotFound('This file has no content to show.');
+    return { entry, key };
   }
 
   purgeBytes(prefixes: string[]): Promise<void> {

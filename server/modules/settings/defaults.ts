@@ -6,7 +6,10 @@ export type SettingValue = string | number | boolean | null | SettingValue[] | {
 
 export interface SettingDefinition {
   value: SettingValue;
+  /** Kept out of the bootstrap data and every answer to the browser. */
   private?: boolean;
+  /** A secret: write-only in the admin area, where only whether it is set is shown. */
+  secret?: boolean;
 }
 
 const MB = 1024 * 1024;
@@ -60,29 +63,33 @@ export const settingDefaults = {
   'notifications.integrated': { value: true },
   'notifications.subscriptions.integrated': { value: true },
   /** The web push VAPID key pair ({ publicKey, privateKey }), made on first use (SettingsService.vapidKeys). */
-  'notifications.vapid': { value: null, private: true },
+  'notifications.vapid': { value: null, private: true, secret: true },
   /** Billing is on when this is true and Stripe's keys are configured (here or in STRIPE_* variables). */
   'billing.enable': { value: true },
-  'billing.stripe.secret_key': { value: '', private: true },
-  'billing.stripe.webhook_secret': { value: '', private: true },
+  'billing.stripe.secret_key': { value: '', private: true, secret: true },
+  'billing.stripe.webhook_secret': { value: '', private: true, secret: true },
+
+  /** Outgoing mail, set in the admin area; empty falls back to MAIL_URL / MAIL_FROM. */
+  'mail.url': { value: '', private: true, secret: true },
+  'mail.from': { value: '', private: true },
 
   'social.google.enable': { value: false },
   'social.google.client_id': { value: '', private: true },
-  'social.google.client_secret': { value: '', private: true },
+  'social.google.client_secret': { value: '', private: true, secret: true },
   'social.google.issuer': { value: 'https://accounts.google.com', private: true },
   'social.facebook.enable': { value: false },
   'social.facebook.client_id': { value: '', private: true },
-  'social.facebook.client_secret': { value: '', private: true },
+  'social.facebook.client_secret': { value: '', private: true, secret: true },
   'social.facebook.authorization_endpoint': { value: 'https://www.facebook.com/v19.0/dialog/oauth', private: true },
   'social.facebook.token_endpoint': { value: 'https://graph.facebook.com/v19.0/oauth/access_token', private: true },
   'social.facebook.userinfo_endpoint': { value: 'https://graph.facebook.com/me?fields=id,name,email,first_name,last_name,picture', private: true },
   'social.twitter.enable': { value: false },
 
   /** Signs short-lived cookies (human check, OAuth state); generated on first use. */
-  'app.key': { value: '', private: true },
+  'app.key': { value: '', private: true, secret: true },
 
   'recaptcha.site_key': { value: '' },
-  'recaptcha.secret_key': { value: '', private: true },
+  'recaptcha.secret_key': { value: '', private: true, secret: true },
   'recaptcha.verify_url': { value: 'https://www.google.com/recaptcha/api/siteverify', private: true },
   'recaptcha.enable.register': { value: false },
   'recaptcha.enable.contact': { value: false },

@@ -8,6 +8,7 @@ import { useVerifiedNotice } from '../../features/auth/use-verified-notice';
 import { VerifyEmailPage } from '../../features/auth/VerifyEmailPage';
 import { useBootstrap, useBootstrapQuery } from '../../features/bootstrap/store';
 import { CookieNotice } from '../../features/cookie-notice/CookieNotice';
+import { ImpersonationBanner } from '../../features/admin/ImpersonationBanner';
 import { useApplyActiveTheme } from '../../features/themes/use-theme';
 import { translate } from '../../i18n/i18n';
 import { NavigationProgress } from '../../ui/NavigationProgress';
@@ -58,6 +59,7 @@ function Shell() {
   return (
     // Lets react-aria links and menu items navigate through the router.
     <AriaRouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
+      <ImpersonationBanner />
       {mustVerify ? (
         <AuthLayout>
           <VerifyEmailPage user={user} />

@@ -1,6 +1,79 @@
-import { PlaceholderPage } from '../../app/pages/PlaceholderPage';
+import { NavLink, Route, Routes } from 'react-router-dom';
+import { useTrans } from '../../i18n/use-trans';
+import { useBootstrap } from '../bootstrap/store';
+import { ActivityPage } from './ActivityPage';
+import { DashboardPage } from './DashboardPage';
+import { FilesPage } from './FilesPage';
+import { WorkspacesPage } from './WorkspacesPage';
+import { RolesPage } from './RolesPage';
+import { SettingsPage } from './SettingsPage';
+import { UsersPage } from './UsersPage';
 
-// Loaded on demand as its own chunk (/admin/*). The admin area replaces this.
+/** The sections of the admin area, each shown to whoever holds its permission (`admin` grants all). */
+const sections = [
+  { path: 'dashboard', label: 'Dashboard', permission: 'reports.view' },
+  { path: 'users', label: 'Users', permission: 'users.view' },
+  { path: 'roles', label: 'Roles', permission: 'roles.view' },
+  { path: 'settings', label: 'Settings', permission: 'settings.view' },
+  { path: 'files', label: 'Files', permission: 'all_files.view' },
+  { path: 'workspaces', label: 'Workspaces', permission: 'all_workspaces.view' },
+  { path: 'activity', label: 'Activity log', permission: 'activity.view' },
+] as const;
+
+// Loaded on demand as its own chunk (/admin/*).
 export default function AdminRoutes() {
-  return <PlaceholderPage name="Admin" />;
+  const { t } = useTrans();
+  const { user } = useBootstrap();
+  const names = new Set((user?.permissions ?? []).map((p) => p.name));
+  const visible = sections.filter((s) => names.has('admin') || names.has(s.permission));
+  return (
+    <div className="flex min-h-dvh flex-col bg-bg text-fg md:flex-row">
+      <nav aria-label={t('Admin')} className="border-b border-divider p-4 md:w-56 md:border-r md:border-b-0">
+        <p className="mb-3 text-lg font-semibold">{t('Admin')}</p>
+        <ul className="flex gap-2 md:flex-col">
+          {visible.map((s) => (
+            <li key={s.path}>
+              <NavLink
+                to={s.path}
+                className={({ isActive }) => `block rounded px-3 py-2 text-sm ${isActive ? 'bg-primary/10 font-semibold text-primary' : 'hover:bg-fg/5'}`}
+              >
+                {t(s.label)}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <NavLink to="/drive" className="block rounded px-3 py-2 text-sm hover:bg-fg/5">
+              {t('Back to drive')}
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+      <main id="main" className="min-w-0 flex-1 p-4 md:p-6">
+        <Routes>
+          <Route index element={visible[0] ? <SectionIndex path={visible[0].path} /> : <p>{t('This action is unauthorized.')}</p>} />
+          <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="users" element={<UsersPage />} />
+          <Route path="roles" element={<RolesPage />} />
+          <Route path="settings" element={<SettingsPage />} />
+          <Route path="files" element={<FilesPage />} />
+          <Route path="workspaces" element={<WorkspacesPage />} />
+          <Route path="activity" element={<ActivityPage />} />
+        </Routes>
+      </main>
+    </div>
+  );
+}
+
+function SectionIndex({ path }: { path: string }) {
+  const Page =
+    {
+      dashboard: DashboardPage,
+      users: UsersPage,
+      roles: RolesPage,
+      settings: SettingsPage,
+      files: FilesPage,
+      workspaces: WorkspacesPage,
+      activity: ActivityPage,
+    }[path] ?? UsersPage;
+  return <Page />;
 }

@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import type { Mailer } from '../../mail/mailer.js';
+import type { LocalizationsService } from '../localizations/service.js';
+import type { SettingsService } from '../settings/service.js';
+import { AdminActivity } from './activity/service.js';
+import { AdminDashboardService, type DashboardDeps } from './dashboard/service.js';
+import { AdminFilesService, type AdminFilesDeps } from './files/service.js';
+import { AdminWorkspacesService, type AdminWorkspacesDeps } from './workspaces/service.js';
+import { AdminRolesService } from './roles/service.js';
+import { AdminSettingsService } from './settings/service.js';
+import { Impersonation } from './users/impersonation.js';
+import { AdminUsersService, type AdminUsersDeps } from './users/service.js';
+import type { Bootstrap } from '../bootstrap/service.js';
+import type { SessionsService } from '../auth/sessions.js';
+
+export interface AdminDeps {
+  db: Kysely<Database>;
+  settings: SettingsService;
+  localizations: Pick<LocalizationsService, 'find'>;
+  mailer: Pick<Mailer, 'send' | 'current'>;
+  users: AdminUsersDeps;
+  sessions: Pick<SessionsService, 'end' | 'resolve'>;
+  files: AdminFilesDeps;
+  dashboard: Omit<DashboardDeps, 'mailConfigured'>;
+  workspaces: AdminWorkspacesDeps;
+}
+
+/** The admin area's services (issue 17), built once per app in services.ts. */
+export function createAdmin(deps: AdminDeps) {
+  const activity = new AdminActivity(deps.db);
+  const findEmail = async (userId: number) => (await deps.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst())?.email ?? null;
+  const bootstrapFor = (userId: number | null, language: string | null): Promise<Bootstrap> => deps.users.bootstrapFor(userId, language, null);
+  return {
+    activity,
+    adminUsers: new AdminUsersService(deps.db, activity, deps.users),
+    impersonation: new Impersonation(deps.sessions, activity, findEmail, bootstrapFor),
+    roles: new AdminRolesService(deps.db, activity),
+    dashboard: new AdminDashboardService(deps.db, { ...deps.dashboard, mailConfigured: async () => (await deps.mailer.current()).url !== '' }),
+    files: new AdminFilesService(deps.db, activity, deps.files),
+    workspaces: new AdminWorkspacesService(deps.db, activity, deps.workspaces),
+    settings: new AdminSettingsService(deps.settings, deps.localizations, deps.mailer, activity),
+  };
+}
+
+export type Admin = ReturnType<typeof createAdmin>;

@@ -1,0 +1,175 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/types.js';
+import { Conflict, NotFound, ValidationError } from '../../../lib/errors.js';
+import { parseJson } from '../../../lib/json.js';
+import { nowIso } from '../../../lib/time.js';
+import type { Restriction } from '../../permissions/policy.js';
+import type { AdminActivity, AdminCaller } from '../activity/service.js';
+import { adminGuard } from '../guard-rails.js';
+import { permissionIds } from '../users/repository.js';
+
+export const ROLE_NOT_FOUND = 'This role does not exist.';
+export const ROLE_NAME_TAKEN = 'A role with this name already exists.';
+export const ROLE_IN_USE_DEFAULT = 'Choose another default role before deleting this one.';
+export const ROLE_IN_USE_GUESTS = 'The guest role cannot be deleted.';
+
+export interface RoleInput {
+  name: string;
+  description?: string | null | undefined;
+  type: 'sitewide' | 'workspace';
+  default?: boolean | undefined;
+  guests?: boolean | undefined;
+  permissions: { name: string; restrictions?: Restriction[] | undefined }[];
+}
+
+/** Roles and their permissions (spec §6), the guest role and the default role given at registration. */
+export class AdminRolesService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly activity: AdminActivity,
+  ) {}
+
+  async permissions() {
+    const rows = await this.db.selectFrom('permissions').selectAll().orderBy('id').execute();
+    return rows.map((row) => ({
+      name: row.name,
+      group: row.group,
+      display_name: row.display_name,
+      description: row.description,
+      restrictions: parseJson<{ name: string; type: 'number' | 'bool'; description: string }[]>(row.restrictions, []),
+    }));
+  }
+
+  async list() {
+    const roles = await this.db.selectFrom('roles').selectAll().orderBy('type').orderBy('id').execute();
+    const grants = await this.db
+      .selectFrom('role_permissions')
+      .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+      .select(['role_permissions.role_id', 'permissions.name', 'role_permissions.restrictions'])
+      .orderBy('permissions.id')
+      .execute();
+    const counts = await this.db
+      .selectFrom('user_roles')
+      .select(['role_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .groupBy('role_id')
+      .execute();
+    const countOf = new Map(counts.map((c) => [c.role_id, Number(c.n)]));
+    return roles.map((role) => ({
+      id: role.id,
+      name: role.name,
+      description: role.description,
+      type: role.type === 'workspace' ? ('workspace' as const) : ('sitewide' as const),
+      guests: role.guests === 1,
+      default: role.default === 1,
+      users_count: countOf.get(role.id) ?? 0,
+      permissions: grants.filter((g) => g.role_id === role.id).map((g) => ({ name: g.name, restrictions: parseJson<Restriction[]>(g.restrictions, []) })),
+    }));
+  }
+
+  async get(id: number) {
+    const role = (await this.list()).find((r) => r.id === id);
+    if (!role) throw NotFound(ROLE_NOT_FOUND);
+    return role;
+  }
+
+  async create(caller: AdminCaller, input: RoleInput) {
+    const id = await this.db.transaction().execute(async (trx) => {
+      await this.assertNameFree(trx, input.name, null);
+      const now = nowIso();
+      const row = await trx
+        .insertInto('roles')
+        .values({ name: input.name, description: input.description ?? null, type: input.type, default: 0, guests: 0, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await this.write(trx, row.id, input);
+      await this.activity.record(
+        caller,
+        {
+          action: 'role.created',
+          subjectType: 'role',
+          subjectId: row.id,
+          subjectLabel: input.name,
+          details: { permissions: input.permissions.map((p) => p.name) },
+        },
+        trx,
+      );
+      return row.id;
+    });
+    return this.get(id);
+  }
+
+  async update(caller: AdminCaller, id: number, input: RoleInput) {
+    const existing = await this.get(id);
+    const keepAdmins = await adminGuard(this.db, caller.userId);
+    await this.db.transaction().execute(async (trx) => {
+      await this.assertNameFree(trx, input.name, id);
+      await trx
+        .updateTable('roles')
+        .set({ name: input.name, description: input.description ?? null, type: input.type, updated_at: nowIso() })
+        .where('id', '=', id)
+        .execute();
+      await trx.deleteFrom('role_permissions').where('role_id', '=', id).execute();
+      await this.write(trx, id, input);
+      // Nobody edits away their own admin access, or the last admin's.
+      await keepAdmins(trx);
+      await this.activity.record(
+        caller,
+        {
+          action: 'role.updated',
+          subjectType: 'role',
+          subjectId: id,
+          subjectLabel: input.name,
+          details: { before: existing.permissions.map((p) => p.name), after: input.permissions.map((p) => p.name) },
+        },
+        trx,
+      );
+    });
+    return this.get(id);
+  }
+
+  async delete(caller: AdminCaller, id: number): Promise<void> {
+    const role = await this.get(id);
+    if (role.guests) throw Conflict(ROLE_IN_USE_GUESTS);
+    if (role.default) throw Conflict(ROLE_IN_USE_DEFAULT);
+    const keepAdmins = await adminGuard(this.db, caller.userId);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('workspace_members').set({ role_id: null }).where('role_id', '=', id).execute();
+      await trx.updateTable('workspace_invites').set({ role_id: null }).where('role_id', '=', id).execute();
+      await trx.deleteFrom('user_roles').where('role_id', '=', id).execute();
+      await trx.deleteFrom('role_permissions').where('role_id', '=', id).execute();
+      await trx.deleteFrom('roles').where('id', '=', id).execute();
+      await keepAdmins(trx);
+      await this.activity.record(caller, { action: 'role.deleted', subjectType: 'role', subjectId: id, subjectLabel: role.name }, trx);
+    });
+  }
+
+  private async write(trx: Kysely<Database>, roleId: number, input: RoleInput): Promise<void> {
+    const ids = await permissionIds(
+      trx,
+      input.permissions.map((p) => p.name),
+    );
+    const unknown = input.permissions.find((p) => !ids.has(p.name));
+    if (unknown) throw ValidationError.field('permissions', 'Unknown permission :name.', { name: unknown.name });
+    for (const grant of new Map(input.permissions.map((p) => [p.name, p])).values()) {
+      await trx
+        .insertInto('role_permissions')
+        .values({ role_id: roleId, permission_id: ids.get(grant.name)!, restrictions: JSON.stringify(grant.restrictions ?? []) })
+        .execute();
+    }
+    // One default role for registrations and one guest role; choosing one moves the flag.
+    if (input.default && input.type === 'sitewide') {
+      await trx.updateTable('roles').set({ default: 0 }).where('default', '=', 1).where('type', '=', 'sitewide').execute();
+      await trx.updateTable('roles').set({ default: 1 }).where('id', '=', roleId).execute();
+    }
+    if (input.guests && input.type === 'sitewide') {
+      await trx.updateTable('roles').set({ guests: 0 }).where('guests', '=', 1).execute();
+      await trx.updateTable('roles').set({ guests: 1 }).where('id', '=', roleId).execute();
+    }
+  }
+
+  private async assertNameFree(trx: Kysely<Database>, name: string, id: number | null): Promise<void> {
+    let query = trx.selectFrom('roles').select('id').where('name', '=', name);
+    if (id !== null) query = query.where('id', '!=', id);
+    if (await query.executeTakeFirst()) throw ValidationError.field('name', ROLE_NAME_TAKEN);
+  }
+}

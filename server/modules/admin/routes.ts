@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminActivityRoutes } from './activity/routes.js';
+import { adminRoleRoutes } from './roles/routes.js';
+import { adminSettingsRoutes } from './settings/routes.js';
+import { adminUserRoutes } from './users/routes.js';
+import { adminFileRoutes } from './files/routes.js';
+import { adminDashboardRoutes } from './dashboard/routes.js';
+import { adminWorkspaceRoutes } from './workspaces/routes.js';
+
+/** Every admin call, under /api/v1/admin; each route names the permission it needs (`admin` grants all). */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(adminDashboardRoutes);
+  await app.register(adminUserRoutes);
+  await app.register(adminRoleRoutes);
+  await app.register(adminSettingsRoutes);
+  await app.register(adminActivityRoutes);
+  await app.register(adminFileRoutes);
+  await app.register(adminWorkspaceRoutes);
+};

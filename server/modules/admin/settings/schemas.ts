@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+const MB = 1024 * 1024;
+const isTimezone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const httpUrlOrEmpty = z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'Enter a full address starting with http:// or https://.' })]);
+const smtpUrlOrEmpty = z.union([z.literal(''), z.url({ protocol: /^smtps?$/, message: 'Enter an SMTP address such as smtp://name@mail.example.com:587.' })]);
+const sender = z.union([
+  z.literal(''),
+  z.email({ message: 'Enter an email address, or a name and an address: Drive <no-reply@example.com>.' }),
+  z.string().regex(/^[^<>]{1,100} <[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>$/, 'Enter an email address, or a name and an address: Drive <no-reply@example.com>.'),
+]);
+const secret = z.string().max(2000);
+const bool = z.boolean();
+const extensions = z.array(z.string().trim().min(1).max(100)).max(200);
+const link = z.object({ label: z.string().trim().min(1).max(100), action: z.string().trim().max(500), type: z.enum(['route', 'link']) });
+
+/**
+ * Every setting the admin area edits, in its groups, each with its rule. The
+ * billing group is not here (plans and billing are their own issue).
+ * `secret` keys are write-only: a GET answers only whether they are set.
+ */
+export const settingGroups = {
+  general: {
+    'branding.site_name': z.string().trim().min(1).max(100),
+    'site.marketing_url': httpUrlOrEmpty.describe('Where / sends visitors (empty: the app itself)'),
+    'dates.default_timezone': z
+      .string()
+      .max(64)
+      .refine((v) => v === '' || isTimezone(v), 'The selected timezone is invalid.'),
+    'i18n.default_localization': z.string().min(2).max(16),
+    'i18n.enable': bool,
+  },
+  authentication: {
+    'registration.disable': bool,
+    require_email_confirmation: bool,
+    'registration.policies': z.array(link.extend({ id: z.string().trim().min(1).max(50) })).max(10),
+    'social.google.enable': bool,
+    'social.google.client_id': z.string().trim().max(500),
+    'social.google.client_secret': secret,
+    'social.facebook.enable': bool,
+    'social.facebook.client_id': z.string().trim().max(500),
+    'social.facebook.client_secret': secret,
+    'recaptcha.site_key': z.string().trim().max(500),
+    'recaptcha.secret_key': secret,
+    'recaptcha.enable.register': bool,
+    'recaptcha.enable.contact': bool,
+    'recaptcha.enable.link_creation': bool,
+  },
+  uploads: {
+    'uploads.max_size': z
+      .number()
+      .int()
+      .min(1)
+      .max(1024 * 1024 * MB),
+    'uploads.allowed_extensions': extensions,
+    'uploads.blocked_extensions': extensions,
+    'uploads.chunk_size': z
+      .number()
+      .int()
+      .min(MB)
+      .max(512 * MB),
+    'uploads.disable_tus': bool,
+    'uploads.available_space': z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable(),
+  },
+  mail: {
+    'mail.url': smtpUrlOrEmpty,
+    'mail.from': sender,
+  },
+  notifications: {
+    'notifications.integrated': bool,
+    'notifications.subscriptions.integrated': bool,
+  },
+  cookie_notice: {
+    'cookie_notice.enable': bool,
+    'cookie_notice.position': z.enum(['top', 'bottom']),
+    'cookie_notice.button': link,
+  },
+  demo: { 'site.demo': bool },
+  api: { 'api.integrated': bool },
+} as const;
+
+const allEditable = Object.assign({}, ...Object.values(settingGroups)) as {
+  [G in keyof typeof settingGroups]: (typeof settingGroups)[G];
+}[keyof typeof settingGroups];
+type Editable = { [K in keyof typeof allEditable]: z.ZodOptional<(typeof allEditable)[K]> };
+
+/** The PUT body: any subset of the editable settings; unknown keys are refused. */
+export const settingsBody = z.strictObject(Object.fromEntries(Object.entries(allEditable).map(([key, schema]) => [key, schema.optional()])) as Editable);
+export type SettingsInput = z.infer<typeof settingsBody>;
+export const EDITABLE_KEYS = Object.keys(allEditable);
+
+const settingValue = z.unknown();
+export const settingsResponse = z.object({
+  groups: z.record(z.string(), z.array(z.string())).describe('The keys of each group, in screen order'),
+  settings: z.record(z.string(), settingValue).describe('Values of every editable setting except secrets'),
+  secrets: z.record(z.string(), z.boolean()).describe('Each secret: whether it is set (values never leave the server)'),
+  mail: z.object({ configured: z.boolean() }),
+});
+
+export const testMailBody = z.object({ to: z.email().max(320).optional() });

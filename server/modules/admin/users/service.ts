@@ -1,0 +1,280 @@
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../../db/types.js';
+import { Conflict, Forbidden, NotFound, ValidationError } from '../../../lib/errors.js';
+import { nowIso } from '../../../lib/time.js';
+import type { Actor } from '../../access/actor.js';
+import { hasPermission } from '../../access/policy.js';
+import { hashPassword } from '../../auth/passwords.js';
+import type { SessionsService } from '../../auth/sessions.js';
+import type { Permission, Restriction } from '../../permissions/policy.js';
+import { ADMIN_PERMISSION } from '../../permissions/policy.js';
+import type { Bootstrap } from '../../bootstrap/service.js';
+import { displayName } from '../../users/presenter.js';
+import type { AdminActivity, AdminCaller } from '../activity/service.js';
+import { adminGuard, opensAdmin, permissionNames } from '../guard-rails.js';
+import { pageOf } from '../paging.js';
+import { AdminUsersRepository, permissionIds, type UserListQuery } from './repository.js';
+
+export const USER_NOT_FOUND = 'This user does not exist.';
+export const EMAIL_TAKEN = 'The email has already been taken.';
+export const NOT_YOURSELF = 'You cannot do this to your own account.';
+export const IMPERSONATE_ADMIN = 'Only a super admin can sign in as another admin.';
+export const USER_SUSPENDED = 'This account is suspended.';
+
+export interface UserAccessInput {
+  roles?: number[] | undefined;
+  permissions?: { name: string; restrictions?: Restriction[] | undefined }[] | undefined;
+  /** Storage space in bytes for this user alone; null: the role's or the site default. */
+  space?: number | null | undefined;
+}
+
+export interface CreateUserInput extends UserAccessInput {
+  email: string;
+  password: string;
+  first_name?: string | null | undefined;
+  last_name?: string | null | undefined;
+  verified?: boolean | undefined;
+}
+
+export interface UpdateUserInput extends UserAccessInput {
+  email?: string | undefined;
+  first_name?: string | null | undefined;
+  last_name?: string | null | undefined;
+  password?: string | undefined;
+}
+
+export interface AdminUsersDeps {
+  sessions: Pick<SessionsService, 'start' | 'endAll'>;
+  sendResetLink(email: string): Promise<void>;
+  /** A user's available space (their max_space restriction, else the site default); null: unlimited. */
+  availableTo(userId: number, permissions: Permission[]): Promise<number | null>;
+  permissionsOf(userId: number): Promise<Permission[]>;
+  /** Account deletion as the account screen does it: entries in the transaction, bytes after it commits. */
+  deleteEntriesOf(trx: Kysely<Database>, userId: number): Promise<string[]>;
+  purgeBytes(prefixes: string[]): Promise<void>;
+  removeAvatar(avatar: string | null): Promise<void>;
+  /** The bootstrap data for a user's session (what the app replaces its own with). */
+  bootstrapFor(userId: number | null, language: string | null, impersonatorId: number | null): Promise<Bootstrap>;
+}
+
+/** The admin's users section: the table, and every change to an account an admin makes. */
+export class AdminUsersService {
+  private readonly repo: AdminUsersRepository;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly activity: AdminActivity,
+    private readonly deps: AdminUsersDeps,
+  ) {
+    this.repo = new AdminUsersRepository(db);
+  }
+
+  async list(query: UserListQuery) {
+    const { rows, total } = await this.repo.page(query);
+    const roles = await this.repo.rolesOf(rows.map((r) => r.id));
+    const data = await Promise.all(
+      rows.map(async (row) => ({
+        ...row,
+        display_name: displayName(row),
+        roles: roles.get(row.id) ?? [],
+        space_available: await this.deps.availableTo(row.id, await this.deps.permissionsOf(row.id)),
+      })),
+    );
+    return pageOf(data, query, total);
+  }
+
+  async get(id: number) {
+    const user = await this.find(id);
+    const roles = (await this.repo.rolesOf([id])).get(id) ?? [];
+    const permissions = await this.repo.directPermissions(id);
+    const space = permissions.find((p) => p.name === 'files.create')?.restrictions.find((r) => r.name === 'max_space')?.value;
+    return {
+      id: user.id,
+      email: user.email,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      display_name: displayName(user),
+      avatar: user.avatar,
+      email_verified_at: user.email_verified_at,
+      suspended_at: user.suspended_at,
+      created_at: user.created_at,
+      roles,
+      permissions,
+      space: typeof space === 'number' ? space : null,
+      space_available: await this.deps.availableTo(id, await this.deps.permissionsOf(id)),
+    };
+  }
+
+  async create(caller: AdminCaller, input: CreateUserInput) {
+    const email = input.email.trim().toLowerCase();
+    if (await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) throw ValidationError.field('email', EMAIL_TAKEN);
+    const now = nowIso();
+    const password = await hashPassword(input.password);
+    const id = await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('users')
+        .values({
+          email,
+          password,
+          first_name: input.first_name || null,
+          last_name: input.last_name || null,
+          email_verified_at: input.verified === false ? null : now,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const roles =
+        input.roles ?? (await trx.selectFrom('roles').select('id').where('default', '=', 1).where('type', '=', 'sitewide').execute()).map((r) => r.id);
+      await this.applyAccess(trx, row.id, { ...input, roles }, now);
+      await this.activity.record(caller, { action: 'user.created', subjectType: 'user', subjectId: row.id, subjectLabel: email, details: { roles } }, trx);
+      return row.id;
+    });
+    return this.get(id);
+  }
+
+  async update(caller: AdminCaller, id: number, input: UpdateUserInput) {
+    const user = await this.find(id);
+    const email = input.email?.trim().toLowerCase();
+    if (email && email !== user.email) {
+      const taken = await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+      if (taken) throw ValidationError.field('email', EMAIL_TAKEN);
+    }
+    const now = nowIso();
+    const keepAdmins = await adminGuard(this.db, caller.userId);
+    await this.db.transaction().execute(async (trx) => {
+      const changes: Partial<UserRow> = { updated_at: now };
+      if (email) changes.email = email;
+      if (input.first_name !== undefined) changes.first_name = input.first_name || null;
+      if (input.last_name !== undefined) changes.last_name = input.last_name || null;
+      if (input.password) changes.password = await hashPassword(input.password);
+      await trx.updateTable('users').set(changes).where('id', '=', id).execute();
+      await this.applyAccess(trx, id, input, now);
+      await keepAdmins(trx);
+      const changed = Object.keys(input).filter((key) => key !== 'password' && input[key as keyof UpdateUserInput] !== undefined);
+      if (input.password) changed.push('password');
+      await this.activity.record(
+        caller,
+        { action: 'user.updated', subjectType: 'user', subjectId: id, subjectLabel: email ?? user.email, details: { changed } },
+        trx,
+      );
+    });
+    // A new password (or an email change) ends the sessions that knew the old one.
+    if (input.password || (email && email !== user.email)) await this.deps.sessions.endAll(id);
+    return this.get(id);
+  }
+
+  /** Suspended: no sign-in, and every session and access token stops at once. */
+  async suspend(caller: AdminCaller, ids: number[], suspended: boolean): Promise<void> {
+    if (suspended && ids.includes(caller.userId)) throw Conflict(NOT_YOURSELF);
+    const users = await this.findMany(ids);
+    const now = nowIso();
+    const keepAdmins = await adminGuard(this.db, caller.userId);
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ suspended_at: suspended ? now : null, updated_at: now })
+        .where('id', 'in', ids)
+        .execute();
+      if (suspended) await keepAdmins(trx);
+      for (const user of users) {
+        await this.activity.record(
+          caller,
+          { action: suspended ? 'user.suspended' : 'user.unsuspended', subjectType: 'user', subjectId: user.id, subjectLabel: user.email },
+          trx,
+        );
+      }
+    });
+    if (suspended) for (const id of ids) await this.deps.sessions.endAll(id);
+  }
+
+  async verify(caller: AdminCaller, ids: number[]): Promise<void> {
+    const users = await this.findMany(ids);
+    const now = nowIso();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ email_verified_at: now, updated_at: now }).where('id', 'in', ids).where('email_verified_at', 'is', null).execute();
+      for (const user of users)
+        await this.activity.record(caller, { action: 'user.verified', subjectType: 'user', subjectId: user.id, subjectLabel: user.email }, trx);
+    });
+  }
+
+  async sendPasswordReset(caller: AdminCaller, id: number): Promise<void> {
+    const user = await this.find(id);
+    await this.deps.sendResetLink(user.email);
+    await this.activity.record(caller, { action: 'user.password_reset_sent', subjectType: 'user', subjectId: id, subjectLabel: user.email });
+  }
+
+  /** Deletes accounts as account deletion does: rows in one transaction, then the files' bytes. */
+  async delete(caller: AdminCaller, ids: number[]): Promise<void> {
+    if (ids.includes(caller.userId)) throw Conflict(NOT_YOURSELF);
+    const users = await this.findMany(ids);
+    const keepAdmins = await adminGuard(this.db, caller.userId);
+    const prefixes = await this.db.transaction().execute(async (trx) => {
+      const owned: string[] = [];
+      for (const user of users) {
+        owned.push(...(await this.deps.deleteEntriesOf(trx, user.id)));
+        await trx.deleteFrom('users').where('id', '=', user.id).execute();
+        await this.activity.record(caller, { action: 'user.deleted', subjectType: 'user', subjectId: user.id, subjectLabel: user.email }, trx);
+      }
+      await keepAdmins(trx);
+      return owned;
+    });
+    await this.deps.purgeBytes(prefixes);
+    for (const user of users) await this.deps.removeAvatar(user.avatar);
+  }
+
+  /**
+   * "Sign in as": a session for the user, marked with the admin who started
+   * it (shown on every screen, ended with one click). Another admin only for
+   * callers holding `admin`.
+   */
+  async impersonate(caller: AdminCaller, actor: Actor, id: number, meta: { userAgent: string | null; language: string | null }) {
+    if (id === caller.userId) throw Conflict(NOT_YOURSELF);
+    const user = await this.find(id);
+    if (user.suspended_at) throw Conflict(USER_SUSPENDED);
+    if (opensAdmin(await permissionNames(this.db, id)) && !hasPermission(actor, ADMIN_PERMISSION)) throw Forbidden(IMPERSONATE_ADMIN);
+    const session = await this.deps.sessions.start(id, { ip: caller.ip, userAgent: meta.userAgent, remember: false, impersonatorId: caller.userId });
+    await this.activity.record(caller, { action: 'user.impersonated', subjectType: 'user', subjectId: id, subjectLabel: user.email });
+    return { token: session.token, bootstrapData: await this.deps.bootstrapFor(id, meta.language, caller.userId) };
+  }
+
+  private async applyAccess(trx: Kysely<Database>, userId: number, input: UserAccessInput, now: string): Promise<void> {
+    if (input.roles) {
+      const found = await trx
+        .selectFrom('roles')
+        .select('id')
+        .where('id', 'in', input.roles.length ? input.roles : [0])
+        .where('type', '=', 'sitewide')
+        .execute();
+      if (found.length !== new Set(input.roles).size) throw ValidationError.field('roles', 'One of the selected roles does not exist.');
+    }
+    let permissions = input.permissions?.map((p) => ({ name: p.name, restrictions: p.restrictions ?? [] }));
+    if (input.space !== undefined) {
+      // The space override is the files.create max_space restriction on the user (what SpaceLimits reads).
+      permissions ??= await this.repo.directPermissions(userId, trx);
+      permissions = permissions.filter((p) => p.name !== 'files.create');
+      if (input.space !== null) permissions.push({ name: 'files.create', restrictions: [{ name: 'max_space', value: input.space }] });
+    }
+    if (permissions) {
+      const known = await permissionIds(
+        trx,
+        permissions.map((p) => p.name),
+      );
+      const unknown = permissions.find((p) => !known.has(p.name));
+      if (unknown) throw ValidationError.field('permissions', 'Unknown permission :name.', { name: unknown.name });
+    }
+    await this.repo.replaceAccess(trx, userId, { roleIds: input.roles, permissions }, now);
+  }
+
+  private async find(id: number): Promise<UserRow> {
+    const user = await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!user) throw NotFound(USER_NOT_FOUND);
+    return user;
+  }
+
+  private async findMany(ids: number[]): Promise<UserRow[]> {
+    const users = await this.db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+    if (users.length !== new Set(ids).size) throw NotFound(USER_NOT_FOUND);
+    return users;
+  }
+}

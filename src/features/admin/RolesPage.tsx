@@ -1,0 +1,182 @@
+import { useState } from 'react';
+import { getErrorMessage, getFieldError } from '../../api/errors';
+import { useTrans } from '../../i18n/use-trans';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ModalDialog } from '../../ui/Dialog';
+import { primaryButtonClass, secondaryButtonClass } from '../../ui/form/field-classes';
+import { TextField } from '../../ui/form/TextField';
+import { toast } from '../../ui/toast/toast-store';
+import { useDeleteRole, usePermissionCatalogue, useRoles, useSaveRole } from './api';
+
+type Role = NonNullable<ReturnType<typeof useRoles>['data']>[number];
+
+/** Roles and their permissions, the guest role and the default role given at registration. */
+export function RolesPage() {
+  const { t } = useTrans();
+  const roles = useRoles();
+  const remove = useDeleteRole();
+  const [editing, setEditing] = useState<Role | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Role | null>(null);
+  return (
+    <section>
+      <div className="mb-4 flex items-center">
+        <h1 className="mr-auto text-xl font-semibold">{t('Roles')}</h1>
+        <button type="button" className={primaryButtonClass} onClick={() => setEditing('new')}>
+          {t('Add role')}
+        </button>
+      </div>
+      <table className="w-full text-left text-sm">
+        <thead>
+          <tr className="border-b border-divider">
+            <th className="p-2">{t('Name')}</th>
+            <th className="p-2">{t('Type')}</th>
+            <th className="p-2">{t('Users')}</th>
+            <th className="p-2">{t('Permissions')}</th>
+            <th className="p-2">{t('Actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(roles.data ?? []).map((role) => (
+            <tr key={role.id} className="border-b border-divider">
+              <td className="p-2">
+                {role.name}
+                {role.default && <span className="ml-2 rounded bg-primary/10 px-1 text-xs text-primary">{t('Default')}</span>}
+                {role.guests && <span className="ml-2 rounded bg-fg/10 px-1 text-xs">{t('Guests')}</span>}
+              </td>
+              <td className="p-2">{role.type === 'workspace' ? t('Workspace') : t('Site')}</td>
+              <td className="p-2">{role.users_count}</td>
+              <td className="p-2 text-xs">{role.permissions.map((p) => p.name).join(', ')}</td>
+              <td className="p-2">
+                <button type="button" className="mr-2 text-primary hover:underline" onClick={() => setEditing(role)}>
+                  {t('Edit')}
+                </button>
+                <button type="button" className="text-danger hover:underline" onClick={() => setDeleting(role)}>
+                  {t('Delete')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {editing && <RoleDialog role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {deleting && (
+        <ConfirmDialog
+          title={t('Delete role')}
+          body={t('Delete the role :name? Its users lose its permissions.', { name: deleting.name })}
+          confirmLabel={t('Delete')}
+          isPending={remove.isPending}
+          onClose={() => setDeleting(null)}
+          onConfirm={() =>
+            remove.mutate(deleting.id, {
+              onSuccess: () => toast(t('Deleted role')),
+              onError: (e) => toast.danger(getErrorMessage(e)),
+              onSettled: () => setDeleting(null),
+            })
+          }
+        />
+      )}
+    </section>
+  );
+}
+
+function RoleDialog({ role, onClose }: { role: Role | null; onClose: () => void }) {
+  const { t } = useTrans();
+  const catalogue = usePermissionCatalogue();
+  const save = useSaveRole(role?.id ?? null);
+  const [name, setName] = useState(role?.name ?? '');
+  const [description, setDescription] = useState(role?.description ?? '');
+  const [type, setType] = useState<'sitewide' | 'workspace'>(role?.type ?? 'sitewide');
+  const [isDefault, setDefault] = useState(role?.default ?? false);
+  const [guests, setGuests] = useState(role?.guests ?? false);
+  const [granted, setGranted] = useState<Set<string>>(new Set(role?.permissions.map((p) => p.name) ?? []));
+  const groups = new Map<string, string[]>();
+  for (const p of catalogue.data ?? []) groups.set(p.group, [...(groups.get(p.group) ?? []), p.name]);
+
+  const handleSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const kept = new Map((role?.permissions ?? []).map((p) => [p.name, p.restrictions]));
+    save.mutate(
+      {
+        name,
+        description: description || null,
+        type,
+        default: isDefault,
+        guests,
+        permissions: [...granted].map((n) => ({ name: n, restrictions: kept.get(n) ?? [] })),
+      },
+      {
+        onSuccess: () => {
+          toast(role ? t('Updated role') : t('Created role'));
+          onClose();
+        },
+        onError: (e) => {
+          if (!getFieldError(e, 'name')) toast.danger(getErrorMessage(e));
+        },
+      },
+    );
+  };
+
+  return (
+    <ModalDialog title={role ? t('Edit role') : t('Add role')} isOpen onOpenChange={(open) => !open && onClose()}>
+      <form onSubmit={handleSubmit} className="flex max-h-[70vh] flex-col gap-3 overflow-y-auto">
+        <TextField label={t('Name')} required value={name} onChange={(e) => setName(e.target.value)} error={getFieldError(save.error, 'name')} />
+        <TextField label={t('Description')} value={description} onChange={(e) => setDescription(e.target.value)} />
+        <label className="text-sm">
+          {t('Type')}{' '}
+          <select
+            value={type}
+            onChange={(e) => setType(e.target.value === 'workspace' ? 'workspace' : 'sitewide')}
+            className="rounded border border-divider bg-paper p-1"
+          >
+            <option value="sitewide">{t('Site')}</option>
+            <option value="workspace">{t('Workspace')}</option>
+          </select>
+        </label>
+        {type === 'sitewide' && (
+          <div className="flex gap-4 text-sm">
+            <label className="inline-flex items-center gap-1">
+              <input type="checkbox" checked={isDefault} onChange={(e) => setDefault(e.target.checked)} />
+              {t('Given to new registrations')}
+            </label>
+            <label className="inline-flex items-center gap-1">
+              <input type="checkbox" checked={guests} onChange={(e) => setGuests(e.target.checked)} />
+              {t('Applies to guests')}
+            </label>
+          </div>
+        )}
+        {[...groups].map(([group, names]) => (
+          <fieldset key={group}>
+            <legend className="text-sm font-medium">{group}</legend>
+            <div className="grid grid-cols-2 gap-1">
+              {names.map((n) => (
+                <label key={n} className="inline-flex items-center gap-1 text-xs">
+                  <input
+                    type="checkbox"
+                    checked={granted.has(n)}
+                    onChange={() =>
+                      setGranted((s) => {
+                        const next = new Set(s);
+                        if (next.has(n)) next.delete(n);
+                        else next.add(n);
+                        return next;
+                      })
+                    }
+                  />
+                  {n}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ))}
+        <div className="flex justify-end gap-2">
+          <button type="button" className={secondaryButtonClass} onClick={onClose}>
+            {t('Cancel')}
+          </button>
+          <button type="submit" className={primaryButtonClass} disabled={save.isPending}>
+            {t('Save')}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
