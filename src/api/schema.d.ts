@@ -4804,6 +4804,8 @@ export interface paths {
                         "social.google.enable"?: boolean;
                         "social.google.client_id"?: string;
                         "social.google.client_secret"?: string;
+                        /** @description OpenID Connect issuer (Google by default; another provider that speaks OIDC) */
+                        "social.google.issuer"?: "" | string;
                         "social.facebook.enable"?: boolean;
                         "social.facebook.client_id"?: string;
                         "social.facebook.client_secret"?: string;

@@ -22,6 +22,7 @@ export const settingLabels: Record<string, string> = {
   'social.google.enable': 'Sign in with Google',
   'social.google.client_id': 'Google client ID',
   'social.google.client_secret': 'Google client secret',
+  'social.google.issuer': 'Google sign-in issuer (OpenID Connect)',
   'social.facebook.enable': 'Sign in with Facebook',
   'social.facebook.client_id': 'Facebook client ID',
   'social.facebook.client_secret': 'Facebook client secret',

@@ -45,6 +45,7 @@ export const settingGroups = {
     'social.google.enable': bool,
     'social.google.client_id': z.string().trim().max(500),
     'social.google.client_secret': secret,
+    'social.google.issuer': httpUrlOrEmpty.describe('OpenID Connect issuer (Google by default; another provider that speaks OIDC)'),
     'social.facebook.enable': bool,
     'social.facebook.client_id': z.string().trim().max(500),
     'social.facebook.client_secret': secret,

@@ -734,4 +734,5 @@ export const enLines: Record<string, string> = {
   'Largest users': 'Largest users',
   'An admin account still uses a default password. Change it.': 'An admin account still uses a default password. Change it.',
   'The disk is almost full.': 'The disk is almost full.',
+  'Google sign-in issuer (OpenID Connect)': 'Google sign-in issuer (OpenID Connect)',
 };

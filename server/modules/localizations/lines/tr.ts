@@ -735,4 +735,5 @@ export const trLines: Record<string, string> = {
   'Largest users': 'En büyük kullanıcılar',
   'An admin account still uses a default password. Change it.': 'Bir yönetici hesabı hâlâ varsayılan bir parola kullanıyor. Değiştirin.',
   'The disk is almost full.': 'Disk neredeyse dolu.',
+  'Google sign-in issuer (OpenID Connect)': 'Google giriş sağlayıcısı (OpenID Connect)',
 };
