@@ -5522,6 +5522,8 @@ export interface paths {
                         "social.google.enable"?: boolean;
                         "social.google.client_id"?: string;
                         "social.google.client_secret"?: string;
+                        /** @description OpenID Connect issuer (Google by default; another provider that speaks OIDC) */
+                        "social.google.issuer"?: "" | string;
                         "social.facebook.enable"?: boolean;
                         "social.facebook.client_id"?: string;
                         "social.facebook.client_secret"?: string;
@@ -5540,6 +5542,9 @@ export interface paths {
                         "mail.from"?: "" | string;
                         "notifications.integrated"?: boolean;
                         "notifications.subscriptions.integrated"?: boolean;
+                        "billing.enable"?: boolean;
+                        "billing.stripe.secret_key"?: string;
+                        "billing.stripe.webhook_secret"?: string;
                         "cookie_notice.enable"?: boolean;
                         /** @enum {string} */
                         "cookie_notice.position"?: "top" | "bottom";

@@ -118,7 +118,7 @@ test.describe('installable app', () => {
   });
 
   test('the manifest follows the site’s branding, also when the service worker answers', async ({ page }) => {
-    setSetting('branding.site_name', 'Acme Files');
+    await setSetting('branding.site_name', 'Acme Files');
     try {
       await page.goto('/login');
       await waitForServiceWorker(page);
@@ -126,7 +126,7 @@ test.describe('installable app', () => {
       const name = await page.evaluate(async () => ((await (await fetch('/manifest.webmanifest')).json()) as { name: string }).name);
       expect(name).toBe('Acme Files');
     } finally {
-      setSetting('branding.site_name', 'Drive');
+      await setSetting('branding.site_name', 'Drive');
     }
   });
 

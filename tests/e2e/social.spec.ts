@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { OAuth2Server } from 'oauth2-mock-server';
-import { setSetting } from './settings';
+import { setSetting, setSettings } from './settings';
 
 // Spec §4 "Social login" through the real popup against oauth2-mock-server as
 // the Google (OpenID Connect) provider. Settings have no API yet, so the spec
@@ -17,14 +17,16 @@ test.beforeAll(async () => {
   provider.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
     Object.assign(token.payload, person, { email_verified: true });
   });
-  setSetting('social.google.client_id', 'e2e-client', true);
-  setSetting('social.google.client_secret', 'e2e-secret', true);
-  setSetting('social.google.issuer', provider.issuer.url, true);
-  setSetting('social.google.enable', true);
+  await setSettings({
+    'social.google.client_id': 'e2e-client',
+    'social.google.client_secret': 'e2e-secret',
+    'social.google.issuer': provider.issuer.url,
+    'social.google.enable': true,
+  });
 });
 
 test.afterAll(async () => {
-  setSetting('social.google.enable', false);
+  await setSetting('social.google.enable', false);
   await provider.stop();
 });
 

@@ -34,7 +34,7 @@ export default function AdminRoutes() {
           {visible.map((s) => (
             <li key={s.path}>
               <NavLink
-                to={s.path}
+                to={`/admin/${s.path}`}
                 className={({ isActive }) => `block rounded px-3 py-2 text-sm ${isActive ? 'bg-primary/10 font-semibold text-primary' : 'hover:bg-fg/5'}`}
               >
                 {t(s.label)}

@@ -46,7 +46,12 @@ describe('admin area rules', () => {
 
     const secret = 'super-secret-value-123';
     const ok = await admin.request('PUT', '/api/v1/admin/settings', {
-      body: { 'social.google.client_secret': secret, 'mail.url': 'smtp://u:pw-secret@127.0.0.1:1', 'registration.disable': true },
+      body: {
+        'social.google.client_secret': secret,
+        'billing.stripe.webhook_secret': `whsec_${secret}`,
+        'mail.url': 'smtp://u:pw-secret@127.0.0.1:1',
+        'registration.disable': true,
+      },
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.body).not.toContain(secret);
@@ -55,6 +60,8 @@ describe('admin area rules', () => {
     expect(read.body).not.toContain('pw-secret');
     expect(read.json().secrets['social.google.client_secret']).toBe(true);
     expect(read.json().secrets['recaptcha.secret_key']).toBe(false);
+    expect(read.json().secrets['billing.stripe.webhook_secret']).toBe(true);
+    expect(read.json().groups.billing).toEqual(['billing.enable', 'billing.stripe.secret_key', 'billing.stripe.webhook_secret']);
     expect(read.json().mail.configured).toBe(true);
     const boot = await new TestClient(t.app).get('/api/v1/bootstrap-data');
     expect(boot.body).not.toContain(secret);

@@ -23,8 +23,7 @@ const extensions = z.array(z.string().trim().min(1).max(100)).max(200);
 const link = z.object({ label: z.string().trim().min(1).max(100), action: z.string().trim().max(500), type: z.enum(['route', 'link']) });
 
 /**
- * Every setting the admin area edits, in its groups, each with its rule. The
- * billing group is not here (plans and billing are their own issue).
+ * Every setting the admin area edits, in its groups, each with its rule.
  * `secret` keys are write-only: a GET answers only whether they are set.
  */
 export const settingGroups = {
@@ -45,6 +44,7 @@ export const settingGroups = {
     'social.google.enable': bool,
     'social.google.client_id': z.string().trim().max(500),
     'social.google.client_secret': secret,
+    'social.google.issuer': httpUrlOrEmpty.describe('OpenID Connect issuer (Google by default; another provider that speaks OIDC)'),
     'social.facebook.enable': bool,
     'social.facebook.client_id': z.string().trim().max(500),
     'social.facebook.client_secret': secret,
@@ -77,6 +77,11 @@ export const settingGroups = {
   notifications: {
     'notifications.integrated': bool,
     'notifications.subscriptions.integrated': bool,
+  },
+  billing: {
+    'billing.enable': bool,
+    'billing.stripe.secret_key': secret,
+    'billing.stripe.webhook_secret': secret,
   },
   cookie_notice: {
     'cookie_notice.enable': bool,

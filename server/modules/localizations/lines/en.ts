@@ -235,6 +235,9 @@ export const enLines: Record<string, string> = {
   'This share does not exist.': 'This share does not exist.',
   Shared: 'Shared',
   'Access removed': 'Access removed',
+  'Billing (on once Stripe keys are set)': 'Billing (on once Stripe keys are set)',
+  'Stripe secret key': 'Stripe secret key',
+  'Stripe webhook signing secret': 'Stripe webhook signing secret',
   'This link has expired or does not exist.': 'This link has expired or does not exist.',
   'This link has reached its download limit.': 'This link has reached its download limit.',
   'This link is protected by a password.': 'This link is protected by a password.',
@@ -823,4 +826,5 @@ export const enLines: Record<string, string> = {
   'Largest users': 'Largest users',
   'An admin account still uses a default password. Change it.': 'An admin account still uses a default password. Change it.',
   'The disk is almost full.': 'The disk is almost full.',
+  'Google sign-in issuer (OpenID Connect)': 'Google sign-in issuer (OpenID Connect)',
 };

@@ -235,6 +235,9 @@ export const trLines: Record<string, string> = {
   'This share does not exist.': 'Bu paylaşım mevcut değil.',
   Shared: 'Paylaşıldı',
   'Access removed': 'Erişim kaldırıldı',
+  'Billing (on once Stripe keys are set)': 'Faturalandırma (Stripe anahtarları girilince açılır)',
+  'Stripe secret key': 'Stripe gizli anahtarı',
+  'Stripe webhook signing secret': 'Stripe webhook imzalama sırrı',
   'This link has expired or does not exist.': 'Bu bağlantının süresi dolmuş ya da bağlantı mevcut değil.',
   'This link has reached its download limit.': 'Bu bağlantı indirme sınırına ulaştı.',
   'This link is protected by a password.': 'Bu bağlantı parolayla korunuyor.',
@@ -824,4 +827,5 @@ export const trLines: Record<string, string> = {
   'Largest users': 'En büyük kullanıcılar',
   'An admin account still uses a default password. Change it.': 'Bir yönetici hesabı hâlâ varsayılan bir parola kullanıyor. Değiştirin.',
   'The disk is almost full.': 'Disk neredeyse dolu.',
+  'Google sign-in issuer (OpenID Connect)': 'Google giriş sağlayıcısı (OpenID Connect)',
 };
