@@ -26,6 +26,16 @@ if ! command -v soffice >/dev/null 2>&1; then
   fi
 fi
 
+# WebDAV conformance and sync tests run Debian's litmus and rclone against a started server (tests/server/webdav).
+if ! command -v litmus >/dev/null 2>&1 || ! command -v rclone >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq litmus rclone >/dev/null
+  else
+    echo "litmus and rclone are missing: run 'sudo apt-get install -y litmus rclone' once." >&2
+    exit 1
+  fi
+fi
+
 npm run lint
 npm run typecheck
 npx vitest run

@@ -61,7 +61,7 @@ test('switching the language to Turkish changes the login placeholders', async (
 });
 
 test('the dark/light toggle survives a reload', async ({ page }) => {
-  await page.goto('/pricing');
+  await page.goto('/pages/about');
   const html = page.locator('html');
   await expect(html).not.toHaveClass(/dark/);
   await page.getByRole('button', { name: 'Dark mode' }).click();
@@ -72,7 +72,7 @@ test('the dark/light toggle survives a reload', async ({ page }) => {
 });
 
 test('the cookie notice stays dismissed after OK and a reload', async ({ page }) => {
-  await page.goto('/pricing');
+  await page.goto('/pages/about');
   const notice = page.getByRole('region', { name: 'Cookie notice' });
   await expect(notice).toContainText('We use cookies to optimize site functionality');
   await notice.getByRole('button', { name: 'OK' }).click();
@@ -82,7 +82,7 @@ test('the cookie notice stays dismissed after OK and a reload', async ({ page })
   // 30 days, give or take the seconds this test took.
   expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(29.9 * 24 * 3600 * 1000);
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Pricing' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Custom page' })).toBeVisible();
   await expect(notice).toBeHidden();
 });
 

@@ -16,7 +16,7 @@ export function ensureLibreOffice(): string {
   // Both dialects' suites may get here at once: one installs while the other waits on the lock, then finds it.
   const install =
     'command -v soffice >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libreoffice-writer-nogui >/dev/null)';
-  execFileSync('flock', [path.join(os.tmpdir(), 'drive-libreoffice-install.lock'), 'sh', '-c', install], { stdio: 'inherit', timeout: 15 * 60_000 });
+  execFileSync('flock', [path.join(os.tmpdir(), 'drive-apt-install.lock'), 'sh', '-c', install], { stdio: 'inherit', timeout: 15 * 60_000 });
   return 'soffice';
 }
 
