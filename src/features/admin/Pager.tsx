@@ -1,3 +1,4 @@
+import { formatBytes as formatSize } from '../../i18n/format-size';
 import { useTrans } from '../../i18n/use-trans';
 import { secondaryButtonClass } from '../../ui/form/field-classes';
 
@@ -20,16 +21,9 @@ export function Pager({ page, lastPage, total, onPage }: { page: number; lastPag
   );
 }
 
+/** Sizes as the rest of the app shows them (spec §9), with no limit shown as ∞. */
 export function formatBytes(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined) return '∞';
-  const units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
+  return bytes === null || bytes === undefined ? '∞' : formatSize(bytes);
 }
 
 export const formatDate = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '—');
