@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NotFound } from '../../lib/errors.js';
 import { currentActor } from '../../plugins/guards.js';
 import { contentDisposition, protectiveHeaders } from './http.js';
-import { sendStored } from './send-stored.js';
+import { sendStored, sendThumbnail } from './send-stored.js';
 import { OCTET_STREAM, previewMode } from './kinds.js';
 import { downloadQuery, entryParams, spaceUsageResponse } from './schemas.js';
 
@@ -65,10 +64,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     { compress: false, schema: { tags, summary: 'A WebP thumbnail of an image (made on demand if missing)', params: entryParams, response: { 200: z.any() } } },
     async (request, reply) => {
       const { entry } = await drive.files.openable(currentActor(request), request.params.id);
-      const key = await drive.thumbnails.ensure(entry);
-      if (!key) throw NotFound('This file has no thumbnail.');
-      protectiveHeaders(reply, false);
-      return reply.type('image/webp').send(await drive.files.read(key));
+      return sendThumbnail(reply, drive, entry);
     },
   );
 

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FileEntryRow } from '../../db/types.js';
-import { RangeNotSatisfiable } from '../../lib/errors.js';
+import { NotFound, RangeNotSatisfiable } from '../../lib/errors.js';
 import type { DriveFiles } from './files.js';
+import type { Thumbnails } from './thumbnails.js';
 import { contentDisposition, etagOf, isNotModified, parseRange, protectiveHeaders, rangeApplies } from './http.js';
 
 export interface SendOptions {
@@ -37,4 +38,12 @@ export async function sendStored(request: FastifyRequest, reply: FastifyReply, f
   const body = await files.read(key);
   reply.header('Content-Length', size);
   return reply.send(body);
+}
+
+/** An image's WebP thumbnail, made on demand (the drive's routes and share links). */
+export async function sendThumbnail(reply: FastifyReply, drive: { files: DriveFiles; thumbnails: Thumbnails }, entry: FileEntryRow) {
+  const key = await drive.thumbnails.ensure(entry);
+  if (!key) throw NotFound('This file has no thumbnail.');
+  protectiveHeaders(reply, false);
+  return reply.type('image/webp').send(await drive.files.read(key));
 }

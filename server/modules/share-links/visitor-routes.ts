@@ -1,13 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NotFound, render, ValidationError } from '../../lib/errors.js';
+import { render, ValidationError } from '../../lib/errors.js';
 import { isSecure } from '../../plugins/cookies.js';
 import { linesFor } from '../../plugins/request-lines.js';
 import { contentDisposition, protectiveHeaders } from '../drive/http.js';
 import { OCTET_STREAM, previewMode } from '../drive/kinds.js';
 import { downloadQuery } from '../drive/schemas.js';
-import { sendStored } from '../drive/send-stored.js';
+import { sendStored, sendThumbnail } from '../drive/send-stored.js';
 import { readFilePart } from '../uploads/multipart.js';
 import { anonymiseAddress } from './address.js';
 import { linkListQuery, linkListResponse, messageResponse, tokenEntryParams, tokenParams, unlockBody, visitorLinkResponse } from './schemas.js';
@@ -117,11 +117,7 @@ export const shareLinkVisitorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/shared-links/:token/thumbnail/:id',
     { compress: false, schema: { tags, summary: 'A thumbnail of an image in the link', params: tokenEntryParams, response: { 200: z.any() } } },
     async (request, reply) => {
-      const entry = await shareLinkVisitors.thumbnailOf(visitOf(request), request.params.id);
-      const key = await drive.thumbnails.ensure(entry);
-      if (!key) throw NotFound('This file has no thumbnail.');
-      protectiveHeaders(reply, false);
-      return reply.type('image/webp').send(await drive.files.read(key));
+      return sendThumbnail(reply, drive, await shareLinkVisitors.thumbnailOf(visitOf(request), request.params.id));
     },
   );
 
