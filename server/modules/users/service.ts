@@ -4,6 +4,8 @@ import type { Database, UserRow } from '../../db/types.js';
 import { Conflict, Forbidden, NotFound, ValidationError, type FieldErrors } from '../../lib/errors.js';
 import { safeFetch, UnsafeUrlError } from '../../lib/safe-fetch.js';
 import { nowIso } from '../../lib/time.js';
+import { userActor } from '../access/actor.js';
+import { mayManageAccount } from '../access/policy.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { PasswordChecks } from '../auth/password-checks.js';
 import type { RecoveryService } from '../auth/recovery.js';
@@ -11,7 +13,6 @@ import { currentPasswordLimits } from '../auth/throttles.js';
 import { parseScopes, type TokenScope } from '../auth/token-scopes.js';
 import type { SessionsService } from '../auth/sessions.js';
 import type { LocalizationsService } from '../localizations/service.js';
-import { can } from '../permissions/policy.js';
 import type { SettingsService } from '../settings/service.js';
 import { AVATAR_MAX_BYTES, type AvatarInput, type AvatarStore } from './avatars.js';
 import type { UserWithAccess } from './repository.js';
@@ -187,7 +188,7 @@ export class AccountService {
   /** Who may act on whose account: oneself, or an admin on others. */
   async target(actor: UserWithAccess, id: number | 'me'): Promise<UserRow> {
     const targetId = id === 'me' ? actor.id : id;
-    if (targetId !== actor.id && !can(actor, 'admin')) throw Forbidden();
+    if (!mayManageAccount(userActor(actor.id, actor.permissions), targetId)) throw Forbidden();
     const user = await this.db.selectFrom('users').selectAll().where('id', '=', targetId).executeTakeFirst();
     if (!user) throw NotFound('This user does not exist.');
     return user;
