@@ -153,8 +153,14 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     billingEnabled: () => billing.enabled(),
   });
   const spaceLimits = new SpaceLimits(limits);
+  const stripeClient = async () => {
+    const keys = await stripeGateway.configured();
+    return keys ? stripeGateway.client(keys) : null;
+  };
   const admin = createAdmin({
     db: kysely,
+    plans: { stripe: stripeClient, catalog: billingRepo },
+    subscriptions: { stripe: stripeClient },
     settings,
     localizations,
     mailer,

@@ -827,4 +827,16 @@ export const enLines: Record<string, string> = {
   'An admin account still uses a default password. Change it.': 'An admin account still uses a default password. Change it.',
   'The disk is almost full.': 'The disk is almost full.',
   'Google sign-in issuer (OpenID Connect)': 'Google sign-in issuer (OpenID Connect)',
+  // Admin plans and subscriptions (issue 17, section 5).
+  'This plan does not exist.': 'This plan does not exist.',
+  'This price does not exist.': 'This price does not exist.',
+  'This price has subscriptions. Hide the plan instead, or move its subscribers first.':
+    'This price has subscriptions. Hide the plan instead, or move its subscribers first.',
+  'Saved here, but Stripe could not be reached. Save the plan again later to update it there.':
+    'Saved here, but Stripe could not be reached. Save the plan again later to update it there.',
+  'This subscription does not exist.': 'This subscription does not exist.',
+  'This subscription has already ended.': 'This subscription has already ended.',
+  'Stripe is not configured, so this Stripe subscription cannot be cancelled there.':
+    'Stripe is not configured, so this Stripe subscription cannot be cancelled there.',
+  'Cancelled subscription': 'Cancelled subscription',
 };

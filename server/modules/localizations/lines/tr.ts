@@ -828,4 +828,16 @@ export const trLines: Record<string, string> = {
   'An admin account still uses a default password. Change it.': 'Bir yönetici hesabı hâlâ varsayılan bir parola kullanıyor. Değiştirin.',
   'The disk is almost full.': 'Disk neredeyse dolu.',
   'Google sign-in issuer (OpenID Connect)': 'Google giriş sağlayıcısı (OpenID Connect)',
+  // Admin plans and subscriptions (issue 17, section 5).
+  'This plan does not exist.': 'Bu plan yok.',
+  'This price does not exist.': 'Bu fiyat yok.',
+  'This price has subscriptions. Hide the plan instead, or move its subscribers first.':
+    'Bu fiyatın abonelikleri var. Bunun yerine planı gizleyin ya da önce abonelerini taşıyın.',
+  'Saved here, but Stripe could not be reached. Save the plan again later to update it there.':
+    'Burada kaydedildi, ancak Stripe’a ulaşılamadı. Orada da güncellemek için planı daha sonra yeniden kaydedin.',
+  'This subscription does not exist.': 'Bu abonelik yok.',
+  'This subscription has already ended.': 'Bu abonelik zaten sona erdi.',
+  'Stripe is not configured, so this Stripe subscription cannot be cancelled there.':
+    'Stripe yapılandırılmadığı için bu Stripe aboneliği orada iptal edilemez.',
+  'Cancelled subscription': 'Abonelik iptal edildi',
 };
