@@ -46,7 +46,7 @@ export const planList = z.object({ plans: z.array(adminPlan) });
 export const planResponse = z.object({ plan: adminPlan, message: z.string().optional().describe('Set when Stripe could not be updated') });
 
 export const priceBody = z.object({
-  amount: z.number().int().positive().max(99_999_999).describe('Minor units (999 for 9.99); Stripe’s ceiling is 99,999,999'),
+  amount: z.number().int().min(1).max(99_999_999).describe('Minor units (999 for 9.99); Stripe’s ceiling is 99,999,999'),
   currency: z
     .string()
     .trim()
