@@ -5505,6 +5505,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         "branding.site_name"?: string;
+                        /** @description The public address in links the server builds: mails, share links, Stripe return pages (empty: APP_URL) */
+                        "site.url"?: "" | string;
                         /** @description Where / sends visitors (empty: the app itself) */
                         "site.marketing_url"?: "" | string;
                         "dates.default_timezone"?: string;
@@ -5542,6 +5544,10 @@ export interface paths {
                         "mail.from"?: "" | string;
                         "notifications.integrated"?: boolean;
                         "notifications.subscriptions.integrated"?: boolean;
+                        /** @description Send notifications by email */
+                        "notifications.channels.email"?: boolean;
+                        /** @description Send notifications as browser (web push) notifications */
+                        "notifications.channels.browser"?: boolean;
                         "billing.enable"?: boolean;
                         "billing.stripe.secret_key"?: string;
                         "billing.stripe.webhook_secret"?: string;

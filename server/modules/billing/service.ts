@@ -14,7 +14,8 @@ export { call, gatewayFailed };
 export interface BillingDeps {
   /** The `billing.enable` site switch. */
   switchedOn(): Promise<boolean>;
-  appUrl: string;
+  /** The site's public address (read on use: an admin may change it). */
+  appUrl: () => Promise<string>;
   /** Bytes a user stores now (what their space is measured against). */
   usedBy(userId: number): Promise<number>;
 }
@@ -76,7 +77,7 @@ export class BillingService {
     const stripe = this.gateway.client(keys);
     const customer = await this.customer(stripe, user);
     const gatewayPrice = await this.gatewayPrice(stripe, product, price);
-    const base = `${this.deps.appUrl}/checkout/${product.id}/${price.id}`;
+    const base = `${await this.deps.appUrl()}/checkout/${product.id}/${price.id}`;
     const session = await call(() =>
       stripe.checkout.sessions.create({
         mode: 'subscription',
@@ -193,7 +194,8 @@ export class BillingService {
     const keys = await this.requireEnabled();
     const customer = await this.repo.customerOf(userId);
     if (!customer) throw NotFound(NO_SUBSCRIPTION);
-    const session = await call(() => this.gateway.client(keys).billingPortal.sessions.create({ customer, return_url: `${this.deps.appUrl}/billing` }));
+    const returnUrl = `${await this.deps.appUrl()}/billing`;
+    const session = await call(() => this.gateway.client(keys).billingPortal.sessions.create({ customer, return_url: returnUrl }));
     return { url: session.url };
   }
 

@@ -890,4 +890,17 @@ export const enLines: Record<string, string> = {
   'Cancel the subscription of :email at the end of its paid period?': 'Cancel the subscription of :email at the end of its paid period?',
   'Cancel the subscription of :email now? Their plan ends at once.': 'Cancel the subscription of :email now? Their plan ends at once.',
   'Type a number of GB, or leave it empty for unlimited.': 'Type a number of GB, or leave it empty for unlimited.',
+  // Admin settings: site address, notification channels, link fields (issue 17).
+  'Link text': 'Link text',
+  Opens: 'Opens',
+  'A page of this site': 'A page of this site',
+  'Another site': 'Another site',
+  None: 'None',
+  'Policy :index': 'Policy :index',
+  'Add policy': 'Add policy',
+  top: 'top',
+  bottom: 'bottom',
+  'Site address (empty: the address the server was started with)': 'Site address (empty: the address the server was started with)',
+  'Send notifications by email': 'Send notifications by email',
+  'Send browser notifications': 'Send browser notifications',
 };

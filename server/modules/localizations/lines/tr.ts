@@ -891,4 +891,17 @@ export const trLines: Record<string, string> = {
   'Cancel the subscription of :email at the end of its paid period?': ':email aboneliği ödenmiş dönemin sonunda iptal edilsin mi?',
   'Cancel the subscription of :email now? Their plan ends at once.': ':email aboneliği şimdi iptal edilsin mi? Planı hemen sona erer.',
   'Type a number of GB, or leave it empty for unlimited.': 'GB cinsinden bir sayı yazın ya da sınırsız için boş bırakın.',
+  // Admin settings: site address, notification channels, link fields (issue 17).
+  'Link text': 'Bağlantı metni',
+  Opens: 'Açılır',
+  'A page of this site': 'Bu sitenin bir sayfası',
+  'Another site': 'Başka bir site',
+  None: 'Yok',
+  'Policy :index': 'Politika :index',
+  'Add policy': 'Politika ekle',
+  top: 'üst',
+  bottom: 'alt',
+  'Site address (empty: the address the server was started with)': 'Site adresi (boş: sunucunun başlatıldığı adres)',
+  'Send notifications by email': 'Bildirimleri e-postayla gönder',
+  'Send browser notifications': 'Tarayıcı bildirimleri gönder',
 };
