@@ -147,12 +147,10 @@ export function useActivity(query: ActivityQuery) {
   });
 }
 
-export interface TableQuery {
-  page: number;
-  query?: string;
-}
+export type FileQuery = ApiQuery<'admin/files', 'get'>;
+export type WorkspaceQuery = ApiQuery<'admin/workspaces', 'get'>;
 
-export function useAdminFiles(query: TableQuery) {
+export function useAdminFiles(query: FileQuery) {
   return useQuery({
     queryKey: ['admin', 'files', query],
     queryFn: ({ signal }) => api.get('admin/files', { query, signal }).then((r) => r.pagination),
@@ -165,7 +163,7 @@ export function useDeleteFiles() {
   return useMutation({ mutationFn: (ids: number[]) => api.post('admin/files/delete', { ids }), onSuccess: invalidate });
 }
 
-export function useAdminWorkspaces(query: TableQuery) {
+export function useAdminWorkspaces(query: WorkspaceQuery) {
   return useQuery({
     queryKey: ['admin', 'workspaces', query],
     queryFn: ({ signal }) => api.get('admin/workspaces', { query, signal }).then((r) => r.pagination),

@@ -903,4 +903,10 @@ export const enLines: Record<string, string> = {
   'Site address (empty: the address the server was started with)': 'Site address (empty: the address the server was started with)',
   'Send notifications by email': 'Send notifications by email',
   'Send browser notifications': 'Send browser notifications',
+  // Admin tables' empty states (issue 17).
+  'No files': 'No files',
+  'No workspaces': 'No workspaces',
+  'Nothing has been logged yet': 'Nothing has been logged yet',
+  'No roles yet': 'No roles yet',
+  'No users found': 'No users found',
 };

@@ -904,4 +904,10 @@ export const trLines: Record<string, string> = {
   'Site address (empty: the address the server was started with)': 'Site adresi (boş: sunucunun başlatıldığı adres)',
   'Send notifications by email': 'Bildirimleri e-postayla gönder',
   'Send browser notifications': 'Tarayıcı bildirimleri gönder',
+  // Admin tables' empty states (issue 17).
+  'No files': 'Dosya yok',
+  'No workspaces': 'Çalışma alanı yok',
+  'Nothing has been logged yet': 'Henüz kaydedilen bir şey yok',
+  'No roles yet': 'Henüz rol yok',
+  'No users found': 'Kullanıcı bulunamadı',
 };
