@@ -239,3 +239,53 @@ describe('admin plans and subscriptions, with Stripe configured', () => {
     expect((await client.get('/api/v1/billing/subscription')).json().subscription.on_grace_period).toBe(true);
   });
 });
+
+describe('admin plans and subscriptions, without Stripe', () => {
+  let t: TestApp;
+  let close: () => Promise<void>;
+  let admin: TestClient;
+  beforeAll(async () => {
+    ({ t, close } = await billingApp({ keys: false }));
+    admin = (await signedInUser(t.app, { roles: ['admin'] })).client;
+  });
+  afterAll(() => close());
+
+  it('keeps plans here only, and will not pretend to cancel a Stripe subscription it cannot reach', async () => {
+    const res = await admin.post('/api/v1/admin/plans', {
+      name: 'Local',
+      feature_list: [],
+      available_space: null,
+      prices: [{ amount: 100, currency: 'USD', interval: 'month' }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBeUndefined();
+    const plan = res.json().plan as AdminPlan;
+    expect([plan.gateway_id, plan.prices[0]!.gateway_id]).toEqual([null, null]);
+
+    const { user } = await signedInUser(t.app);
+    const now = new Date().toISOString();
+    const { id } = await t.app.services.db.kysely
+      .insertInto('subscriptions')
+      .values({
+        user_id: user.id,
+        product_id: plan.id,
+        price_id: plan.prices[0]!.id,
+        gateway_name: 'stripe',
+        gateway_id: 'sub_elsewhere',
+        gateway_customer_id: null,
+        gateway_status: 'active',
+        renews_at: null,
+        ends_at: null,
+        cancelled_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const cancel = await admin.post(`/api/v1/admin/subscriptions/${id}/cancel`, {});
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().message).toBe('Stripe is not configured, so this Stripe subscription cannot be cancelled there.');
+    const row = await t.app.services.db.kysely.selectFrom('subscriptions').select('gateway_status').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.gateway_status).toBe('active');
+  });
+});
