@@ -1,5 +1,5 @@
 import { useTrans } from '../../i18n/use-trans';
-import { inputClass, secondaryButtonClass } from '../../ui/form/field-classes';
+import { secondaryButtonClass, selectClass } from '../../ui/form/field-classes';
 import { TextField } from '../../ui/form/TextField';
 
 export interface LinkValue {
@@ -34,7 +34,7 @@ export function LinkFields({
         <label className="text-sm font-medium">
           {t('Opens')}
           <select
-            className={`${inputClass} mt-1`}
+            className={`${selectClass} mt-1`}
             value={value.type}
             onChange={(e) => onChange({ ...value, type: e.target.value === 'link' ? 'link' : 'route' })}
           >

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { getErrorMessage, getFieldError } from '../../api/errors';
 import { useTrans } from '../../i18n/use-trans';
-import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../ui/form/field-classes';
+import { selectClass, primaryButtonClass, secondaryButtonClass } from '../../ui/form/field-classes';
 import { TextField } from '../../ui/form/TextField';
 import { toast } from '../../ui/toast/toast-store';
 import { useAdminSettings, useSaveSettings, useTestMail, type SettingsBody } from './api';
@@ -172,7 +172,7 @@ function GroupForm({
           return (
             <label key={key} className="text-sm font-medium">
               {label}
-              <select className={`${inputClass} mt-1`} value={value ?? ''} onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}>
+              <select className={`${selectClass} mt-1`} value={value ?? ''} onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}>
                 {options.map((o) => (
                   <option key={o} value={o}>
                     {t(o)}

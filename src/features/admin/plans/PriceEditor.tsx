@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { getErrorMessage, getFieldError } from '../../../api/errors';
 import { useTrans } from '../../../i18n/use-trans';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { inputClass, secondaryButtonClass } from '../../../ui/form/field-classes';
+import { inputClass, selectClass, secondaryButtonClass } from '../../../ui/form/field-classes';
 import { toast } from '../../../ui/toast/toast-store';
 import { formatAmount } from '../../pricing/plans';
 import { useAddPrice, useDeletePrice, type AdminPlan, type PriceBody } from '../api';
@@ -99,11 +99,11 @@ export function PriceEditor(props: Props) {
           );
         })}
       </ul>
-      <div className="flex flex-wrap items-end gap-2 text-sm">
+      <div className="grid grid-cols-2 items-end gap-2 text-sm sm:grid-cols-5">
         <label className="flex flex-col">
           {t('Amount')}
           <input
-            className={`${inputClass} w-28`}
+            className={inputClass}
             inputMode="decimal"
             placeholder="9.99"
             value={amount}
@@ -114,7 +114,7 @@ export function PriceEditor(props: Props) {
         <label className="flex flex-col">
           {t('Currency')}
           <input
-            className={`${inputClass} w-20`}
+            className={inputClass}
             maxLength={3}
             value={currency}
             onChange={(e) => setCurrency(e.target.value)}
@@ -124,7 +124,7 @@ export function PriceEditor(props: Props) {
         <label className="flex flex-col">
           {t('Every')}
           <input
-            className={`${inputClass} w-16`}
+            className={inputClass}
             inputMode="numeric"
             value={count}
             onChange={(e) => setCount(e.target.value)}
@@ -133,7 +133,7 @@ export function PriceEditor(props: Props) {
         </label>
         <label className="flex flex-col">
           {t('Interval')}
-          <select className={inputClass} value={interval} onChange={(e) => setInterval(e.target.value as Interval)}>
+          <select className={selectClass} value={interval} onChange={(e) => setInterval(e.target.value as Interval)}>
             {INTERVALS.map((i) => (
               <option key={i} value={i}>
                 {t(i)}

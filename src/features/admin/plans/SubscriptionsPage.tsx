@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { getErrorMessage } from '../../../api/errors';
 import { useTrans } from '../../../i18n/use-trans';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { inputClass } from '../../../ui/form/field-classes';
+import { inputClass, selectClass } from '../../../ui/form/field-classes';
 import { toast } from '../../../ui/toast/toast-store';
 import { formatAmount } from '../../pricing/plans';
 import { AdminTable } from '../AdminTable';
@@ -32,7 +32,7 @@ export function SubscriptionsPage() {
           className={`${inputClass} max-w-xs`}
           onChange={(e) => filter({ query: e.target.value || undefined })}
         />
-        <select aria-label={t('Status')} className={`${inputClass} max-w-40`} onChange={(e) => filter({ status: e.target.value || undefined })}>
+        <select aria-label={t('Status')} className={`${selectClass} max-w-40`} onChange={(e) => filter({ status: e.target.value || undefined })}>
           <option value="">{t('Any status')}</option>
           {STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -42,7 +42,7 @@ export function SubscriptionsPage() {
         </select>
         <select
           aria-label={t('Plan')}
-          className={`${inputClass} max-w-40`}
+          className={`${selectClass} max-w-40`}
           onChange={(e) => filter({ productId: e.target.value ? Number(e.target.value) : undefined })}
         >
           <option value="">{t('Any plan')}</option>
