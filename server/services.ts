@@ -52,6 +52,7 @@ import { createStoreChecks, tusDir } from './upkeep.js';
 import { WebDavRepository } from './modules/webdav/repository.js';
 import { WebDavService } from './modules/webdav/service.js';
 import { createAdmin } from './modules/admin/index.js';
+import { siteUrlFrom } from './modules/settings/site-url.js';
 import { SpaceLimits } from './modules/drive/space-limits.js';
 import { userActor } from './modules/access/actor.js';
 import { workspaceInvitation } from './modules/workspaces/invitation-notification.js';
@@ -76,7 +77,9 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   });
   const rateLimiter: RateLimiter = new MemoryRateLimiter();
   const passwordChecks = new PasswordChecks(rateLimiter);
-  const recovery = new RecoveryService(kysely, users, userTokens, sessions, settings, mailer, config);
+  const siteUrl = siteUrlFrom(settings, config.appUrl);
+  const channelOn = async (channel: 'email' | 'browser') => (await settings.get(`notifications.channels.${channel}`)) !== false;
+  const recovery = new RecoveryService(kysely, users, userTokens, sessions, settings, mailer, siteUrl);
   const avatars = new AvatarStore(path.join(config.storageDir, 'avatars'));
   const permissionsOf = async (userId: number) => {
     const user = await users.findById(userId);
@@ -93,7 +96,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   }, config.stripe.apiBase);
   const billing = new BillingService(billingRepo, stripeGateway, {
     switchedOn: async () => (await settings.get('billing.enable')) !== false,
-    appUrl: config.appUrl,
+    appUrl: siteUrl,
     usedBy: (userId) => bytesCharged(kysely, userId),
   });
   const limits = {
@@ -131,10 +134,11 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     },
     sendMail: (message) => mailer.send(message),
     siteName: () => recovery.siteName(),
-    appUrl: config.appUrl,
+    appUrl: siteUrl,
     vapid,
     vapidSubject: config.appUrl.startsWith('https:') ? config.appUrl : `mailto:${/<([^>]+)>/.exec(config.mail.from)?.[1] ?? config.mail.from}`,
     pushRules,
+    channelOn,
   });
   const workspacesRepo = new WorkspacesRepository(kysely);
   const workspaces = new WorkspacesService(kysely, db.dialect, workspacesRepo, {
@@ -142,19 +146,25 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     findUserIdByEmail: async (email) => (await users.findByEmail(email))?.id,
     sendMail: (message) => mailer.send(message),
     siteName: () => recovery.siteName(),
-    appUrl: config.appUrl,
+    appUrl: siteUrl,
     trashWorkspace: (trx, id) => drive.facade.trashWorkspace(trx, id),
     notifyInvited: (invite) => workspaceInvitation(notifier, invite),
     countInvites: (userId, emails) => consume(rateLimiter, { key: `invites:${userId}`, max: INVITES_PER_HOUR, windowMs: HOUR_MS }, emails),
   });
-  const bootstrap = new BootstrapService(kysely, settings, users, localizations, config, {
+  const bootstrap = new BootstrapService(kysely, settings, users, localizations, siteUrl, {
     unreadNotifications: (userId) => notificationsRepo.unreadCount(userId),
     subscriptions: (userId) => billing.subscriptionFlags(userId),
     billingEnabled: () => billing.enabled(),
   });
   const spaceLimits = new SpaceLimits(limits);
+  const stripeClient = async () => {
+    const keys = await stripeGateway.configured();
+    return keys ? stripeGateway.client(keys) : null;
+  };
   const admin = createAdmin({
     db: kysely,
+    plans: { stripe: stripeClient, catalog: billingRepo },
+    subscriptions: { stripe: stripeClient },
     settings,
     localizations,
     mailer,
@@ -230,7 +240,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
       notifyShared: (notice) => fileEntryShared(notifier, notice),
       countRecipients: (userId, people) => consume(rateLimiter, { key: `shares:${userId}`, max: SHARE_RECIPIENTS_PER_HOUR, windowMs: HOUR_MS }, people),
     }),
-    shareLinks: new ShareLinksService(kysely, shareLinksRepo, { hashPassword, appUrl: config.appUrl }),
+    shareLinks: new ShareLinksService(kysely, shareLinksRepo, { hashPassword, appUrl: siteUrl }),
     shareLinkVisitors: new ShareLinkVisitors(kysely, shareLinksRepo, {
       appKey: () => settings.appKey(),
       permissionsOf,
@@ -249,7 +259,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     jobs,
     notificationBus,
     notifier,
-    notifications: new NotificationsService(notificationsRepo, notificationBus, pushRules),
+    notifications: new NotificationsService(notificationsRepo, notificationBus, pushRules, channelOn),
     vapidPublicKey: async () => (await vapid()).publicKey,
     uploads,
     webdav,

@@ -5505,6 +5505,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         "branding.site_name"?: string;
+                        /** @description The public address in links the server builds: mails, share links, Stripe return pages (empty: APP_URL) */
+                        "site.url"?: "" | string;
                         /** @description Where / sends visitors (empty: the app itself) */
                         "site.marketing_url"?: "" | string;
                         "dates.default_timezone"?: string;
@@ -5542,6 +5544,10 @@ export interface paths {
                         "mail.from"?: "" | string;
                         "notifications.integrated"?: boolean;
                         "notifications.subscriptions.integrated"?: boolean;
+                        /** @description Send notifications by email */
+                        "notifications.channels.email"?: boolean;
+                        /** @description Send notifications as browser (web push) notifications */
+                        "notifications.channels.browser"?: boolean;
                         "billing.enable"?: boolean;
                         "billing.stripe.secret_key"?: string;
                         "billing.stripe.webhook_secret"?: string;
@@ -5909,6 +5915,353 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every plan, hidden ones too, with its prices (minor units) and subscriber counts */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            plans: components["schemas"]["AdminPlan"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a plan with its prices; with Stripe configured, a paid plan and its prices are created there too */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        description?: string | null;
+                        /** @default [] */
+                        feature_list?: string[];
+                        /** @description Bytes; null: unlimited */
+                        available_space: number | null;
+                        position?: number;
+                        /** @default false */
+                        hidden?: boolean;
+                        /** @default false */
+                        recommended?: boolean;
+                        /** @default false */
+                        free?: boolean;
+                        prices?: {
+                            /** @description Minor units (999 for 9.99); Stripe’s ceiling is 99,999,999 */
+                            amount: number;
+                            currency: string;
+                            /** @enum {string} */
+                            interval: "day" | "week" | "month" | "year";
+                            /** @default 1 */
+                            interval_count?: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            plan: components["schemas"]["AdminPlan"];
+                            /** @description Set when Stripe could not be updated */
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/plans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit a plan: name, description, features, space, hidden, recommended, position (Stripe follows) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        description?: string | null;
+                        /** @default [] */
+                        feature_list?: string[];
+                        /** @description Bytes; null: unlimited */
+                        available_space: number | null;
+                        position?: number;
+                        /** @default false */
+                        hidden?: boolean;
+                        /** @default false */
+                        recommended?: boolean;
+                        /** @default false */
+                        free?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            plan: components["schemas"]["AdminPlan"];
+                            /** @description Set when Stripe could not be updated */
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/plans/{id}/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a price to a plan (amount in minor units); prices are never edited, add one and remove the old */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Minor units (999 for 9.99); Stripe’s ceiling is 99,999,999 */
+                        amount: number;
+                        currency: string;
+                        /** @enum {string} */
+                        interval: "day" | "week" | "month" | "year";
+                        /** @default 1 */
+                        interval_count?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            plan: components["schemas"]["AdminPlan"];
+                            /** @description Set when Stripe could not be updated */
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/plans/{id}/prices/{priceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a price nobody subscribed to (it stops being sold at Stripe); 409 when it has subscriptions */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    priceId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            plan: components["schemas"]["AdminPlan"];
+                            /** @description Set when Stripe could not be updated */
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Subscriptions: a page, filtered by status, user and plan, searched by email, plan or Stripe id */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    perPage?: number;
+                    query?: string;
+                    orderBy?: "created_at" | "renews_at" | "ends_at";
+                    orderDir?: "asc" | "desc";
+                    /** @description Stripe’s status, e.g. active or canceled */
+                    status?: string;
+                    userId?: number;
+                    productId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            pagination: {
+                                data: components["schemas"]["AdminSubscriptionRow"][];
+                                current_page: number;
+                                per_page: number;
+                                total: number;
+                                last_page: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/subscriptions/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a subscription now or at the end of its paid period (at Stripe too when Stripe bills it) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Keep the plan until the paid period ends (default: end now) */
+                        at_period_end?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -6337,6 +6690,64 @@ export interface components {
             owner_email: string;
             members_count: number;
         };
+        AdminPriceInput: {
+            id: number;
+            product_id: number;
+            /** @description In the currency’s minor unit (999 for 9.99) */
+            amount: number;
+            currency: string;
+            /** @enum {string} */
+            interval: "day" | "week" | "month" | "year";
+            interval_count: number;
+            /** @description The Stripe price, once created there */
+            gateway_id: string | null;
+            /** @description Subscriptions on this price, valid or not */
+            subscribers: number;
+        };
+        AdminPlanInput: {
+            id: number;
+            name: string;
+            description: string;
+            feature_list: string[];
+            /** @description Bytes the plan gives; null: unlimited */
+            available_space: number | null;
+            position: number;
+            hidden: boolean;
+            recommended: boolean;
+            free: boolean;
+            /** @description The Stripe product, once created there */
+            gateway_id: string | null;
+            /** @description Valid subscriptions on this plan */
+            subscribers: number;
+            prices: components["schemas"]["AdminPriceInput"][];
+            created_at: string;
+            updated_at: string;
+        };
+        AdminSubscriptionRowInput: {
+            id: number;
+            user_id: number;
+            user_email: string;
+            product_id: number;
+            product_name: string;
+            price_id: number;
+            price: {
+                /** @description Minor units */
+                amount: number;
+                currency: string;
+                interval: string;
+                interval_count: number;
+            };
+            gateway_name: string;
+            gateway_id: string;
+            /** @description Stripe’s status: active, trialing, past_due, canceled… */
+            status: string;
+            /** @description Gives its plan now */
+            valid: boolean;
+            renews_at: string | null;
+            ends_at: string | null;
+            cancelled_at: string | null;
+            created_at: string;
+        };
         User: {
             id: number;
             first_name: string | null;
@@ -6755,6 +7166,64 @@ export interface components {
             owner_id: number;
             owner_email: string;
             members_count: number;
+        };
+        AdminPrice: {
+            id: number;
+            product_id: number;
+            /** @description In the currency’s minor unit (999 for 9.99) */
+            amount: number;
+            currency: string;
+            /** @enum {string} */
+            interval: "day" | "week" | "month" | "year";
+            interval_count: number;
+            /** @description The Stripe price, once created there */
+            gateway_id: string | null;
+            /** @description Subscriptions on this price, valid or not */
+            subscribers: number;
+        };
+        AdminPlan: {
+            id: number;
+            name: string;
+            description: string;
+            feature_list: string[];
+            /** @description Bytes the plan gives; null: unlimited */
+            available_space: number | null;
+            position: number;
+            hidden: boolean;
+            recommended: boolean;
+            free: boolean;
+            /** @description The Stripe product, once created there */
+            gateway_id: string | null;
+            /** @description Valid subscriptions on this plan */
+            subscribers: number;
+            prices: components["schemas"]["AdminPrice"][];
+            created_at: string;
+            updated_at: string;
+        };
+        AdminSubscriptionRow: {
+            id: number;
+            user_id: number;
+            user_email: string;
+            product_id: number;
+            product_name: string;
+            price_id: number;
+            price: {
+                /** @description Minor units */
+                amount: number;
+                currency: string;
+                interval: string;
+                interval_count: number;
+            };
+            gateway_name: string;
+            gateway_id: string;
+            /** @description Stripe’s status: active, trialing, past_due, canceled… */
+            status: string;
+            /** @description Gives its plan now */
+            valid: boolean;
+            renews_at: string | null;
+            ends_at: string | null;
+            cancelled_at: string | null;
+            created_at: string;
         };
     };
     responses: never;

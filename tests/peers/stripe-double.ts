@@ -35,7 +35,7 @@ export interface StripeEventShape {
 }
 
 type CustomerShape = Pick<Stripe.Customer, 'id' | 'object' | 'email' | 'metadata' | 'created'>;
-type ProductShape = Pick<Stripe.Product, 'id' | 'object' | 'name' | 'metadata' | 'active'>;
+type ProductShape = Pick<Stripe.Product, 'id' | 'object' | 'name' | 'metadata' | 'active'> & { description: string | null };
 type PriceShape = Pick<Stripe.Price, 'id' | 'object' | 'product' | 'unit_amount' | 'currency' | 'metadata' | 'active' | 'type'> & {
   recurring: Pick<Stripe.Price.Recurring, 'interval' | 'interval_count'>;
 };
@@ -313,7 +313,14 @@ export class StripeDouble {
         return customer;
       }
       case 'POST products': {
-        const product: ProductShape = { id: id('prod'), object: 'product', name: str(p.name) ?? '', metadata: metadata(p.metadata), active: true };
+        const product: ProductShape = {
+          id: id('prod'),
+          object: 'product',
+          name: str(p.name) ?? '',
+          description: str(p.description) ?? null,
+          metadata: metadata(p.metadata),
+          active: p.active !== 'false',
+        };
         this.products.set(product.id, product);
         return product;
       }
@@ -335,12 +342,32 @@ export class StripeDouble {
         this.prices.set(price.id, price);
         return price;
       }
+      case 'POST products/:a': {
+        const product = this.products.get(first!);
+        if (!product) throw missing('product', first!);
+        if (typeof p.name === 'string') product.name = p.name;
+        if (typeof p.description === 'string') product.description = p.description || null;
+        if (p.active !== undefined) product.active = p.active === 'true';
+        if (p.metadata !== undefined) product.metadata = { ...product.metadata, ...metadata(p.metadata) };
+        return product;
+      }
+      case 'POST prices/:a': {
+        // Stripe lets only a few fields of a price change; its amount is not one of them.
+        const price = this.prices.get(first!);
+        if (!price) throw missing('price', first!);
+        if (p.unit_amount !== undefined)
+          throw new StripeFault(400, 'invalid_request_error', 'Received unknown parameter: unit_amount', 'parameter_unknown', 'unit_amount');
+        if (p.active !== undefined) price.active = p.active === 'true';
+        return price;
+      }
       case 'POST checkout/sessions': {
         const customer = str(p.customer) ?? '';
         if (!this.customers.has(customer)) throw missing('customer', customer, 'customer');
         const items = Array.isArray(p.line_items) ? (p.line_items as Params[]) : [];
         const price = str(items[0]?.price) ?? '';
         if (!this.prices.has(price)) throw missing('price', price, 'line_items[0][price]');
+        if (!this.prices.get(price)!.active)
+          throw new StripeFault(400, 'invalid_request_error', `The price specified is inactive.`, 'price_inactive', 'line_items[0][price]');
         if (p.mode !== 'subscription')
           throw new StripeFault(400, 'invalid_request_error', 'Only subscription mode is supported here.', 'parameter_invalid', 'mode');
         const sessionId = id('cs_test');

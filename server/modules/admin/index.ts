@@ -13,6 +13,8 @@ import { Impersonation } from './users/impersonation.js';
 import { AdminUsersService, type AdminUsersDeps } from './users/service.js';
 import type { Bootstrap } from '../bootstrap/service.js';
 import type { SessionsService } from '../auth/sessions.js';
+import { AdminPlansService, type AdminPlansDeps } from './plans/service.js';
+import { AdminSubscriptionsService, type AdminSubscriptionsDeps } from './subscriptions/service.js';
 
 export interface AdminDeps {
   db: Kysely<Database>;
@@ -24,6 +26,8 @@ export interface AdminDeps {
   files: AdminFilesDeps;
   dashboard: Omit<DashboardDeps, 'mailConfigured'>;
   workspaces: AdminWorkspacesDeps;
+  plans: AdminPlansDeps;
+  subscriptions: AdminSubscriptionsDeps;
 }
 
 /** The admin area's services (issue 17), built once per app in services.ts. */
@@ -39,6 +43,8 @@ export function createAdmin(deps: AdminDeps) {
     dashboard: new AdminDashboardService(deps.db, { ...deps.dashboard, mailConfigured: async () => (await deps.mailer.current()).url !== '' }),
     files: new AdminFilesService(deps.db, activity, deps.files),
     workspaces: new AdminWorkspacesService(deps.db, activity, deps.workspaces),
+    plans: new AdminPlansService(deps.db, activity, deps.plans),
+    subscriptions: new AdminSubscriptionsService(deps.db, activity, deps.subscriptions),
     settings: new AdminSettingsService(deps.settings, deps.localizations, deps.mailer, activity),
   };
 }

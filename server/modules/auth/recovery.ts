@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { Config } from '../../config.js';
 import type { Database } from '../../db/types.js';
 import { ValidationError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { resetPasswordMessage, verifyEmailMessage, emailChangedMessage } from '../../mail/templates.js';
 import type { SettingsService } from '../settings/service.js';
+import type { SiteUrl } from '../settings/site-url.js';
 import type { UsersRepository } from '../users/repository.js';
 import { hashPassword } from './passwords.js';
 import type { SessionsService } from './sessions.js';
@@ -24,7 +24,7 @@ export class RecoveryService {
     private readonly sessions: SessionsService,
     private readonly settings: SettingsService,
     private readonly mailer: Mailer,
-    private readonly config: Config,
+    private readonly siteUrl: SiteUrl,
   ) {}
 
   async siteName(): Promise<string> {
@@ -36,13 +36,13 @@ export class RecoveryService {
     const user = await this.users.findById(userId);
     if (!user || user.email_verified_at) return;
     const token = await this.tokens.issue(user.id, 'verify_email', VERIFY_EMAIL_TTL_MS);
-    const url = `${this.config.appUrl}/auth/email/verify?token=${encodeURIComponent(token)}`;
+    const url = `${await this.siteUrl()}/auth/email/verify?token=${encodeURIComponent(token)}`;
     await this.mailer.send(verifyEmailMessage(user.email, await this.siteName(), url));
   }
 
   /** Tells the previous address that the account's sign-in email changed, and to where. */
   async sendEmailChangedNotice(oldEmail: string, newEmail: string): Promise<void> {
-    await this.mailer.send(emailChangedMessage(oldEmail, await this.siteName(), newEmail, `${this.config.appUrl}/forgot-password`));
+    await this.mailer.send(emailChangedMessage(oldEmail, await this.siteName(), newEmail, `${await this.siteUrl()}/forgot-password`));
   }
 
   /** Marks the email verified; answers false for an unknown, used or expired link. */
@@ -64,7 +64,7 @@ export class RecoveryService {
     const user = await this.users.findByEmail(email);
     if (!user) return;
     const token = await this.tokens.issue(user.id, 'reset_password', RESET_PASSWORD_TTL_MS);
-    const url = `${this.config.appUrl}/password/reset/${encodeURIComponent(token)}?email=${encodeURIComponent(user.email)}`;
+    const url = `${await this.siteUrl()}/password/reset/${encodeURIComponent(token)}?email=${encodeURIComponent(user.email)}`;
     await this.mailer.send(resetPasswordMessage(user.email, await this.siteName(), url, RESET_PASSWORD_TTL_MS / 60_000));
   }
 

@@ -1,16 +1,21 @@
 import type Stripe from 'stripe';
-import { Conflict, Forbidden, HttpError, NotFound } from '../../lib/errors.js';
+import { Conflict, Forbidden, NotFound } from '../../lib/errors.js';
 import { formatBytes } from '../../lib/format.js';
 import type { PriceRow, ProductRow, SubscriptionRow } from '../../db/types.js';
 import type { StripeGateway, StripeKeys } from './gateway.js';
 import { presentProduct, presentSubscription } from './present.js';
 import type { BillingRepository } from './repository.js';
 import { isValid } from './validity.js';
+import { call, gatewayFailed } from './call.js';
+import { ensureStripePrice } from './stripe-catalog.js';
+
+export { call, gatewayFailed };
 
 export interface BillingDeps {
   /** The `billing.enable` site switch. */
   switchedOn(): Promise<boolean>;
-  appUrl: string;
+  /** The site's public address (read on use: an admin may change it). */
+  appUrl: () => Promise<string>;
   /** Bytes a user stores now (what their space is measured against). */
   usedBy(userId: number): Promise<number>;
 }
@@ -18,11 +23,6 @@ export interface BillingDeps {
 export const BILLING_OFF = 'Billing is not enabled on this site.';
 export const PLAN_NOT_AVAILABLE = 'This plan is not available.';
 export const NO_SUBSCRIPTION = 'You have no subscription.';
-
-/** A Stripe failure the user can do nothing about: 502 with a plain message, the details in the log. */
-export function gatewayFailed(): HttpError {
-  return new HttpError(502, 'The payment provider could not be reached. Please try again later.', undefined, 'GATEWAY');
-}
 
 /**
  * Plans, checkout and the user's own subscription. Amounts always come from
@@ -77,7 +77,7 @@ export class BillingService {
     const stripe = this.gateway.client(keys);
     const customer = await this.customer(stripe, user);
     const gatewayPrice = await this.gatewayPrice(stripe, product, price);
-    const base = `${this.deps.appUrl}/checkout/${product.id}/${price.id}`;
+    const base = `${await this.deps.appUrl()}/checkout/${product.id}/${price.id}`;
     const session = await call(() =>
       stripe.checkout.sessions.create({
         mode: 'subscription',
@@ -194,7 +194,8 @@ export class BillingService {
     const keys = await this.requireEnabled();
     const customer = await this.repo.customerOf(userId);
     if (!customer) throw NotFound(NO_SUBSCRIPTION);
-    const session = await call(() => this.gateway.client(keys).billingPortal.sessions.create({ customer, return_url: `${this.deps.appUrl}/billing` }));
+    const returnUrl = `${await this.deps.appUrl()}/billing`;
+    const session = await call(() => this.gateway.client(keys).billingPortal.sessions.create({ customer, return_url: returnUrl }));
     return { url: session.url };
   }
 
@@ -225,32 +226,7 @@ export class BillingService {
   }
 
   /** The Stripe price for one of ours, made there on first use from our amount. */
-  private async gatewayPrice(stripe: Stripe, product: ProductRow, price: PriceRow): Promise<string> {
-    if (price.gateway_id) return price.gateway_id;
-    let productId = product.gateway_id;
-    if (!productId) {
-      const created = await call(() => stripe.products.create({ name: product.name, metadata: { product_id: String(product.id) } }));
-      productId = await this.repo.setProductGatewayId(product.id, created.id);
-    }
-    const created = await call(() =>
-      stripe.prices.create({
-        product: productId,
-        unit_amount: price.amount,
-        currency: price.currency.toLowerCase(),
-        recurring: { interval: price.interval as Stripe.PriceCreateParams.Recurring.Interval, interval_count: price.interval_count },
-        metadata: { price_id: String(price.id) },
-      }),
-    );
-    return this.repo.setPriceGatewayId(price.id, created.id);
-  }
-}
-
-/** A Stripe call; its failures become one plain 502 (the message names no internals). */
-export async function call<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    throw Object.assign(gatewayFailed(), { cause: error });
+  private gatewayPrice(stripe: Stripe, product: ProductRow, price: PriceRow): Promise<string> {
+    return ensureStripePrice(stripe, this.repo, product, price);
   }
 }

@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { HttpError } from '../../lib/errors.js';
 import type { StripeGateway } from './gateway.js';
 import type { BillingRepository } from './repository.js';
-import { call } from './service.js';
+import { call } from './call.js';
 
 export const BAD_SIGNATURE = 'The webhook signature is not valid.';
 export const WEBHOOK_UNCONFIGURED = 'Billing is not configured on this site.';

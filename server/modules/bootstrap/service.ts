@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Config } from '../../config.js';
+import type { SiteUrl } from '../settings/site-url.js';
 import type { Database } from '../../db/types.js';
 import { parseJson } from '../../lib/json.js';
 import type { LocalizationsService } from '../localizations/service.js';
@@ -22,7 +22,7 @@ export class BootstrapService {
     private readonly settings: SettingsService,
     private readonly users: UsersRepository,
     private readonly localizations: LocalizationsService,
-    private readonly config: Config,
+    private readonly siteUrl: SiteUrl,
     private readonly extra: {
       /** The user's unread notifications (the bell's badge). */
       unreadNotifications(userId: number): Promise<number>;
@@ -62,7 +62,7 @@ export class BootstrapService {
       themes,
       settings: {
         ...nested,
-        base_url: this.config.appUrl,
+        base_url: await this.siteUrl(),
         registration: { disable: bool('registration.disable') },
       },
       branding: {

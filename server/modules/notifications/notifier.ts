@@ -6,7 +6,16 @@ import type { MailMessage } from '../../mail/mailer.js';
 import type { NotificationBus } from './bus.js';
 import { sendPush, type EndpointRules, type VapidKeys } from './push.js';
 import type { NotificationsRepository } from './repository.js';
-import { assertSafe, NOTIFICATION_TYPES, type Channel, type ChannelMap, type NotificationData, type NotificationType } from './types.js';
+import {
+  allChannelsOn,
+  assertSafe,
+  NOTIFICATION_TYPES,
+  type Channel,
+  type ChannelMap,
+  type ChannelSwitch,
+  type NotificationData,
+  type NotificationType,
+} from './types.js';
 
 export type Translate = (template: string, values?: MessageValues) => string;
 
@@ -20,11 +29,14 @@ export interface NotifierDeps {
   recipient(userId: number): Promise<{ email: string; lines: Lines | null } | undefined>;
   sendMail(message: MailMessage): Promise<void>;
   siteName(): Promise<string>;
-  appUrl: string;
+  /** The site's public address (read on use: an admin may change it). */
+  appUrl: () => Promise<string>;
   vapid(): Promise<VapidKeys>;
   /** Who push services can contact about our pushes: an https: or mailto: URL (RFC 8292). */
   vapidSubject: string;
   pushRules: EndpointRules;
+  /** The admin's channel switches: a channel switched off is not sent, whatever the user chose. */
+  channelOn?: ChannelSwitch;
 }
 
 /** The channels a user gets a type on: their saved choice, else the type's default. */
@@ -60,7 +72,7 @@ export class Notifier {
     this.deps.bus.publish(userId, { unreadCount: await this.deps.repo.unreadCount(userId) });
     const channels = channelsFor((await this.deps.repo.preferences(userId)).get(NOTIFICATION_TYPES[type].notifId), type);
     for (const channel of Object.keys(channels) as Channel[]) {
-      if (!channels[channel]) continue;
+      if (!channels[channel] || !(await (this.deps.channelOn ?? allChannelsOn)(channel))) continue;
       if (channel === 'email') {
         const mail = options.mail;
         this.deps.jobs.run(`notification ${id} email`, async () =>
@@ -73,7 +85,7 @@ export class Notifier {
   }
 
   private async email(to: string, data: NotificationData): Promise<void> {
-    const url = new URL(data.mainAction.action, this.deps.appUrl).toString();
+    const url = new URL(data.mainAction.action, `${await this.deps.appUrl()}/`).toString();
     await this.deps.sendMail(
       notificationMessage(to, await this.deps.siteName(), { lines: data.lines.map((line) => line.content), action: { label: data.mainAction.label, url } }),
     );

@@ -3,7 +3,7 @@ import type { NotificationBus } from './bus.js';
 import { channelsFor } from './notifier.js';
 import { endpointProblem, type EndpointRules } from './push.js';
 import type { NotificationsRepository } from './repository.js';
-import { CHANNELS, NOTIFICATION_TYPES, PREFERENCE_GROUPS, type ChannelMap, type NotificationType } from './types.js';
+import { allChannelsOn, CHANNELS, NOTIFICATION_TYPES, type ChannelSwitch, PREFERENCE_GROUPS, type ChannelMap, type NotificationType } from './types.js';
 
 export const NOTIFICATIONS_PER_PAGE = 30;
 
@@ -15,6 +15,7 @@ export class NotificationsService {
     private readonly repo: NotificationsRepository,
     private readonly bus: NotificationBus,
     private readonly pushRules: EndpointRules,
+    private readonly channelOn: ChannelSwitch = allChannelsOn,
   ) {}
 
   async list(userId: number, page: number) {
@@ -43,7 +44,8 @@ export class NotificationsService {
   async subscriptions(userId: number) {
     const saved = await this.repo.preferences(userId);
     return {
-      available_channels: [...CHANNELS],
+      // A channel the admin switched off is not offered.
+      available_channels: (await Promise.all(CHANNELS.map(async (c) => ((await this.channelOn(c)) ? [c] : [])))).flat(),
       subscriptions: PREFERENCE_GROUPS.map((group) => ({
         group_name: group.group_name,
         subscriptions: group.types.map((type) => ({ notif_id: NOTIFICATION_TYPES[type].notifId, name: NOTIFICATION_TYPES[type].name })),

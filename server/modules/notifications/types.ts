@@ -7,6 +7,10 @@ export const CHANNELS = ['email', 'browser'] as const;
 export type Channel = (typeof CHANNELS)[number];
 export type ChannelMap = Record<Channel, boolean>;
 
+/** Whether the site sends a channel at all (an admin switch); every channel is on when none is given. */
+export type ChannelSwitch = (channel: Channel) => Promise<boolean>;
+export const allChannelsOn: ChannelSwitch = async () => true;
+
 export const NOTIFICATION_TYPES = {
   'workspace-invitation': { notifId: 'W01', name: 'Someone invites me to a workspace', defaults: { email: true, browser: true } },
   'file-entry-shared': { notifId: 'A01', name: 'Someone shares a file or folder with me', defaults: { email: true, browser: true } },

@@ -56,4 +56,10 @@ export const permissionCatalogue: PermissionDefinition[] = [
   { name: 'all_workspaces.view', group: 'admin', display_name: 'View all workspaces', description: 'List every workspace.' },
   { name: 'all_workspaces.delete', group: 'admin', display_name: 'Delete any workspace', description: 'Delete any workspace.' },
   { name: 'activity.view', group: 'admin', display_name: 'View the admin log', description: 'Read the log of admin actions.' },
+  // Plans and subscriptions in the admin area (issue 17, section 5).
+  { name: 'plans.view', group: 'plans', display_name: 'View plans', description: 'List plans, their prices and subscriber counts.' },
+  { name: 'plans.create', group: 'plans', display_name: 'Create plans', description: 'Create plans (in Stripe too when it is configured).' },
+  { name: 'plans.update', group: 'plans', display_name: 'Update plans', description: 'Edit, hide and recommend plans; add and remove prices.' },
+  { name: 'subscriptions.view', group: 'plans', display_name: 'View subscriptions', description: 'List every subscription with its user and plan.' },
+  { name: 'subscriptions.update', group: 'plans', display_name: 'Cancel subscriptions', description: 'Cancel subscriptions (in Stripe too).' },
 ];

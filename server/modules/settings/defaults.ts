@@ -16,6 +16,8 @@ const MB = 1024 * 1024;
 
 export const settingDefaults = {
   'site.marketing_url': { value: '' },
+  /** The public address for links the server builds (empty: APP_URL). */
+  'site.url': { value: '' },
   'site.demo': { value: false },
   'demo.loginPageDefaults': { value: 'singleAccount' },
 
@@ -62,6 +64,9 @@ export const settingDefaults = {
   'api.integrated': { value: true },
   'notifications.integrated': { value: true },
   'notifications.subscriptions.integrated': { value: true },
+  /** Site-wide channel switches: off, nobody gets that channel whatever they chose (in-app always works). */
+  'notifications.channels.email': { value: true },
+  'notifications.channels.browser': { value: true },
   /** The web push VAPID key pair ({ publicKey, privateKey }), made on first use (SettingsService.vapidKeys). */
   'notifications.vapid': { value: null, private: true, secret: true },
   /** Billing is on when this is true and Stripe's keys are configured (here or in STRIPE_* variables). */

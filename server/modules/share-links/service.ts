@@ -16,7 +16,8 @@ export const newLinkToken = () => randomToken(18);
 
 export interface ShareLinksDeps {
   hashPassword(password: string): Promise<string>;
-  appUrl: string;
+  /** The site's public address (read on use: an admin may change it). */
+  appUrl: () => Promise<string>;
 }
 
 /**
@@ -34,7 +35,8 @@ export class ShareLinksService {
 
   async list(actor: Actor, hash: string): Promise<ShareLinkOut[]> {
     const entry = await requireEntry(this.db, actor, 'files.share', hash);
-    return (await this.repo.forEntry(entry.id)).map((row) => this.present(row));
+    const base = await this.deps.appUrl();
+    return (await this.repo.forEntry(entry.id)).map((row) => presentLink(row, base));
   }
 
   async create(actor: Actor, hash: string, input: CreateLinkInput): Promise<ShareLinkOut> {
@@ -85,8 +87,8 @@ export class ShareLinksService {
     };
   }
 
-  private present(row: LinkWithEntry): ShareLinkOut {
-    return presentLink(row, this.deps.appUrl);
+  private async present(row: LinkWithEntry): Promise<ShareLinkOut> {
+    return presentLink(row, await this.deps.appUrl());
   }
 
   private async values(input: UpdateLinkInput, entryType: string): Promise<Partial<LinkValues>> {

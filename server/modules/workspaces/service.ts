@@ -29,7 +29,8 @@ export interface WorkspaceDeps {
   findUserIdByEmail(email: string): Promise<number | undefined>;
   sendMail(message: MailMessage): Promise<void>;
   siteName(): Promise<string>;
-  appUrl: string;
+  /** The site's public address (read on use: an admin may change it). */
+  appUrl: () => Promise<string>;
   /** Inside the deletion's transaction: the workspace's entries go to the owner's trash. */
   trashWorkspace(trx: Kysely<Database>, workspaceId: number): Promise<number>;
   /** An invitee with an account: the notification (bell, and email and push as they chose). */
@@ -202,7 +203,7 @@ export class WorkspacesService {
   private async sendInvite(workspace: WorkspaceRow, inviteId: string, email: string, inviter: Awaited<ReturnType<WorkspaceDeps['findUser']>>): Promise<void> {
     const userId = await this.deps.findUserIdByEmail(email);
     const query = new URLSearchParams({ email, redirect: `/drive?invite=${inviteId}` });
-    const url = `${this.deps.appUrl}/workspace/join/${userId === undefined ? 'register' : 'login'}?${query.toString()}`;
+    const url = `${await this.deps.appUrl()}/workspace/join/${userId === undefined ? 'register' : 'login'}?${query.toString()}`;
     const inviterName = inviter ? displayName(inviter) : 'Someone';
     const mail = async (to: string) =>
       workspaceInviteMessage(to, await this.deps.siteName(), { inviterName, workspaceName: workspace.name, url, days: INVITE_TTL_DAYS });

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTrans } from '../../i18n/use-trans';
 import { inputClass } from '../../ui/form/field-classes';
 import { useActivity, type ActivityQuery } from './api';
-import { formatDate, Pager } from './Pager';
+import { AdminTable } from './AdminTable';
+import { formatDate } from './Pager';
 
 /** The log of admin actions: who, what, when, on what. */
 export function ActivityPage() {
@@ -21,34 +22,20 @@ export function ActivityPage() {
           onChange={(e) => setQuery({ page: 1, ...(e.target.value ? { query: e.target.value } : {}) })}
         />
       </div>
-      <table className="w-full text-left text-sm">
-        <thead>
-          <tr className="border-b border-divider">
-            <th className="p-2">{t('When')}</th>
-            <th className="p-2">{t('Who')}</th>
-            <th className="p-2">{t('What')}</th>
-            <th className="p-2">{t('On what')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(activity.data?.data ?? []).map((row) => (
-            <tr key={row.id} className="border-b border-divider">
-              <td className="p-2">{formatDate(row.created_at)}</td>
-              <td className="p-2">{row.actor_label}</td>
-              <td className="p-2">{row.action}</td>
-              <td className="p-2">{row.subject_label ?? row.subject_type}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {activity.data && (
-        <Pager
-          page={activity.data.current_page}
-          lastPage={activity.data.last_page}
-          total={activity.data.total}
-          onPage={(page) => setQuery((q) => ({ ...q, page }))}
-        />
-      )}
+      <AdminTable
+        label={t('Activity log')}
+        rows={activity.data?.data}
+        isLoading={activity.isLoading}
+        emptyText="Nothing has been logged yet"
+        page={activity.data}
+        onPage={(page) => setQuery((q) => ({ ...q, page }))}
+        columns={[
+          { key: 'when', label: 'When', render: (row) => formatDate(row.created_at) },
+          { key: 'who', label: 'Who', render: (row) => row.actor_label },
+          { key: 'what', label: 'What', render: (row) => row.action },
+          { key: 'subject', label: 'On what', render: (row) => row.subject_label ?? row.subject_type },
+        ]}
+      />
     </section>
   );
 }

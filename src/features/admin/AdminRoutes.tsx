@@ -8,6 +8,8 @@ import { WorkspacesPage } from './WorkspacesPage';
 import { RolesPage } from './RolesPage';
 import { SettingsPage } from './SettingsPage';
 import { UsersPage } from './UsersPage';
+import { PlansPage } from './plans/PlansPage';
+import { SubscriptionsPage } from './plans/SubscriptionsPage';
 
 /** The sections of the admin area, each shown to whoever holds its permission (`admin` grants all). */
 const sections = [
@@ -17,6 +19,8 @@ const sections = [
   { path: 'settings', label: 'Settings', permission: 'settings.view' },
   { path: 'files', label: 'Files', permission: 'all_files.view' },
   { path: 'workspaces', label: 'Workspaces', permission: 'all_workspaces.view' },
+  { path: 'plans', label: 'Plans', permission: 'plans.view' },
+  { path: 'subscriptions', label: 'Subscriptions', permission: 'subscriptions.view' },
   { path: 'activity', label: 'Activity log', permission: 'activity.view' },
 ] as const;
 
@@ -57,6 +61,8 @@ export default function AdminRoutes() {
           <Route path="settings" element={<SettingsPage />} />
           <Route path="files" element={<FilesPage />} />
           <Route path="workspaces" element={<WorkspacesPage />} />
+          <Route path="plans" element={<PlansPage />} />
+          <Route path="subscriptions" element={<SubscriptionsPage />} />
           <Route path="activity" element={<ActivityPage />} />
         </Routes>
       </main>
@@ -73,6 +79,8 @@ function SectionIndex({ path }: { path: string }) {
       settings: SettingsPage,
       files: FilesPage,
       workspaces: WorkspacesPage,
+      plans: PlansPage,
+      subscriptions: SubscriptionsPage,
       activity: ActivityPage,
     }[path] ?? UsersPage;
   return <Page />;

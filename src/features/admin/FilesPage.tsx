@@ -5,13 +5,16 @@ import { useTrans } from '../../i18n/use-trans';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { inputClass } from '../../ui/form/field-classes';
 import { toast } from '../../ui/toast/toast-store';
-import { useAdminFiles, useDeleteFiles, type TableQuery } from './api';
-import { formatBytes, formatDate, Pager } from './Pager';
+import { AdminTable } from './AdminTable';
+import { useAdminFiles, useDeleteFiles, type FileQuery } from './api';
+import { formatBytes, formatDate } from './Pager';
+
+type Sort = NonNullable<FileQuery['orderBy']>;
 
 /** Every entry in the system: owner, type, size, workspace, created; search, delete, download for support. */
 export function FilesPage() {
   const { t } = useTrans();
-  const [query, setQuery] = useState<TableQuery>({ page: 1 });
+  const [query, setQuery] = useState<FileQuery>({ page: 1, orderBy: 'created_at', orderDir: 'desc' });
   const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
   const files = useAdminFiles(query);
   const remove = useDeleteFiles();
@@ -24,49 +27,39 @@ export function FilesPage() {
           aria-label={t('Search files')}
           placeholder={t('Search files')}
           className={`${inputClass} max-w-xs`}
-          onChange={(e) => setQuery({ page: 1, ...(e.target.value ? { query: e.target.value } : {}) })}
+          onChange={(e) => setQuery((q) => ({ ...q, page: 1, query: e.target.value || undefined }))}
         />
       </div>
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-divider">
-              <th className="p-2">{t('Name')}</th>
-              <th className="p-2">{t('Owner')}</th>
-              <th className="p-2">{t('Type')}</th>
-              <th className="p-2">{t('Size')}</th>
-              <th className="p-2">{t('Workspace')}</th>
-              <th className="p-2">{t('Created')}</th>
-              <th className="p-2">{t('Actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(files.data?.data ?? []).map((file) => (
-              <tr key={file.id} className="border-b border-divider">
-                <td className="p-2">{file.name}</td>
-                <td className="p-2">{file.owner_email}</td>
-                <td className="p-2">{file.type}</td>
-                <td className="p-2">{file.type === 'folder' ? '—' : formatBytes(file.file_size)}</td>
-                <td className="p-2">{file.workspace_name ?? t('Private')}</td>
-                <td className="p-2">{formatDate(file.created_at)}</td>
-                <td className="p-2">
-                  {file.type !== 'folder' && (
-                    <a className="mr-2 text-primary hover:underline" href={resolveApiUrl(`admin/files/${file.id}/download`)}>
-                      {t('Download')}
-                    </a>
-                  )}
-                  <button type="button" className="text-danger hover:underline" onClick={() => setDeleting(file)}>
-                    {t('Delete')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {files.data && (
-        <Pager page={files.data.current_page} lastPage={files.data.last_page} total={files.data.total} onPage={(page) => setQuery((q) => ({ ...q, page }))} />
-      )}
+      <AdminTable
+        label={t('Files')}
+        rows={files.data?.data}
+        isLoading={files.isLoading}
+        emptyText="No files"
+        sort={query}
+        onSort={(orderBy, orderDir) => setQuery((q) => ({ ...q, page: 1, orderBy: orderBy as Sort, orderDir }))}
+        page={files.data}
+        onPage={(page) => setQuery((q) => ({ ...q, page }))}
+        columns={[
+          { key: 'name', label: 'Name', sortable: true, render: (file) => file.name },
+          { key: 'owner', label: 'Owner', render: (file) => file.owner_email },
+          { key: 'type', label: 'Type', sortable: true, render: (file) => file.type },
+          { key: 'file_size', label: 'Size', sortable: true, render: (file) => (file.type === 'folder' ? '—' : formatBytes(file.file_size)) },
+          { key: 'workspace', label: 'Workspace', render: (file) => file.workspace_name ?? t('Private') },
+          { key: 'created_at', label: 'Created', sortable: true, render: (file) => formatDate(file.created_at) },
+        ]}
+        actions={(file) => (
+          <>
+            {file.type !== 'folder' && (
+              <a className="text-primary hover:underline" href={resolveApiUrl(`admin/files/${file.id}/download`)}>
+                {t('Download')}
+              </a>
+            )}
+            <button type="button" className="text-danger hover:underline" onClick={() => setDeleting(file)}>
+              {t('Delete')}
+            </button>
+          </>
+        )}
+      />
       {deleting && (
         <ConfirmDialog
           title={t('Delete forever')}

@@ -6,6 +6,7 @@ import { ModalDialog } from '../../ui/Dialog';
 import { primaryButtonClass, secondaryButtonClass } from '../../ui/form/field-classes';
 import { TextField } from '../../ui/form/TextField';
 import { toast } from '../../ui/toast/toast-store';
+import { AdminTable } from './AdminTable';
 import { useDeleteRole, usePermissionCatalogue, useRoles, useSaveRole } from './api';
 
 type Role = NonNullable<ReturnType<typeof useRoles>['data']>[number];
@@ -25,39 +26,38 @@ export function RolesPage() {
           {t('Add role')}
         </button>
       </div>
-      <table className="w-full text-left text-sm">
-        <thead>
-          <tr className="border-b border-divider">
-            <th className="p-2">{t('Name')}</th>
-            <th className="p-2">{t('Type')}</th>
-            <th className="p-2">{t('Users')}</th>
-            <th className="p-2">{t('Permissions')}</th>
-            <th className="p-2">{t('Actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(roles.data ?? []).map((role) => (
-            <tr key={role.id} className="border-b border-divider">
-              <td className="p-2">
+      <AdminTable
+        label={t('Roles')}
+        rows={roles.data}
+        isLoading={roles.isLoading}
+        emptyText="No roles yet"
+        columns={[
+          {
+            key: 'name',
+            label: 'Name',
+            render: (role) => (
+              <>
                 {role.name}
                 {role.default && <span className="ml-2 rounded bg-primary/10 px-1 text-xs text-primary">{t('Default')}</span>}
                 {role.guests && <span className="ml-2 rounded bg-fg/10 px-1 text-xs">{t('Guests')}</span>}
-              </td>
-              <td className="p-2">{role.type === 'workspace' ? t('Workspace') : t('Site')}</td>
-              <td className="p-2">{role.users_count}</td>
-              <td className="p-2 text-xs">{role.permissions.map((p) => p.name).join(', ')}</td>
-              <td className="p-2">
-                <button type="button" className="mr-2 text-primary hover:underline" onClick={() => setEditing(role)}>
-                  {t('Edit')}
-                </button>
-                <button type="button" className="text-danger hover:underline" onClick={() => setDeleting(role)}>
-                  {t('Delete')}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+          { key: 'type', label: 'Type', render: (role) => (role.type === 'workspace' ? t('Workspace') : t('Site')) },
+          { key: 'users', label: 'Users', render: (role) => role.users_count },
+          { key: 'permissions', label: 'Permissions', render: (role) => <span className="text-xs">{role.permissions.map((p) => p.name).join(', ')}</span> },
+        ]}
+        actions={(role) => (
+          <>
+            <button type="button" className="text-primary hover:underline" onClick={() => setEditing(role)}>
+              {t('Edit')}
+            </button>
+            <button type="button" className="text-danger hover:underline" onClick={() => setDeleting(role)}>
+              {t('Delete')}
+            </button>
+          </>
+        )}
+      />
       {editing && <RoleDialog role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {deleting && (
         <ConfirmDialog

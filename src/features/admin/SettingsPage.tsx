@@ -1,19 +1,27 @@
 import { useState } from 'react';
 import { getErrorMessage, getFieldError } from '../../api/errors';
 import { useTrans } from '../../i18n/use-trans';
-import { primaryButtonClass, secondaryButtonClass } from '../../ui/form/field-classes';
+import { selectClass, primaryButtonClass, secondaryButtonClass } from '../../ui/form/field-classes';
 import { TextField } from '../../ui/form/TextField';
 import { toast } from '../../ui/toast/toast-store';
 import { useAdminSettings, useSaveSettings, useTestMail, type SettingsBody } from './api';
+import { LinkFields, PolicyList, type LinkValue, type PolicyValue } from './LinkFields';
 import { groupLabels, settingLabels } from './setting-labels';
 
 const MB = 1024 * 1024;
 /** Sizes shown in MB (the API speaks bytes). */
 const inMegabytes = new Set(['uploads.max_size', 'uploads.chunk_size', 'uploads.available_space']);
 const lists = new Set(['uploads.allowed_extensions', 'uploads.blocked_extensions']);
-const json = new Set(['registration.policies', 'cookie_notice.button']);
+/** Settings with a fixed set of values: a select, not free text. */
+const choices: Record<string, string[]> = { 'cookie_notice.position': ['top', 'bottom'] };
 
-type Draft = Record<string, string | boolean>;
+type DraftValue = string | boolean | LinkValue | PolicyValue[];
+type Draft = Record<string, DraftValue>;
+
+const isLink = (value: unknown): value is LinkValue =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && 'label' in value && 'action' in value;
+const asPolicies = (value: unknown): PolicyValue[] =>
+  Array.isArray(value) ? value.filter(isLink).map((p, index) => ({ ...p, id: (p as Partial<PolicyValue>).id || `policy-${index + 1}` })) : [];
 
 /** Settings by group; each saves at once and takes effect without a restart. Secrets are write-only. */
 export function SettingsPage() {
@@ -51,29 +59,23 @@ export function SettingsPage() {
   );
 }
 
-function toDraft(key: string, value: unknown): string | boolean {
+function toDraft(key: string, value: unknown): DraftValue {
   if (typeof value === 'boolean') return value;
+  if (key === 'registration.policies') return asPolicies(value);
+  if (key === 'cookie_notice.button') return isLink(value) ? { ...value } : { label: '', action: '', type: 'link' };
   if (inMegabytes.has(key)) return value === null || value === undefined ? '' : String(Number(value) / MB);
   if (lists.has(key)) return Array.isArray(value) ? value.join(', ') : '';
-  if (json.has(key)) return JSON.stringify(value ?? null, null, 2);
   return value === null || value === undefined ? '' : String(value);
 }
 
-function fromDraft(key: string, draft: string | boolean): unknown {
-  if (typeof draft === 'boolean') return draft;
+function fromDraft(key: string, draft: DraftValue): unknown {
+  if (typeof draft !== 'string') return draft;
   if (inMegabytes.has(key)) return draft.trim() === '' ? null : Math.round(Number(draft) * MB);
   if (lists.has(key))
     return draft
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-  if (json.has(key)) {
-    try {
-      return JSON.parse(draft) as unknown;
-    } catch {
-      return draft;
-    }
-  }
   return draft;
 }
 
@@ -143,16 +145,40 @@ function GroupForm({
             </div>
           );
         }
-        if (json.has(key)) {
+        if (Array.isArray(value)) {
+          return (
+            <PolicyList
+              key={key}
+              legend={label}
+              value={value}
+              onChange={(next) => setDraft((d) => ({ ...d, [key]: next }))}
+              errorFor={(index, field) => getFieldError(save.error, `${key}.${index}.${field}`)}
+            />
+          );
+        }
+        if (isLink(value)) {
+          return (
+            <LinkFields
+              key={key}
+              legend={label}
+              value={value}
+              onChange={(next) => setDraft((d) => ({ ...d, [key]: next }))}
+              errorFor={(field) => getFieldError(save.error, `${key}.${field}`)}
+            />
+          );
+        }
+        const options = choices[key];
+        if (options) {
           return (
             <label key={key} className="text-sm font-medium">
               {label}
-              <textarea
-                className="mt-1 block h-32 w-full rounded border border-divider bg-paper p-2 font-mono text-xs"
-                aria-invalid={error ? true : undefined}
-                value={value ?? ''}
-                onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}
-              />
+              <select className={`${selectClass} mt-1`} value={value ?? ''} onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}>
+                {options.map((o) => (
+                  <option key={o} value={o}>
+                    {t(o)}
+                  </option>
+                ))}
+              </select>
               {error && <span className="text-sm text-danger">{error}</span>}
             </label>
           );

@@ -6,19 +6,11 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../ui/form/field-classes';
 import { toast } from '../../ui/toast/toast-store';
 import { useAdminUsers, useBulkUpdate, useDeleteUsers, useImpersonate, useSendReset, type UserQuery } from './api';
-import { formatBytes, formatDate, Pager } from './Pager';
+import { AdminTable } from './AdminTable';
+import { formatBytes, formatDate } from './Pager';
 import { UserDialog } from './UserDialog';
 
 type Sort = NonNullable<UserQuery['orderBy']>;
-const columns: { key: Sort | null; label: string }[] = [
-  { key: 'name', label: 'Name' },
-  { key: 'email', label: 'Email' },
-  { key: null, label: 'Roles' },
-  { key: 'space_used', label: 'Space used' },
-  { key: 'created_at', label: 'Created' },
-  { key: 'last_active_at', label: 'Last active' },
-  { key: null, label: 'Verified' },
-];
 
 /** Users: a paged, sortable, searchable table with actions on one user or a selection. */
 export function UsersPage() {
@@ -33,19 +25,10 @@ export function UsersPage() {
   const remove = useDeleteUsers();
   const reset = useSendReset();
   const impersonate = useImpersonate();
-  const rows = users.data?.data ?? [];
 
   const fail = (error: unknown) => toast.danger(getErrorMessage(error));
   const handleBulk = (action: 'suspend' | 'unsuspend' | 'verify', ids: number[]) =>
     bulk.mutate({ ids, action }, { onSuccess: () => toast(t('Updated users')), onError: fail });
-  const handleSort = (key: Sort) => setQuery((q) => ({ ...q, page: 1, orderBy: key, orderDir: q.orderBy === key && q.orderDir === 'asc' ? 'desc' : 'asc' }));
-  const toggle = (id: number) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
   return (
     <section>
@@ -79,98 +62,70 @@ export function UsersPage() {
           </button>
         </div>
       )}
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-divider">
-              <th className="p-2">
-                <input
-                  type="checkbox"
-                  aria-label={t('Select all')}
-                  checked={rows.length > 0 && rows.every((r) => selected.has(r.id))}
-                  onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.id)) : new Set())}
-                />
-              </th>
-              {columns.map((c) => (
-                <th
-                  key={c.label}
-                  className="p-2"
-                  aria-sort={c.key && query.orderBy === c.key ? (query.orderDir === 'asc' ? 'ascending' : 'descending') : undefined}
-                >
-                  {c.key ? (
-                    <button type="button" className="font-semibold hover:underline" onClick={() => handleSort(c.key!)}>
-                      {t(c.label)}
-                    </button>
-                  ) : (
-                    t(c.label)
-                  )}
-                </th>
-              ))}
-              <th className="p-2">{t('Actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((user) => (
-              <tr key={user.id} className="border-b border-divider">
-                <td className="p-2">
-                  <input
-                    type="checkbox"
-                    aria-label={t('Select :name', { name: user.email })}
-                    checked={selected.has(user.id)}
-                    onChange={() => toggle(user.id)}
-                  />
-                </td>
-                <td className="p-2">
-                  {user.display_name}
-                  {user.suspended_at && <span className="ml-2 rounded bg-danger/10 px-1 text-xs text-danger">{t('Suspended')}</span>}
-                </td>
-                <td className="p-2">{user.email}</td>
-                <td className="p-2">{user.roles.map((r) => r.name).join(', ')}</td>
-                <td className="p-2">
-                  {formatBytes(user.space_used)} / {formatBytes(user.space_available)}
-                </td>
-                <td className="p-2">{formatDate(user.created_at)}</td>
-                <td className="p-2">{formatDate(user.last_active_at)}</td>
-                <td className="p-2">{user.email_verified_at ? t('Yes') : t('No')}</td>
-                <td className="p-2">
-                  <span className="flex flex-wrap gap-1">
-                    <button type="button" className="text-primary hover:underline" onClick={() => setEditing(user.id)}>
-                      {t('Edit')}
-                    </button>
-                    <button
-                      type="button"
-                      className="text-primary hover:underline"
-                      onClick={() => handleBulk(user.suspended_at ? 'unsuspend' : 'suspend', [user.id])}
-                    >
-                      {user.suspended_at ? t('Unsuspend') : t('Suspend')}
-                    </button>
-                    <button
-                      type="button"
-                      className="text-primary hover:underline"
-                      onClick={() => reset.mutate(user.id, { onSuccess: () => toast(t('Email sent')), onError: fail })}
-                    >
-                      {t('Send password reset')}
-                    </button>
-                    <button
-                      type="button"
-                      className="text-primary hover:underline"
-                      onClick={() => impersonate.mutate(user.id, { onSuccess: () => void navigate('/drive'), onError: fail })}
-                    >
-                      {t('Sign in as')}
-                    </button>
-                    <button type="button" className="text-danger hover:underline" onClick={() => setDeleting([user.id])}>
-                      {t('Delete')}
-                    </button>
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {users.data && (
-        <Pager page={users.data.current_page} lastPage={users.data.last_page} total={users.data.total} onPage={(page) => setQuery((q) => ({ ...q, page }))} />
-      )}
+      <AdminTable
+        label={t('Users')}
+        rows={users.data?.data}
+        isLoading={users.isLoading}
+        emptyText="No users found"
+        rowName={(user) => user.email}
+        selected={selected}
+        onSelectedChange={setSelected}
+        sort={query}
+        onSort={(orderBy, orderDir) => setQuery((q) => ({ ...q, page: 1, orderBy: orderBy as Sort, orderDir }))}
+        page={users.data}
+        onPage={(page) => setQuery((q) => ({ ...q, page }))}
+        columns={[
+          {
+            key: 'name',
+            label: 'Name',
+            sortable: true,
+            render: (user) => (
+              <>
+                {user.display_name}
+                {user.suspended_at && <span className="ml-2 rounded bg-danger/10 px-1 text-xs text-danger">{t('Suspended')}</span>}
+              </>
+            ),
+          },
+          { key: 'email', label: 'Email', sortable: true, render: (user) => user.email },
+          { key: 'roles', label: 'Roles', render: (user) => user.roles.map((r) => r.name).join(', ') },
+          {
+            key: 'space_used',
+            label: 'Space used',
+            sortable: true,
+            render: (user) => `${formatBytes(user.space_used)} / ${formatBytes(user.space_available)}`,
+          },
+          { key: 'created_at', label: 'Created', sortable: true, render: (user) => formatDate(user.created_at) },
+          { key: 'last_active_at', label: 'Last active', sortable: true, render: (user) => formatDate(user.last_active_at) },
+          { key: 'verified', label: 'Verified', render: (user) => (user.email_verified_at ? t('Yes') : t('No')) },
+        ]}
+        actions={(user) => (
+          <>
+            <button type="button" className="text-primary hover:underline" onClick={() => setEditing(user.id)}>
+              {t('Edit')}
+            </button>
+            <button type="button" className="text-primary hover:underline" onClick={() => handleBulk(user.suspended_at ? 'unsuspend' : 'suspend', [user.id])}>
+              {user.suspended_at ? t('Unsuspend') : t('Suspend')}
+            </button>
+            <button
+              type="button"
+              className="text-primary hover:underline"
+              onClick={() => reset.mutate(user.id, { onSuccess: () => toast(t('Email sent')), onError: fail })}
+            >
+              {t('Send password reset')}
+            </button>
+            <button
+              type="button"
+              className="text-primary hover:underline"
+              onClick={() => impersonate.mutate(user.id, { onSuccess: () => void navigate('/drive'), onError: fail })}
+            >
+              {t('Sign in as')}
+            </button>
+            <button type="button" className="text-danger hover:underline" onClick={() => setDeleting([user.id])}>
+              {t('Delete')}
+            </button>
+          </>
+        )}
+      />
       {editing !== null && <UserDialog id={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {deleting && (
         <ConfirmDialog

@@ -4,13 +4,16 @@ import { useTrans } from '../../i18n/use-trans';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { inputClass } from '../../ui/form/field-classes';
 import { toast } from '../../ui/toast/toast-store';
-import { useAdminWorkspaces, useDeleteWorkspace, type TableQuery } from './api';
-import { formatDate, Pager } from './Pager';
+import { AdminTable } from './AdminTable';
+import { useAdminWorkspaces, useDeleteWorkspace, type WorkspaceQuery } from './api';
+import { formatDate } from './Pager';
+
+type Sort = NonNullable<WorkspaceQuery['orderBy']>;
 
 /** Every workspace with its owner and member count. */
 export function WorkspacesPage() {
   const { t } = useTrans();
-  const [query, setQuery] = useState<TableQuery>({ page: 1 });
+  const [query, setQuery] = useState<WorkspaceQuery>({ page: 1, orderBy: 'created_at', orderDir: 'desc' });
   const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
   const workspaces = useAdminWorkspaces(query);
   const remove = useDeleteWorkspace();
@@ -23,43 +26,30 @@ export function WorkspacesPage() {
           aria-label={t('Search workspaces')}
           placeholder={t('Search workspaces')}
           className={`${inputClass} max-w-xs`}
-          onChange={(e) => setQuery({ page: 1, ...(e.target.value ? { query: e.target.value } : {}) })}
+          onChange={(e) => setQuery((q) => ({ ...q, page: 1, query: e.target.value || undefined }))}
         />
       </div>
-      <table className="w-full text-left text-sm">
-        <thead>
-          <tr className="border-b border-divider">
-            <th className="p-2">{t('Name')}</th>
-            <th className="p-2">{t('Owner')}</th>
-            <th className="p-2">{t('Members')}</th>
-            <th className="p-2">{t('Created')}</th>
-            <th className="p-2">{t('Actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(workspaces.data?.data ?? []).map((w) => (
-            <tr key={w.id} className="border-b border-divider">
-              <td className="p-2">{w.name}</td>
-              <td className="p-2">{w.owner_email}</td>
-              <td className="p-2">{w.members_count}</td>
-              <td className="p-2">{formatDate(w.created_at)}</td>
-              <td className="p-2">
-                <button type="button" className="text-danger hover:underline" onClick={() => setDeleting(w)}>
-                  {t('Delete')}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {workspaces.data && (
-        <Pager
-          page={workspaces.data.current_page}
-          lastPage={workspaces.data.last_page}
-          total={workspaces.data.total}
-          onPage={(page) => setQuery((q) => ({ ...q, page }))}
-        />
-      )}
+      <AdminTable
+        label={t('Workspaces')}
+        rows={workspaces.data?.data}
+        isLoading={workspaces.isLoading}
+        emptyText="No workspaces"
+        sort={query}
+        onSort={(orderBy, orderDir) => setQuery((q) => ({ ...q, page: 1, orderBy: orderBy as Sort, orderDir }))}
+        page={workspaces.data}
+        onPage={(page) => setQuery((q) => ({ ...q, page }))}
+        columns={[
+          { key: 'name', label: 'Name', sortable: true, render: (w) => w.name },
+          { key: 'owner', label: 'Owner', render: (w) => w.owner_email },
+          { key: 'members', label: 'Members', render: (w) => w.members_count },
+          { key: 'created_at', label: 'Created', sortable: true, render: (w) => formatDate(w.created_at) },
+        ]}
+        actions={(w) => (
+          <button type="button" className="text-danger hover:underline" onClick={() => setDeleting(w)}>
+            {t('Delete')}
+          </button>
+        )}
+      />
       {deleting && (
         <ConfirmDialog
           title={t('Delete workspace')}

@@ -147,12 +147,10 @@ export function useActivity(query: ActivityQuery) {
   });
 }
 
-export interface TableQuery {
-  page: number;
-  query?: string;
-}
+export type FileQuery = ApiQuery<'admin/files', 'get'>;
+export type WorkspaceQuery = ApiQuery<'admin/workspaces', 'get'>;
 
-export function useAdminFiles(query: TableQuery) {
+export function useAdminFiles(query: FileQuery) {
   return useQuery({
     queryKey: ['admin', 'files', query],
     queryFn: ({ signal }) => api.get('admin/files', { query, signal }).then((r) => r.pagination),
@@ -165,7 +163,7 @@ export function useDeleteFiles() {
   return useMutation({ mutationFn: (ids: number[]) => api.post('admin/files/delete', { ids }), onSuccess: invalidate });
 }
 
-export function useAdminWorkspaces(query: TableQuery) {
+export function useAdminWorkspaces(query: WorkspaceQuery) {
   return useQuery({
     queryKey: ['admin', 'workspaces', query],
     queryFn: ({ signal }) => api.get('admin/workspaces', { query, signal }).then((r) => r.pagination),
@@ -180,4 +178,60 @@ export function useDeleteWorkspace() {
 
 export function useDashboard() {
   return useQuery({ queryKey: ['admin', 'dashboard'], queryFn: ({ signal }) => api.get('admin/dashboard', { query: { days: 30 }, signal }) });
+}
+
+// Plans and subscriptions (issue 17, section 5): amounts travel in minor units.
+export type AdminPlan = NonNullable<ReturnType<typeof usePlans>['data']>[number];
+export type PlanBody = ApiBody<'admin/plans', 'post'>;
+export type PlanUpdate = ApiBody<'admin/plans/{id}', 'put'>;
+export type PriceBody = ApiBody<'admin/plans/{id}/prices', 'post'>;
+export type SubscriptionQuery = ApiQuery<'admin/subscriptions', 'get'>;
+
+export function usePlans() {
+  return useQuery({ queryKey: ['admin', 'plans'], queryFn: ({ signal }) => api.get('admin/plans', { signal }).then((r) => r.plans) });
+}
+
+/** Plans decide the public pricing page too: its list is read again after a change. */
+function useInvalidatePlans() {
+  const client = useQueryClient();
+  return () => Promise.all([client.invalidateQueries({ queryKey: adminKeys.all }), client.invalidateQueries({ queryKey: ['billing'] })]);
+}
+
+export function useSavePlan(id: number | null) {
+  const invalidate = useInvalidatePlans();
+  return useMutation({
+    mutationFn: (body: PlanBody | PlanUpdate) =>
+      id === null ? api.post('admin/plans', body as PlanBody) : api.put('admin/plans/{id}', body as PlanUpdate, { path: { id } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useAddPrice(planId: number) {
+  const invalidate = useInvalidatePlans();
+  return useMutation({ mutationFn: (body: PriceBody) => api.post('admin/plans/{id}/prices', body, { path: { id: planId } }), onSuccess: invalidate });
+}
+
+export function useDeletePrice(planId: number) {
+  const invalidate = useInvalidatePlans();
+  return useMutation({
+    mutationFn: (priceId: number) => api.delete('admin/plans/{id}/prices/{priceId}', { path: { id: planId, priceId } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useAdminSubscriptions(query: SubscriptionQuery) {
+  return useQuery({
+    queryKey: ['admin', 'subscriptions', query],
+    queryFn: ({ signal }) => api.get('admin/subscriptions', { query, signal }).then((r) => r.pagination),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useCancelSubscription() {
+  const invalidate = useInvalidatePlans();
+  return useMutation({
+    mutationFn: ({ id, atPeriodEnd }: { id: number; atPeriodEnd: boolean }) =>
+      api.post('admin/subscriptions/{id}/cancel', { at_period_end: atPeriodEnd }, { path: { id } }),
+    onSuccess: invalidate,
+  });
 }

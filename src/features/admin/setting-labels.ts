@@ -13,6 +13,7 @@ export const groupLabels: Record<string, string> = {
 
 export const settingLabels: Record<string, string> = {
   'branding.site_name': 'Site name',
+  'site.url': 'Site address (empty: the address the server was started with)',
   'site.marketing_url': 'Landing page address (empty: the app)',
   'dates.default_timezone': 'Default timezone',
   'i18n.default_localization': 'Default language',
@@ -42,6 +43,8 @@ export const settingLabels: Record<string, string> = {
   'mail.from': 'Sender',
   'notifications.integrated': 'Notifications',
   'notifications.subscriptions.integrated': 'Notification preferences',
+  'notifications.channels.email': 'Send notifications by email',
+  'notifications.channels.browser': 'Send browser notifications',
   'billing.enable': 'Billing (on once Stripe keys are set)',
   'billing.stripe.secret_key': 'Stripe secret key',
   'billing.stripe.webhook_secret': 'Stripe webhook signing secret',

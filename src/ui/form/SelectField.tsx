@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
 import { translate } from '../../i18n/i18n';
-import { inputClass } from './field-classes';
+import { selectClass } from './field-classes';
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className'> {
   label: string;
@@ -21,7 +21,14 @@ export function SelectField({ label, error, className = '', id, ref, children, .
       <label htmlFor={selectId} className="mb-1 block text-sm font-medium">
         {label}
       </label>
-      <select ref={ref} id={selectId} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} className={inputClass} {...select}>
+      <select
+        ref={ref}
+        id={selectId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={selectClass}
+        {...select}
+      >
         {children}
       </select>
       {error && (

@@ -36,6 +36,63 @@ const workspace = async (t: TestApp) => {
   return row.id;
 };
 
+const paidPlan = async (t: TestApp) => {
+  const now = new Date().toISOString();
+  const db = t.app.services.db.kysely;
+  const { id } = await db
+    .insertInto('products')
+    .values({
+      name: 'Temp plan',
+      description: null,
+      free: 0,
+      hidden: 0,
+      recommended: 0,
+      available_space: null,
+      gateway_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const price = await db
+    .insertInto('prices')
+    .values({ product_id: id, amount: 500, currency: 'USD', interval: 'month', interval_count: 1, gateway_id: null, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, priceId: price.id };
+};
+/** A subscription no gateway bills (made by hand), so cancelling it needs no Stripe. */
+const subscription = async (t: TestApp) => {
+  const now = new Date().toISOString();
+  const plan = await paidPlan(t);
+  const row = await t.app.services.db.kysely
+    .insertInto('subscriptions')
+    .values({
+      user_id: (await target(t)).id,
+      product_id: plan.id,
+      price_id: plan.priceId,
+      gateway_name: 'manual',
+      gateway_id: `manual_${Math.random().toString(36).slice(2)}`,
+      gateway_customer_id: null,
+      gateway_status: 'active',
+      renews_at: null,
+      ends_at: null,
+      cancelled_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+};
+const planBody = {
+  name: 'Team',
+  description: 'For teams',
+  feature_list: ['5 GB'],
+  available_space: 5 * 1024 ** 3,
+  prices: [{ amount: 700, currency: 'eur', interval: 'month' }],
+};
+
 /** Every admin call with the one permission that guards it. */
 const routes: Route[] = [
   { name: 'GET dashboard', permission: 'reports.view', call: async () => ({ method: 'GET', url: '/api/v1/admin/dashboard' }) },
@@ -112,6 +169,40 @@ const routes: Route[] = [
     name: 'DELETE workspace',
     permission: 'all_workspaces.delete',
     call: async (t) => ({ method: 'DELETE', url: `/api/v1/admin/workspaces/${await workspace(t)}` }),
+  },
+  { name: 'GET plans', permission: 'plans.view', call: async () => ({ method: 'GET', url: '/api/v1/admin/plans' }) },
+  { name: 'POST plan', permission: 'plans.create', call: async () => ({ method: 'POST', url: '/api/v1/admin/plans', body: planBody }) },
+  {
+    name: 'PUT plan',
+    permission: 'plans.update',
+    call: async (t) => ({ method: 'PUT', url: `/api/v1/admin/plans/${(await paidPlan(t)).id}`, body: { ...planBody, prices: undefined, hidden: true } }),
+  },
+  {
+    name: 'POST price',
+    permission: 'plans.update',
+    call: async (t) => ({
+      method: 'POST',
+      url: `/api/v1/admin/plans/${(await paidPlan(t)).id}/prices`,
+      body: { amount: 9900, currency: 'USD', interval: 'year' },
+    }),
+  },
+  {
+    name: 'DELETE price',
+    permission: 'plans.update',
+    call: async (t) => {
+      const plan = await paidPlan(t);
+      return { method: 'DELETE', url: `/api/v1/admin/plans/${plan.id}/prices/${plan.priceId}` };
+    },
+  },
+  {
+    name: 'GET subscriptions',
+    permission: 'subscriptions.view',
+    call: async () => ({ method: 'GET', url: '/api/v1/admin/subscriptions?status=active&orderBy=renews_at' }),
+  },
+  {
+    name: 'cancel subscription',
+    permission: 'subscriptions.update',
+    call: async (t) => ({ method: 'POST', url: `/api/v1/admin/subscriptions/${await subscription(t)}/cancel`, body: {} }),
   },
 ];
 

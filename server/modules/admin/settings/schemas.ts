@@ -29,6 +29,7 @@ const link = z.object({ label: z.string().trim().min(1).max(100), action: z.stri
 export const settingGroups = {
   general: {
     'branding.site_name': z.string().trim().min(1).max(100),
+    'site.url': httpUrlOrEmpty.describe('The public address in links the server builds: mails, share links, Stripe return pages (empty: APP_URL)'),
     'site.marketing_url': httpUrlOrEmpty.describe('Where / sends visitors (empty: the app itself)'),
     'dates.default_timezone': z
       .string()
@@ -77,6 +78,8 @@ export const settingGroups = {
   notifications: {
     'notifications.integrated': bool,
     'notifications.subscriptions.integrated': bool,
+    'notifications.channels.email': bool.describe('Send notifications by email'),
+    'notifications.channels.browser': bool.describe('Send notifications as browser (web push) notifications'),
   },
   billing: {
     'billing.enable': bool,

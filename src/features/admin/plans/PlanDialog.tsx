@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { getErrorMessage, getFieldError } from '../../../api/errors';
+import { useTrans } from '../../../i18n/use-trans';
+import { ModalDialog } from '../../../ui/Dialog';
+import { primaryButtonClass, secondaryButtonClass } from '../../../ui/form/field-classes';
+import { TextField } from '../../../ui/form/TextField';
+import { toast } from '../../../ui/toast/toast-store';
+import { useSavePlan, type AdminPlan, type PriceBody } from '../api';
+import { ListEditor } from './ListEditor';
+import { PriceEditor } from './PriceEditor';
+
+const GB = 1024 ** 3;
+
+/** "10" GB → bytes; empty → null (unlimited); NaN for anything that is not a number. */
+export function spaceFromGb(text: string): number | null {
+  if (text.trim() === '') return null;
+  const gb = Number(text);
+  return Number.isFinite(gb) ? Math.round(gb * GB) : Number.NaN;
+}
+
+/**
+ * Creates or edits a plan: name, description, features, storage space,
+ * hidden, recommended, free. A new plan's prices go with it; an existing
+ * plan's prices are added and removed one by one (a sold price never changes).
+ */
+export function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose: () => void }) {
+  const { t } = useTrans();
+  const save = useSavePlan(plan?.id ?? null);
+  const [name, setName] = useState(plan?.name ?? '');
+  const [description, setDescription] = useState(plan?.description ?? '');
+  const [features, setFeatures] = useState<string[]>(plan?.feature_list ?? []);
+  const [space, setSpace] = useState(plan?.available_space === null || plan === null ? '' : String(plan.available_space / GB));
+  const [hidden, setHidden] = useState(plan?.hidden ?? false);
+  const [recommended, setRecommended] = useState(plan?.recommended ?? false);
+  const [free, setFree] = useState(plan?.free ?? false);
+  const [prices, setPrices] = useState<PriceBody[]>([]);
+  const error = (field: string) => getFieldError(save.error, field);
+
+  const [spaceError, setSpaceError] = useState<string | undefined>();
+
+  const handleSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const bytes = spaceFromGb(space);
+    // NaN would travel as null, which means unlimited: catch it here.
+    setSpaceError(Number.isNaN(bytes) ? t('Type a number of GB, or leave it empty for unlimited.') : undefined);
+    if (Number.isNaN(bytes)) return;
+    const fields = {
+      name,
+      description: description || null,
+      feature_list: features.map((f) => f.trim()).filter(Boolean),
+      available_space: bytes,
+      hidden,
+      recommended,
+      free,
+    };
+    save.mutate(plan ? fields : { ...fields, prices }, {
+      onSuccess: (answer) => {
+        // Saved here but not at Stripe: the warning matters more than the confirmation.
+        if (answer.message) toast.danger(answer.message);
+        else toast(plan ? t('Updated plan') : t('Created plan'));
+        onClose();
+      },
+      onError: (e) => toast.danger(getErrorMessage(e)),
+    });
+  };
+
+  return (
+    <ModalDialog title={plan ? t('Edit plan') : t('Add plan')} isOpen onOpenChange={(open) => !open && onClose()}>
+      <form onSubmit={handleSubmit} noValidate className="flex max-h-[75vh] flex-col gap-3 overflow-y-auto">
+        <TextField label={t('Name')} required value={name} onChange={(e) => setName(e.target.value)} error={error('name')} />
+        <TextField label={t('Description')} value={description} onChange={(e) => setDescription(e.target.value)} error={error('description')} />
+        <ListEditor
+          label={t('Features')}
+          itemLabel="Feature :index"
+          addLabel={t('Add feature')}
+          values={features}
+          onChange={setFeatures}
+          errors={(index) => error(`feature_list.${index}`)}
+        />
+        <TextField
+          label={t('Storage space (GB)')}
+          inputMode="decimal"
+          value={space}
+          onChange={(e) => setSpace(e.target.value)}
+          description={t('Empty: unlimited')}
+          error={spaceError ?? error('available_space')}
+        />
+        <div className="flex flex-wrap gap-4 text-sm">
+          <label className="inline-flex items-center gap-1">
+            <input type="checkbox" checked={hidden} onChange={(e) => setHidden(e.target.checked)} />
+            {t('Hidden from the pricing page')}
+          </label>
+          <label className="inline-flex items-center gap-1">
+            <input type="checkbox" checked={recommended} onChange={(e) => setRecommended(e.target.checked)} />
+            {t('Recommended')}
+          </label>
+          <label className="inline-flex items-center gap-1">
+            <input type="checkbox" checked={free} onChange={(e) => setFree(e.target.checked)} />
+            {t('Free plan')}
+          </label>
+        </div>
+        {plan ? (
+          <PriceEditor plan={plan} />
+        ) : (
+          <PriceEditor pending={prices} onPendingChange={setPrices} errors={(index, field) => error(`prices.${index}.${field}`)} />
+        )}
+        <div className="flex justify-end gap-2">
+          <button type="button" className={secondaryButtonClass} onClick={onClose}>
+            {t('Cancel')}
+          </button>
+          <button type="submit" className={primaryButtonClass} disabled={save.isPending}>
+            {t('Save')}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
