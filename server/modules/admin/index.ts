@@ -12,12 +12,21 @@ import { AdminSettingsService } from './settings/service.js';
 import { Impersonation } from './users/impersonation.js';
 import { AdminUsersService, type AdminUsersDeps } from './users/service.js';
 import type { Bootstrap } from '../bootstrap/service.js';
+import type { ThemesService } from '../themes/service.js';
+import type { AppearanceService } from '../appearance/service.js';
+import type { BrandingFiles } from '../appearance/branding-files.js';
+import { AdminLocalizationsService } from './localizations/service.js';
+import { AdminThemesService } from './themes/service.js';
+import { AdminAppearanceService } from './appearance/service.js';
 import type { SessionsService } from '../auth/sessions.js';
 
 export interface AdminDeps {
   db: Kysely<Database>;
   settings: SettingsService;
-  localizations: Pick<LocalizationsService, 'find'>;
+  localizations: LocalizationsService;
+  themes: ThemesService;
+  appearance: AppearanceService;
+  brandingFiles: BrandingFiles;
   mailer: Pick<Mailer, 'send' | 'current'>;
   users: AdminUsersDeps;
   sessions: Pick<SessionsService, 'end' | 'resolve'>;
@@ -40,6 +49,9 @@ export function createAdmin(deps: AdminDeps) {
     files: new AdminFilesService(deps.db, activity, deps.files),
     workspaces: new AdminWorkspacesService(deps.db, activity, deps.workspaces),
     settings: new AdminSettingsService(deps.settings, deps.localizations, deps.mailer, activity),
+    localizations: new AdminLocalizationsService(deps.localizations, activity),
+    themes: new AdminThemesService(deps.themes, activity),
+    appearance: new AdminAppearanceService(deps.appearance, deps.brandingFiles, activity),
   };
 }
 

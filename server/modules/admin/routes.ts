@@ -6,6 +6,9 @@ import { adminUserRoutes } from './users/routes.js';
 import { adminFileRoutes } from './files/routes.js';
 import { adminDashboardRoutes } from './dashboard/routes.js';
 import { adminWorkspaceRoutes } from './workspaces/routes.js';
+import { adminLocalizationRoutes } from './localizations/routes.js';
+import { adminThemeRoutes } from './themes/routes.js';
+import { adminAppearanceRoutes } from './appearance/routes.js';
 
 /** Every admin call, under /api/v1/admin; each route names the permission it needs (`admin` grants all). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,4 +19,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminActivityRoutes);
   await app.register(adminFileRoutes);
   await app.register(adminWorkspaceRoutes);
+  await app.register(adminLocalizationRoutes);
+  await app.register(adminThemeRoutes);
+  await app.register(adminAppearanceRoutes);
 };

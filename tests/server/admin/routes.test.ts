@@ -3,12 +3,14 @@ import { TestClient } from '../support/client.js';
 import { createUser, type CreatedUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { uploadFile } from '../support/drive-factories.js';
+import { appearanceAdminCalls } from '../appearance/admin-calls.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Call {
   method: Method;
   url: string;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 interface Route {
   name: string;
@@ -113,6 +115,7 @@ const routes: Route[] = [
     permission: 'all_workspaces.delete',
     call: async (t) => ({ method: 'DELETE', url: `/api/v1/admin/workspaces/${await workspace(t)}` }),
   },
+  ...appearanceAdminCalls,
 ];
 
 async function signedIn(t: TestApp, options: Parameters<typeof createUser>[1] = {}): Promise<{ user: CreatedUser; client: TestClient }> {
@@ -122,7 +125,7 @@ async function signedIn(t: TestApp, options: Parameters<typeof createUser>[1] = 
   return { user, client };
 }
 
-const send = (client: TestClient, call: Call) => client.request(call.method, call.url, { body: call.body });
+const send = (client: TestClient, call: Call) => client.request(call.method, call.url, { body: call.body, ...(call.headers ? { headers: call.headers } : {}) });
 
 /**
  * Every admin call × the four callers: a guest (401), a plain user (403), a
