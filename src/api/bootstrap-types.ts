@@ -26,6 +26,8 @@ export type Settings = GeneratedBootstrap['settings'] & {
   uploads: Record<string, unknown>;
   dates: { default_timezone: string; format: string };
   themes: { user_change: boolean; default_id: number | null };
+  /** Absent in bootstrap data persisted by a release before custom code. */
+  custom_code?: { css: string; html: string };
   cookie_notice: {
     enable: boolean;
     position: 'top' | 'bottom';

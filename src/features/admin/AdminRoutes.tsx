@@ -8,6 +8,10 @@ import { WorkspacesPage } from './WorkspacesPage';
 import { RolesPage } from './RolesPage';
 import { SettingsPage } from './SettingsPage';
 import { UsersPage } from './UsersPage';
+import { AppearancePage } from './appearance/AppearancePage';
+import { LinesEditor } from './localizations/LinesEditor';
+import { LocalizationsPage } from './localizations/LocalizationsPage';
+import { ThemesPage } from './themes/ThemesPage';
 
 /** The sections of the admin area, each shown to whoever holds its permission (`admin` grants all). */
 const sections = [
@@ -18,6 +22,9 @@ const sections = [
   { path: 'files', label: 'Files', permission: 'all_files.view' },
   { path: 'workspaces', label: 'Workspaces', permission: 'all_workspaces.view' },
   { path: 'activity', label: 'Activity log', permission: 'activity.view' },
+  { path: 'appearance', label: 'Appearance', permission: 'appearance.update' },
+  { path: 'themes', label: 'Themes', permission: 'themes.view' },
+  { path: 'localizations', label: 'Localizations', permission: 'localizations.view' },
 ] as const;
 
 // Loaded on demand as its own chunk (/admin/*).
@@ -58,6 +65,10 @@ export default function AdminRoutes() {
           <Route path="files" element={<FilesPage />} />
           <Route path="workspaces" element={<WorkspacesPage />} />
           <Route path="activity" element={<ActivityPage />} />
+          <Route path="appearance" element={<AppearancePage />} />
+          <Route path="themes" element={<ThemesPage />} />
+          <Route path="localizations" element={<LocalizationsPage />} />
+          <Route path="localizations/:id" element={<LinesEditor />} />
         </Routes>
       </main>
     </div>
@@ -74,6 +85,9 @@ function SectionIndex({ path }: { path: string }) {
       files: FilesPage,
       workspaces: WorkspacesPage,
       activity: ActivityPage,
+      appearance: AppearancePage,
+      themes: ThemesPage,
+      localizations: LocalizationsPage,
     }[path] ?? UsersPage;
   return <Page />;
 }

@@ -73,8 +73,14 @@ export function handleBridgeMessage(message: BridgeMessage, deps: BridgeDeps): v
   }
 }
 
-function setCustomCode(doc: Document, mode: 'html' | 'css', value: string | null): void {
-  doc.getElementById(CUSTOM_CODE_ID)?.remove();
+/**
+ * The admin's custom code under the fixed id: CSS as a style in <head>, HTML
+ * as a container in <body>. Each replaces only its own kind, so editing the
+ * CSS leaves the HTML in place. Not sanitised: it is the admin's own code.
+ */
+export function setCustomCode(doc: Document, mode: 'html' | 'css', value: string | null): void {
+  const tag = mode === 'css' ? 'style' : 'div';
+  doc.querySelector(`${tag}#${CUSTOM_CODE_ID}`)?.remove();
   if (!value) return;
   if (mode === 'css') {
     const style = doc.createElement('style');
@@ -84,7 +90,6 @@ function setCustomCode(doc: Document, mode: 'html' | 'css', value: string | null
   } else {
     const container = doc.createElement('div');
     container.id = CUSTOM_CODE_ID;
-    // The editor is an admin tool previewing the admin's own custom HTML.
     container.innerHTML = value;
     doc.body.appendChild(container);
   }
