@@ -63,11 +63,7 @@ export class BrandingFiles {
   /** The recorded type of one of our addresses (for the manifest's icons), else null. */
   async typeOf(url: string): Promise<string | null> {
     if (!url.startsWith(BRANDING_URL_PREFIX)) return null;
-    const row = await this.db
-      .selectFrom('branding_files')
-      .select('mime')
-      .where('name', '=', url.slice(BRANDING_URL_PREFIX.length))
-      .executeTakeFirst();
+    const row = await this.db.selectFrom('branding_files').select('mime').where('name', '=', url.slice(BRANDING_URL_PREFIX.length)).executeTakeFirst();
     return row?.mime ?? null;
   }
 }

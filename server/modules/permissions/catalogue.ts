@@ -58,8 +58,18 @@ export const permissionCatalogue: PermissionDefinition[] = [
   { name: 'activity.view', group: 'admin', display_name: 'View the admin log', description: 'Read the log of admin actions.' },
   // Localizations, themes and the appearance editor (issue 18).
   { name: 'localizations.view', group: 'localizations', display_name: 'View localizations', description: 'List languages and read their lines.' },
-  { name: 'localizations.update', group: 'localizations', display_name: 'Manage localizations', description: 'Add, rename and delete languages; translate, import and export lines.' },
+  {
+    name: 'localizations.update',
+    group: 'localizations',
+    display_name: 'Manage localizations',
+    description: 'Add, rename and delete languages; translate, import and export lines.',
+  },
   { name: 'themes.view', group: 'themes', display_name: 'View themes', description: 'List the site themes.' },
   { name: 'themes.update', group: 'themes', display_name: 'Manage themes', description: 'Create, edit and delete themes.' },
-  { name: 'appearance.update', group: 'appearance', display_name: 'Edit appearance', description: 'Branding, logos, theme settings and custom code (not sanitised).' },
+  {
+    name: 'appearance.update',
+    group: 'appearance',
+    display_name: 'Edit appearance',
+    description: 'Branding, logos, theme settings and custom code (not sanitised).',
+  },
 ];

@@ -13,7 +13,7 @@ let codes = 0;
 /** A language code no call used before: "x" and two letters counted up. */
 export const newCode = (first = 'x') => {
   codes += 1;
-  return `${first}${String.fromCharCode(97 + Math.floor(codes / 26) % 26)}${String.fromCharCode(97 + (codes % 26))}`;
+  return `${first}${String.fromCharCode(97 + (Math.floor(codes / 26) % 26))}${String.fromCharCode(97 + (codes % 26))}`;
 };
 /** A language of its own for each destructive call. */
 const freshLanguage = async (t: TestApp) => t.app.services.localizations.create({ language: newCode(), name: 'Temporary' });
@@ -76,7 +76,11 @@ export const appearanceAdminCalls: { name: string; permission: string; call: (t:
   {
     name: 'PUT theme',
     permission: 'themes.update',
-    call: async (t) => ({ method: 'PUT', url: `/api/v1/admin/themes/${await freshTheme(t)}`, body: { name: 'Sea', is_dark: false, colors: { '--be-primary': '0 100 200' } } }),
+    call: async (t) => ({
+      method: 'PUT',
+      url: `/api/v1/admin/themes/${await freshTheme(t)}`,
+      body: { name: 'Sea', is_dark: false, colors: { '--be-primary': '0 100 200' } },
+    }),
   },
   { name: 'DELETE theme', permission: 'themes.update', call: async (t) => ({ method: 'DELETE', url: `/api/v1/admin/themes/${await freshTheme(t)}` }) },
   { name: 'GET appearance', permission: 'appearance.update', call: async () => ({ method: 'GET', url: '/api/v1/admin/appearance' }) },

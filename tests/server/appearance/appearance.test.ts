@@ -26,7 +26,13 @@ describe('the appearance editor’s settings and branding uploads', () => {
     expect((await admin.get(API)).json().values).toMatchObject({ 'branding.site_name': 'Drive', 'themes.user_change': true, 'custom_code.css': '' });
     const dark = (await t.app.services.themes.list()).find((th) => th.is_dark)!;
     const res = await admin.request('PUT', API, {
-      body: { 'branding.site_name': 'Acme Files', 'themes.user_change': false, 'themes.default_id': dark.id, 'custom_code.css': 'body{color:red}', 'custom_code.html': '<b>hi</b>' },
+      body: {
+        'branding.site_name': 'Acme Files',
+        'themes.user_change': false,
+        'themes.default_id': dark.id,
+        'custom_code.css': 'body{color:red}',
+        'custom_code.html': '<b>hi</b>',
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     const boot = (await new TestClient(t.app).get('/api/v1/bootstrap-data')).json().data;

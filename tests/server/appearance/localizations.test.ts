@@ -105,7 +105,7 @@ describe('admin localizations', () => {
   });
 
   it('exports and imports a language: a round trip, unknown keys reported, wrong types refused', async () => {
-    const exported = (await admin.get(`${API}/${trId}/export`));
+    const exported = await admin.get(`${API}/${trId}/export`);
     expect(exported.headers['content-disposition']).toBe('attachment; filename="tr.json"');
     const file = exported.json();
     expect(file).toMatchObject({ language: 'tr', name: 'Türkçe' });

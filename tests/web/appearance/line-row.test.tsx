@@ -39,7 +39,10 @@ describe('the line editor’s rows', () => {
   });
 
   it('follows the draft: typing text clears the mark, emptying a line sets it', () => {
-    renderRows([{ line: line('Cancel', null), draft: 'İptal' }, { line: line('Save', 'Kaydet'), draft: '' }]);
+    renderRows([
+      { line: line('Cancel', null), draft: 'İptal' },
+      { line: line('Save', 'Kaydet'), draft: '' },
+    ]);
     const rows = screen.getAllByRole('row');
     expect(within(rows[0]!).queryByText('Untranslated')).toBeNull();
     expect(within(rows[1]!).getByText('Untranslated')).toBeTruthy();

@@ -22,7 +22,12 @@ export const adminAppearanceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/appearance',
     {
       onRequest: guard,
-      schema: { tags, summary: 'Save the appearance editor (any subset); custom code is stored as written', body: appearanceBody, response: { 200: valuesResponse } },
+      schema: {
+        tags,
+        summary: 'Save the appearance editor (any subset); custom code is stored as written',
+        body: appearanceBody,
+        response: { 200: valuesResponse },
+      },
     },
     async (request) => ({ values: await appearance.update(callerOf(request), request.body) }),
   );

@@ -24,7 +24,12 @@ export class AdminAppearanceService {
 
   async upload(caller: AdminCaller, bytes: Buffer) {
     const stored = await this.files.save(bytes, caller.userId);
-    await this.activity.record(caller, { action: 'appearance.uploaded', subjectType: 'branding_file', subjectLabel: stored.url, details: { mime: stored.mime, size: stored.size } });
+    await this.activity.record(caller, {
+      action: 'appearance.uploaded',
+      subjectType: 'branding_file',
+      subjectLabel: stored.url,
+      details: { mime: stored.mime, size: stored.size },
+    });
     return stored;
   }
 }

@@ -52,8 +52,7 @@ export class AdminLocalizationsService {
     const needle = query.query?.toLowerCase();
     const matching = (await this.localizations.lineViews(id)).filter(
       (line) =>
-        (!query.untranslated || !line.translated) &&
-        (!needle || [line.key, line.source, line.value ?? ''].some((text) => text.toLowerCase().includes(needle))),
+        (!query.untranslated || !line.translated) && (!needle || [line.key, line.source, line.value ?? ''].some((text) => text.toLowerCase().includes(needle))),
     );
     const start = (query.page - 1) * query.perPage;
     return {

@@ -19,14 +19,23 @@ export const adminThemeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/themes',
-    { onRequest: update, schema: { tags, summary: 'Create a theme (missing colours come from the shipped one)', body: themeBody, response: { 200: themeResponse } } },
+    {
+      onRequest: update,
+      schema: { tags, summary: 'Create a theme (missing colours come from the shipped one)', body: themeBody, response: { 200: themeResponse } },
+    },
     async (request) => ({ theme: await themes.create(callerOf(request), request.body) }),
   );
   app.put(
     '/themes/:id',
     {
       onRequest: update,
-      schema: { tags, summary: 'Edit a theme; marking it default unmarks the previous one', params: themeIdParam, body: themeBody, response: { 200: themeResponse } },
+      schema: {
+        tags,
+        summary: 'Edit a theme; marking it default unmarks the previous one',
+        params: themeIdParam,
+        body: themeBody,
+        response: { 200: themeResponse },
+      },
     },
     async (request) => ({ theme: await themes.update(callerOf(request), request.params.id, request.body) }),
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Theme } from '../../../api/bootstrap-types';
 import { getErrorMessage, getFieldError } from '../../../api/errors';
 import { useTrans } from '../../../i18n/use-trans';
@@ -27,7 +27,10 @@ const LOGO_LABELS: Record<(typeof LOGOS)[number], string> = {
 export function AppearancePage() {
   const saved = useAppearance();
   const themes = useThemes();
-  return saved.data && themes.data ? <Editor saved={saved.data} themes={themes.data.themes} variables={themes.data.variables} /> : null;
+  // A fresh editor for each saved state (by content, so a mere refetch keeps the drafts): after Save they start from what was stored.
+  return saved.data && themes.data ? (
+    <Editor key={JSON.stringify([saved.data, themes.data.themes])} saved={saved.data} themes={themes.data.themes} variables={themes.data.variables} />
+  ) : null;
 }
 
 function Editor({ saved, themes, variables }: { saved: AppearanceValues; themes: Theme[]; variables: string[] }) {
@@ -42,9 +45,6 @@ function Editor({ saved, themes, variables }: { saved: AppearanceValues; themes:
   const [frameKey, setFrameKey] = useState(0);
   const edited = themeDrafts.find((th) => th.id === themeId);
 
-  // The saved values are the baseline again after a save (the query is read anew).
-  useEffect(() => setValues(saved), [saved]);
-
   const set = <K extends keyof AppearanceValues>(key: K, value: AppearanceValues[K]) => {
     const next = { ...values, [key]: value };
     setValues(next);
@@ -56,7 +56,11 @@ function Editor({ saved, themes, variables }: { saved: AppearanceValues; themes:
         values: {
           settings: {
             themes: { user_change: next['themes.user_change'], default_id: next['themes.default_id'] },
-            branding: Object.fromEntries(Object.entries(next).filter(([k]) => k.startsWith('branding.')).map(([k, v]) => [k.slice(9), v])),
+            branding: Object.fromEntries(
+              Object.entries(next)
+                .filter(([k]) => k.startsWith('branding.'))
+                .map(([k, v]) => [k.slice(9), v]),
+            ),
           },
         },
       });
@@ -117,7 +121,12 @@ function Editor({ saved, themes, variables }: { saved: AppearanceValues; themes:
         </form>
 
         <h2 className="mt-2 font-medium">{t('Branding')}</h2>
-        <TextField label={t('Site name')} value={values['branding.site_name']} onChange={(e) => set('branding.site_name', e.target.value)} error={error('branding.site_name')} />
+        <TextField
+          label={t('Site name')}
+          value={values['branding.site_name']}
+          onChange={(e) => set('branding.site_name', e.target.value)}
+          error={error('branding.site_name')}
+        />
         {LOGOS.map((key) => (
           <BrandingImageField key={key} label={t(LOGO_LABELS[key])} value={values[key]} error={error(key)} onChange={(url) => set(key, url)} />
         ))}
@@ -166,14 +175,21 @@ function Editor({ saved, themes, variables }: { saved: AppearanceValues; themes:
         )}
 
         <h2 className="mt-2 font-medium">{t('Custom code')}</h2>
-        <p className="text-xs text-fg-muted">{t('Custom CSS and HTML are added to every page exactly as written. They are not sanitised: only paste code you trust.')}</p>
+        <p className="text-xs text-fg-muted">
+          {t('Custom CSS and HTML are added to every page exactly as written. They are not sanitised: only paste code you trust.')}
+        </p>
         <label className="text-sm">
           {t('Custom CSS')}
           <textarea className={`${inputClass} font-mono`} rows={4} value={values['custom_code.css']} onChange={(e) => set('custom_code.css', e.target.value)} />
         </label>
         <label className="text-sm">
           {t('Custom HTML')}
-          <textarea className={`${inputClass} font-mono`} rows={4} value={values['custom_code.html']} onChange={(e) => set('custom_code.html', e.target.value)} />
+          <textarea
+            className={`${inputClass} font-mono`}
+            rows={4}
+            value={values['custom_code.html']}
+            onChange={(e) => set('custom_code.html', e.target.value)}
+          />
         </label>
 
         <div className="sticky bottom-0 mt-auto flex justify-end gap-2 bg-bg pt-2">

@@ -5,7 +5,17 @@ import { toast } from '../../../ui/toast/toast-store';
 import { useUploadBranding } from '../appearance-api';
 
 /** A logo or favicon: an uploaded image (type and size checked by the server) or an address. */
-export function BrandingImageField({ label, value, error, onChange }: { label: string; value: string; error?: string | undefined; onChange: (url: string) => void }) {
+export function BrandingImageField({
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  error?: string | undefined;
+  onChange: (url: string) => void;
+}) {
   const { t } = useTrans();
   const upload = useUploadBranding();
   const uploadError = getFieldError(upload.error, 'file');

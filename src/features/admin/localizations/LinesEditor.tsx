@@ -23,16 +23,13 @@ export function LinesEditor() {
   const changed = Object.keys(drafts).length;
 
   const handleSave = () =>
-    save.mutate(
-      Object.fromEntries(Object.entries(drafts).map(([key, value]) => [key, value === '' ? null : value])),
-      {
-        onSuccess: () => {
-          setDrafts({});
-          toast(t('Saved translations'));
-        },
-        onError: (e) => toast.danger(getErrorMessage(e)),
+    save.mutate(Object.fromEntries(Object.entries(drafts).map(([key, value]) => [key, value === '' ? null : value])), {
+      onSuccess: () => {
+        setDrafts({});
+        toast(t('Saved translations'));
       },
-    );
+      onError: (e) => toast.danger(getErrorMessage(e)),
+    });
 
   const data = lines.data;
   return (
@@ -73,7 +70,9 @@ export function LinesEditor() {
           {t('Only untranslated')}
         </label>
         {data && (
-          <span className="text-sm text-fg-muted">{t(':translated of :total lines translated', { translated: data.localization.translated, total: data.localization.total })}</span>
+          <span className="text-sm text-fg-muted">
+            {t(':translated of :total lines translated', { translated: data.localization.translated, total: data.localization.total })}
+          </span>
         )}
       </div>
       <table className="w-full text-left text-sm">

@@ -49,9 +49,7 @@ export function ThemesPage() {
           </li>
         ))}
       </ul>
-      {editing && themes.data && (
-        <ThemeDialog theme={editing === 'new' ? null : editing} variables={themes.data.variables} onClose={() => setEditing(null)} />
-      )}
+      {editing && themes.data && <ThemeDialog theme={editing === 'new' ? null : editing} variables={themes.data.variables} onClose={() => setEditing(null)} />}
       {deleting && (
         <ConfirmDialog
           title={t('Delete theme')}
@@ -147,7 +145,17 @@ function ThemeDialog({ theme, variables, onClose }: { theme: Theme | null; varia
 }
 
 /** One colour variable: a picker (the stored "r g b" shown as #rrggbb). */
-export function ColorInput({ variable, value, error, onChange }: { variable: string; value: string | undefined; error?: string | undefined; onChange: (triplet: string) => void }) {
+export function ColorInput({
+  variable,
+  value,
+  error,
+  onChange,
+}: {
+  variable: string;
+  value: string | undefined;
+  error?: string | undefined;
+  onChange: (triplet: string) => void;
+}) {
   const { t } = useTrans();
   return (
     <label className="flex items-center gap-2 text-sm">
