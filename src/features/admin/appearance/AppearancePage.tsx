@@ -75,8 +75,10 @@ function Editor({ saved, themes, variables }: { saved: AppearanceValues; themes:
   const setColor = (variable: string, triplet: string) => {
     const next = themeDrafts.map((th) => (th.id === themeId ? { ...th, colors: { ...th.colors, [variable]: triplet } } : th));
     setThemeDrafts(next);
-    post({ type: 'setThemeColor', name: variable, value: triplet });
+    // The list first (the app re-applies its active theme from it), then the edited theme is shown with the new colour.
     post({ type: 'setValues', values: { themes: next } });
+    post({ type: 'setActiveTheme', themeId });
+    post({ type: 'setThemeColor', name: variable, value: triplet });
   };
 
   const handleSave = async () => {
