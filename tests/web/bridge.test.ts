@@ -61,6 +61,11 @@ describe('bridge handlers', () => {
     expect(data.settings.themes.user_change).toBe(true);
   });
 
+  it('previews branding sent as settings in the app’s branding too', () => {
+    handleBridgeMessage({ type: 'setValues', values: { settings: { branding: { site_name: 'Acme', logo_light: '/logo.png' } } } }, deps());
+    expect(data.branding).toMatchObject({ site_name: 'Acme', logo_light: '/logo.png', logo_dark: '' });
+  });
+
   it('sets a theme colour and applies a theme with its dark class', () => {
     handleBridgeMessage({ type: 'setThemeColor', name: '--be-primary', value: '1 2 3' }, deps());
     expect(document.documentElement.style.getPropertyValue('--be-primary')).toBe('1 2 3');

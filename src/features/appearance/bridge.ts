@@ -52,10 +52,13 @@ export function handleBridgeMessage(message: BridgeMessage, deps: BridgeDeps): v
     case 'setValues': {
       const current = deps.getBootstrap();
       if (!current) return;
+      // Branding is stored as settings (branding.*) but the app reads it from its own key: follow both.
+      const branding = message.values.settings?.branding;
       deps.setBootstrap({
         ...current,
         themes: message.values.themes ? { ...current.themes, all: message.values.themes } : current.themes,
         settings: message.values.settings ? deepMerge(current.settings, message.values.settings) : current.settings,
+        branding: isPlainObject(branding) ? { ...current.branding, ...pickStrings(branding) } : current.branding,
       });
       return;
     }
@@ -93,6 +96,10 @@ export function setCustomCode(doc: Document, mode: 'html' | 'css', value: string
     container.innerHTML = value;
     doc.body.appendChild(container);
   }
+}
+
+function pickStrings(record: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
