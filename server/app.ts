@@ -28,6 +28,7 @@ import { shareLinkRoutes } from './modules/share-links/routes.js';
 import { shareLinkVisitorRoutes } from './modules/share-links/visitor-routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { billingWebhookRoutes } from './modules/billing/webhook-routes.js';
+import { brandingRoutes } from './modules/appearance/routes.js';
 import { humanCheckInUse } from './modules/recaptcha/human-check.js';
 import { seed } from './modules/setup/seeder.js';
 import { socialRoutes } from './modules/social/routes.js';
@@ -138,6 +139,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
       await api.register(shareLinkVisitorRoutes);
       await api.register(billingRoutes);
       await api.register(billingWebhookRoutes);
+      await api.register(brandingRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

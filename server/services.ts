@@ -21,6 +21,10 @@ import { createDrive } from './modules/drive/index.js';
 import { HealthService } from './modules/health/service.js';
 import { LocalizationsService } from './modules/localizations/service.js';
 import { ManifestService } from './modules/manifest/service.js';
+import { ThemesService } from './modules/themes/service.js';
+import { AppearanceService } from './modules/appearance/service.js';
+import { BrandingFiles } from './modules/appearance/branding-files.js';
+import { LocalDisk } from './storage/local-disk.js';
 import { RecaptchaService } from './modules/recaptcha/service.js';
 import { SettingsService } from './modules/settings/service.js';
 import { SocialAccountsService } from './modules/social/service.js';
@@ -67,7 +71,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const kysely = db.kysely;
   const settings = new SettingsService(kysely);
   const users = new UsersRepository(kysely);
-  const localizations = new LocalizationsService(kysely);
+  const localizations = new LocalizationsService(kysely, settings);
   const sessions = new SessionsService(kysely);
   const accessTokens = new AccessTokensService(kysely);
   const userTokens = new UserTokensService(kysely);
@@ -81,6 +85,10 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const channelOn = async (channel: 'email' | 'browser') => (await settings.get(`notifications.channels.${channel}`)) !== false;
   const recovery = new RecoveryService(kysely, users, userTokens, sessions, settings, mailer, siteUrl);
   const avatars = new AvatarStore(path.join(config.storageDir, 'avatars'));
+  const themes = new ThemesService(kysely);
+  const appearance = new AppearanceService(settings, themes);
+  // Its own disk, not the drive's: the drive's checks would take branding files for stray bytes.
+  const brandingFiles = new BrandingFiles(kysely, new LocalDisk(path.join(config.storageDir, 'branding')));
   const permissionsOf = async (userId: number) => {
     const user = await users.findById(userId);
     return user ? (await users.withAccess(user)).permissions : [];
@@ -167,6 +175,9 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     subscriptions: { stripe: stripeClient },
     settings,
     localizations,
+    themes,
+    appearance,
+    brandingFiles,
     mailer,
     sessions,
     dashboard: { storageDir: config.storageDir, version: APP_VERSION, verifyPassword },
@@ -222,7 +233,9 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     avatars,
     account: new AccountService(kysely, settings, localizations, sessions, recovery, avatars, drive.facade, passwordChecks, {}, billing),
     recaptcha: new RecaptchaService(settings),
-    manifest: new ManifestService(kysely, settings),
+    manifest: new ManifestService(settings, themes, brandingFiles),
+    themes,
+    brandingFiles,
     health: new HealthService(db, config.storageDir),
     social: new SocialAccountsService(kysely, users, settings),
     bootstrap,

@@ -124,6 +124,16 @@ export interface ThemesTable {
   updated_at: Timestamp;
 }
 
+/** A logo or favicon an admin uploaded; the bytes are on the disk under `branding/<name>`. */
+export interface BrandingFilesTable {
+  id: Generated<number>;
+  name: string;
+  mime: string;
+  size: number;
+  uploaded_by: number | null;
+  created_at: Timestamp;
+}
+
 export interface SessionsTable {
   /** sha256 of the cookie token: a stolen database cannot replay sessions. */
   id: string;
@@ -468,6 +478,7 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   billing_events: BillingEventsTable;
   admin_activity: AdminActivityTable;
+  branding_files: BrandingFilesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

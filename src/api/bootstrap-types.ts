@@ -26,6 +26,10 @@ export type Settings = GeneratedBootstrap['settings'] & {
   uploads: Record<string, unknown>;
   dates: { default_timezone: string; format: string };
   themes: { user_change: boolean; default_id: number | null };
+  /** Absent in bootstrap data persisted by a release before custom code. */
+  custom_code?: { css: string; html: string };
+  /** The branding.* settings; the app reads the top-level `branding`, the appearance editor previews through this. */
+  branding?: Partial<Branding>;
   cookie_notice: {
     enable: boolean;
     position: 'top' | 'bottom';

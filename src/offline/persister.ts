@@ -2,6 +2,7 @@ import { dehydrate } from '@tanstack/react-query';
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import { isAppearanceEditorActive } from '../features/appearance/bridge';
 
 // The query cache (bootstrap data above all) is saved to localStorage, which
 // is synchronous and available before any network: a reload while offline
@@ -22,7 +23,14 @@ export const IN_INDEXEDDB = { persist: false } as const;
 const shouldPersist = (query: Pick<Query, 'state' | 'meta'>) => query.state.status === 'success' && query.meta?.persist !== false;
 
 export function createPersistOptions(buster: string): PersistOptions {
-  const persister = createSyncStoragePersister({ storage: window.localStorage, key: PERSIST_KEY, throttleTime: 500 });
+  const storage = createSyncStoragePersister({ storage: window.localStorage, key: PERSIST_KEY, throttleTime: 500 });
+  // The appearance editor's preview holds unsaved drafts in its bootstrap data and shares
+  // this origin's storage with the real site: it reads the saved cache but never writes it,
+  // or a Cancel would not undo the drafts.
+  const persister: typeof storage = {
+    ...storage,
+    persistClient: (client) => (isAppearanceEditorActive() ? undefined : storage.persistClient(client)),
+  };
   return {
     persister,
     maxAge: WEEK,
@@ -38,6 +46,7 @@ export function createPersistOptions(buster: string): PersistOptions {
  * hidden or unloaded, where only a synchronous write is sure to land.
  */
 export function flushPersistedCache(client: QueryClient, buster: string): void {
+  if (isAppearanceEditorActive()) return;
   try {
     const clientState = dehydrate(client, { shouldDehydrateQuery: shouldPersist });
     window.localStorage.setItem(PERSIST_KEY, JSON.stringify({ buster, timestamp: Date.now(), clientState }));

@@ -45,7 +45,7 @@ describe('bridge handlers', () => {
     data = makeBootstrap();
     document.documentElement.removeAttribute('style');
     document.documentElement.classList.remove('dark');
-    document.getElementById(CUSTOM_CODE_ID)?.remove();
+    document.querySelectorAll(`#${CUSTOM_CODE_ID}`).forEach((el) => el.remove());
   });
 
   it('navigates', () => {
@@ -59,6 +59,11 @@ describe('bridge handlers', () => {
     expect(data.themes.all).toEqual([darkTheme]);
     expect(data.settings.cookie_notice).toEqual({ enable: true, position: 'top', button: null });
     expect(data.settings.themes.user_change).toBe(true);
+  });
+
+  it('previews branding sent as settings in the app’s branding too', () => {
+    handleBridgeMessage({ type: 'setValues', values: { settings: { branding: { site_name: 'Acme', logo_light: '/logo.png' } } } }, deps());
+    expect(data.branding).toMatchObject({ site_name: 'Acme', logo_light: '/logo.png', logo_dark: '' });
   });
 
   it('sets a theme colour and applies a theme with its dark class', () => {
@@ -78,11 +83,15 @@ describe('bridge handlers', () => {
     expect(html?.innerHTML).toBe('<p>Hi</p>');
 
     handleBridgeMessage({ type: 'setCustomCode', mode: 'css', value: 'body{color:red}' }, deps());
-    const style = document.getElementById(CUSTOM_CODE_ID);
+    const style = document.head.querySelector(`#${CUSTOM_CODE_ID}`);
     expect(style?.tagName).toBe('STYLE');
-    expect(style?.parentElement).toBe(document.head);
+    expect(style?.textContent).toBe('body{color:red}');
 
+    // Each kind replaces only itself: the HTML stays while the CSS changes.
+    expect(document.body.querySelector(`div#${CUSTOM_CODE_ID}`)?.innerHTML).toBe('<p>Hi</p>');
     handleBridgeMessage({ type: 'setCustomCode', mode: 'css', value: '' }, deps());
+    expect(document.head.querySelector(`style#${CUSTOM_CODE_ID}`)).toBeNull();
+    handleBridgeMessage({ type: 'setCustomCode', mode: 'html', value: null }, deps());
     expect(document.getElementById(CUSTOM_CODE_ID)).toBeNull();
   });
 });

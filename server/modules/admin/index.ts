@@ -12,6 +12,12 @@ import { AdminSettingsService } from './settings/service.js';
 import { Impersonation } from './users/impersonation.js';
 import { AdminUsersService, type AdminUsersDeps } from './users/service.js';
 import type { Bootstrap } from '../bootstrap/service.js';
+import type { ThemesService } from '../themes/service.js';
+import type { AppearanceService } from '../appearance/service.js';
+import type { BrandingFiles } from '../appearance/branding-files.js';
+import { AdminLocalizationsService } from './localizations/service.js';
+import { AdminThemesService } from './themes/service.js';
+import { AdminAppearanceService } from './appearance/service.js';
 import type { SessionsService } from '../auth/sessions.js';
 import { AdminPlansService, type AdminPlansDeps } from './plans/service.js';
 import { AdminSubscriptionsService, type AdminSubscriptionsDeps } from './subscriptions/service.js';
@@ -19,7 +25,10 @@ import { AdminSubscriptionsService, type AdminSubscriptionsDeps } from './subscr
 export interface AdminDeps {
   db: Kysely<Database>;
   settings: SettingsService;
-  localizations: Pick<LocalizationsService, 'find'>;
+  localizations: LocalizationsService;
+  themes: ThemesService;
+  appearance: AppearanceService;
+  brandingFiles: BrandingFiles;
   mailer: Pick<Mailer, 'send' | 'current'>;
   users: AdminUsersDeps;
   sessions: Pick<SessionsService, 'end' | 'resolve'>;
@@ -46,6 +55,9 @@ export function createAdmin(deps: AdminDeps) {
     plans: new AdminPlansService(deps.db, activity, deps.plans),
     subscriptions: new AdminSubscriptionsService(deps.db, activity, deps.subscriptions),
     settings: new AdminSettingsService(deps.settings, deps.localizations, deps.mailer, activity),
+    localizations: new AdminLocalizationsService(deps.localizations, activity),
+    themes: new AdminThemesService(deps.themes, activity),
+    appearance: new AdminAppearanceService(deps.appearance, deps.brandingFiles, activity),
   };
 }
 

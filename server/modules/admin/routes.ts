@@ -8,6 +8,9 @@ import { adminDashboardRoutes } from './dashboard/routes.js';
 import { adminWorkspaceRoutes } from './workspaces/routes.js';
 import { adminPlanRoutes } from './plans/routes.js';
 import { adminSubscriptionRoutes } from './subscriptions/routes.js';
+import { adminLocalizationRoutes } from './localizations/routes.js';
+import { adminThemeRoutes } from './themes/routes.js';
+import { adminAppearanceRoutes } from './appearance/routes.js';
 
 /** Every admin call, under /api/v1/admin; each route names the permission it needs (`admin` grants all). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,4 +23,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminWorkspaceRoutes);
   await app.register(adminPlanRoutes);
   await app.register(adminSubscriptionRoutes);
+  await app.register(adminLocalizationRoutes);
+  await app.register(adminThemeRoutes);
+  await app.register(adminAppearanceRoutes);
 };

@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.js';
-import { parseJson } from '../../lib/json.js';
+import type { BrandingFiles } from '../appearance/branding-files.js';
 import type { SettingsService } from '../settings/service.js';
+import type { ThemesService } from '../themes/service.js';
 
 const toHex = (triplet: string | undefined, fallback: string) => {
   const parts = triplet?.trim().split(/\s+/).map(Number);
@@ -16,22 +15,33 @@ function shortName(name: string): string {
   return first.length <= 12 ? first : name.slice(0, 12);
 }
 
+const shippedIcons = [
+  { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+  { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+  { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+  { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+];
+
 /**
- * The web app manifest, built from branding and the default light theme so an
- * installed app carries the site's own name and colours (the build ships a
- * generic one for when the server cannot be asked).
+ * The web app manifest, built from the saved branding and the site's default
+ * theme so an installed app carries the site's own name, colours and icon
+ * (the build ships a generic one for when the server cannot be asked).
  */
 export class ManifestService {
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly settings: SettingsService,
+    private readonly settings: Pick<SettingsService, 'all'>,
+    private readonly themes: Pick<ThemesService, 'list'>,
+    private readonly files: Pick<BrandingFiles, 'typeOf'>,
   ) {}
 
   async build() {
-    const configured = await this.settings.get('branding.site_name');
+    const all = await this.settings.all();
+    const configured = all['branding.site_name'];
     const siteName = typeof configured === 'string' && configured ? configured : 'Drive';
-    const theme = await this.db.selectFrom('themes').select('colors').where('default_light', '=', 1).executeTakeFirst();
-    const colors = parseJson<Record<string, string>>(theme?.colors, {});
+    const themes = await this.themes.list();
+    const defaultId = all['themes.default_id'];
+    const theme = themes.find((t) => !t.is_dark && t.id === defaultId) ?? themes.find((t) => t.default_light) ?? themes[0];
+    const colors = theme?.colors ?? {};
     return {
       id: '/',
       name: siteName,
@@ -42,12 +52,20 @@ export class ManifestService {
       display: 'standalone',
       theme_color: toHex(colors['--be-primary'], '#1a73e8'),
       background_color: toHex(colors['--be-background'], '#ffffff'),
-      icons: [
-        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-        { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
-        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-      ],
+      icons: [...(await this.brandedIcons(all)), ...shippedIcons],
     };
+  }
+
+  /** An uploaded favicon (else light logo) comes first, so installers prefer the site's own mark. */
+  private async brandedIcons(all: Record<string, unknown>) {
+    const icons = [];
+    for (const key of ['branding.favicon', 'branding.logo_light']) {
+      const src = all[key];
+      if (typeof src !== 'string' || !src) continue;
+      const type = await this.files.typeOf(src);
+      if (type && type !== 'image/gif') icons.push({ src, sizes: 'any', type, purpose: 'any' });
+      if (icons.length) break;
+    }
+    return icons;
   }
 }

@@ -62,4 +62,20 @@ export const permissionCatalogue: PermissionDefinition[] = [
   { name: 'plans.update', group: 'plans', display_name: 'Update plans', description: 'Edit, hide and recommend plans; add and remove prices.' },
   { name: 'subscriptions.view', group: 'plans', display_name: 'View subscriptions', description: 'List every subscription with its user and plan.' },
   { name: 'subscriptions.update', group: 'plans', display_name: 'Cancel subscriptions', description: 'Cancel subscriptions (in Stripe too).' },
+  // Localizations, themes and the appearance editor (issue 18).
+  { name: 'localizations.view', group: 'localizations', display_name: 'View localizations', description: 'List languages and read their lines.' },
+  {
+    name: 'localizations.update',
+    group: 'localizations',
+    display_name: 'Manage localizations',
+    description: 'Add, rename and delete languages; translate, import and export lines.',
+  },
+  { name: 'themes.view', group: 'themes', display_name: 'View themes', description: 'List the site themes.' },
+  { name: 'themes.update', group: 'themes', display_name: 'Manage themes', description: 'Create, edit and delete themes.' },
+  {
+    name: 'appearance.update',
+    group: 'appearance',
+    display_name: 'Edit appearance',
+    description: 'Branding, logos, theme settings and custom code (not sanitised).',
+  },
 ];

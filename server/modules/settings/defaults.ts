@@ -31,6 +31,10 @@ export const settingDefaults = {
   'themes.user_change': { value: true },
   'themes.default_id': { value: null },
 
+  /** An admin's CSS and HTML added to every page (appearance editor); not sanitised, by design. */
+  'custom_code.css': { value: '' },
+  'custom_code.html': { value: '' },
+
   'dates.default_timezone': { value: '' },
   'dates.format': { value: 'short' },
 

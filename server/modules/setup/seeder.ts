@@ -1,18 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
-import { enLines } from '../localizations/lines/en.js';
-import { trLines } from '../localizations/lines/tr.js';
+import { shippedLocalizations } from '../localizations/shipped.js';
 import { defaultPlans } from '../billing/defaults.js';
 import { defaultMenus } from '../menus/defaults.js';
 import { permissionCatalogue } from '../permissions/catalogue.js';
 import { defaultRoles, workspaceRoles } from '../permissions/roles-defaults.js';
 import { defaultThemes } from '../themes/defaults.js';
-
-const shippedLocalizations = [
-  { language: 'en', name: 'English', lines: enLines },
-  { language: 'tr', name: 'Türkçe', lines: trLines },
-];
 
 /**
  * Brings a database up to the data the product ships with. It only adds what
@@ -120,6 +114,12 @@ async function seedMenus(db: Kysely<Database>) {
   }
 }
 
+/**
+ * The shipped languages, and no copies of their lines: code is their fallback.
+ * Copies an earlier release stored that still equal the shipped text are
+ * removed, so a line reworded in code is not masked by a stale copy; an
+ * admin's different text stays.
+ */
 async function seedLocalizations(db: Kysely<Database>) {
   const now = nowIso();
   for (const loc of shippedLocalizations) {
@@ -129,13 +129,13 @@ async function seedLocalizations(db: Kysely<Database>) {
       .onConflict((oc) => oc.column('language').doNothing())
       .execute();
     const { id } = await db.selectFrom('localizations').select('id').where('language', '=', loc.language).executeTakeFirstOrThrow();
-    const rows = Object.entries(loc.lines).map(([key, value]) => ({ localization_id: id, key, value }));
-    // Batches keep each statement well under SQLite's bound-parameter limit.
-    for (let i = 0; i < rows.length; i += 200) {
+    const stored = await db.selectFrom('localization_lines').select(['id', 'key', 'value']).where('localization_id', '=', id).execute();
+    const lines: Record<string, string> = loc.lines;
+    const copies = stored.filter((row) => lines[row.key] === row.value).map((row) => row.id);
+    for (let i = 0; i < copies.length; i += 200) {
       await db
-        .insertInto('localization_lines')
-        .values(rows.slice(i, i + 200))
-        .onConflict((oc) => oc.columns(['localization_id', 'key']).doNothing())
+        .deleteFrom('localization_lines')
+        .where('id', 'in', copies.slice(i, i + 200))
         .execute();
     }
   }

@@ -3,6 +3,7 @@ import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { Outlet, useHref, useNavigate } from 'react-router-dom';
 import type { NavigateOptions } from 'react-router-dom';
 import { useAppearanceBridge } from '../../features/appearance/use-appearance-bridge';
+import { useCustomCode } from '../../features/appearance/use-custom-code';
 import { AuthLayout } from '../../features/auth/AuthLayout';
 import { useVerifiedNotice } from '../../features/auth/use-verified-notice';
 import { VerifyEmailPage } from '../../features/auth/VerifyEmailPage';
@@ -51,6 +52,7 @@ function Shell() {
   const navigate = useNavigate();
   useApplyActiveTheme();
   useAppearanceBridge();
+  useCustomCode();
   useDocumentBranding();
   useVerifiedNotice();
   const { user, settings } = data;

@@ -10,6 +10,10 @@ import { SettingsPage } from './SettingsPage';
 import { UsersPage } from './UsersPage';
 import { PlansPage } from './plans/PlansPage';
 import { SubscriptionsPage } from './plans/SubscriptionsPage';
+import { AppearancePage } from './appearance/AppearancePage';
+import { LinesEditor } from './localizations/LinesEditor';
+import { LocalizationsPage } from './localizations/LocalizationsPage';
+import { ThemesPage } from './themes/ThemesPage';
 
 /** The sections of the admin area, each shown to whoever holds its permission (`admin` grants all). */
 const sections = [
@@ -22,6 +26,9 @@ const sections = [
   { path: 'plans', label: 'Plans', permission: 'plans.view' },
   { path: 'subscriptions', label: 'Subscriptions', permission: 'subscriptions.view' },
   { path: 'activity', label: 'Activity log', permission: 'activity.view' },
+  { path: 'appearance', label: 'Appearance', permission: 'appearance.update' },
+  { path: 'themes', label: 'Themes', permission: 'themes.view' },
+  { path: 'localizations', label: 'Localizations', permission: 'localizations.view' },
 ] as const;
 
 // Loaded on demand as its own chunk (/admin/*).
@@ -64,6 +71,10 @@ export default function AdminRoutes() {
           <Route path="plans" element={<PlansPage />} />
           <Route path="subscriptions" element={<SubscriptionsPage />} />
           <Route path="activity" element={<ActivityPage />} />
+          <Route path="appearance" element={<AppearancePage />} />
+          <Route path="themes" element={<ThemesPage />} />
+          <Route path="localizations" element={<LocalizationsPage />} />
+          <Route path="localizations/:id" element={<LinesEditor />} />
         </Routes>
       </main>
     </div>
@@ -82,6 +93,9 @@ function SectionIndex({ path }: { path: string }) {
       plans: PlansPage,
       subscriptions: SubscriptionsPage,
       activity: ActivityPage,
+      appearance: AppearancePage,
+      themes: ThemesPage,
+      localizations: LocalizationsPage,
     }[path] ?? UsersPage;
   return <Page />;
 }

@@ -52,10 +52,13 @@ export function handleBridgeMessage(message: BridgeMessage, deps: BridgeDeps): v
     case 'setValues': {
       const current = deps.getBootstrap();
       if (!current) return;
+      // Branding is stored as settings (branding.*) but the app reads it from its own key: follow both.
+      const branding = message.values.settings?.branding;
       deps.setBootstrap({
         ...current,
         themes: message.values.themes ? { ...current.themes, all: message.values.themes } : current.themes,
         settings: message.values.settings ? deepMerge(current.settings, message.values.settings) : current.settings,
+        branding: isPlainObject(branding) ? { ...current.branding, ...pickStrings(branding) } : current.branding,
       });
       return;
     }
@@ -73,8 +76,14 @@ export function handleBridgeMessage(message: BridgeMessage, deps: BridgeDeps): v
   }
 }
 
-function setCustomCode(doc: Document, mode: 'html' | 'css', value: string | null): void {
-  doc.getElementById(CUSTOM_CODE_ID)?.remove();
+/**
+ * The admin's custom code under the fixed id: CSS as a style in <head>, HTML
+ * as a container in <body>. Each replaces only its own kind, so editing the
+ * CSS leaves the HTML in place. Not sanitised: it is the admin's own code.
+ */
+export function setCustomCode(doc: Document, mode: 'html' | 'css', value: string | null): void {
+  const tag = mode === 'css' ? 'style' : 'div';
+  doc.querySelector(`${tag}#${CUSTOM_CODE_ID}`)?.remove();
   if (!value) return;
   if (mode === 'css') {
     const style = doc.createElement('style');
@@ -84,10 +93,13 @@ function setCustomCode(doc: Document, mode: 'html' | 'css', value: string | null
   } else {
     const container = doc.createElement('div');
     container.id = CUSTOM_CODE_ID;
-    // The editor is an admin tool previewing the admin's own custom HTML.
     container.innerHTML = value;
     doc.body.appendChild(container);
   }
+}
+
+function pickStrings(record: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

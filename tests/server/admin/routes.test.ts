@@ -3,12 +3,14 @@ import { TestClient } from '../support/client.js';
 import { createUser, type CreatedUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { uploadFile } from '../support/drive-factories.js';
+import { appearanceAdminCalls } from '../appearance/admin-calls.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Call {
   method: Method;
   url: string;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 interface Route {
   name: string;
@@ -204,6 +206,7 @@ const routes: Route[] = [
     permission: 'subscriptions.update',
     call: async (t) => ({ method: 'POST', url: `/api/v1/admin/subscriptions/${await subscription(t)}/cancel`, body: {} }),
   },
+  ...appearanceAdminCalls,
 ];
 
 async function signedIn(t: TestApp, options: Parameters<typeof createUser>[1] = {}): Promise<{ user: CreatedUser; client: TestClient }> {
@@ -213,7 +216,7 @@ async function signedIn(t: TestApp, options: Parameters<typeof createUser>[1] = 
   return { user, client };
 }
 
-const send = (client: TestClient, call: Call) => client.request(call.method, call.url, { body: call.body });
+const send = (client: TestClient, call: Call) => client.request(call.method, call.url, { body: call.body, ...(call.headers ? { headers: call.headers } : {}) });
 
 /**
  * Every admin call × the four callers: a guest (401), a plain user (403), a

@@ -92,9 +92,20 @@ describe('localizations and value lists', () => {
   it('keeps a translation an admin edited when the app starts again', async () => {
     const db = t.app.services.db.kysely;
     const tr = await db.selectFrom('localizations').select('id').where('language', '=', 'tr').executeTakeFirstOrThrow();
-    await db.updateTable('localization_lines').set({ value: 'Oraya götür' }).where('localization_id', '=', tr.id).where('key', '=', 'Take me there!').execute();
+    await t.app.services.localizations.setLines(tr.id, { 'Take me there!': 'Oraya götür' });
     const { seed } = await import('../../../server/modules/setup/seeder.js');
     await seed(db);
     expect(await t.app.services.localizations.lines(tr.id)).toMatchObject({ 'Take me there!': 'Oraya götür' });
+  });
+
+  it('stores only overrides: copies of shipped lines an earlier release stored are dropped at start', async () => {
+    const db = t.app.services.db.kysely;
+    const tr = await db.selectFrom('localizations').select('id').where('language', '=', 'tr').executeTakeFirstOrThrow();
+    await db.insertInto('localization_lines').values({ localization_id: tr.id, key: 'Email', value: trLines.Email! }).execute();
+    const { seed } = await import('../../../server/modules/setup/seeder.js');
+    await seed(db);
+    const stored = await db.selectFrom('localization_lines').select('key').where('localization_id', '=', tr.id).execute();
+    expect(stored.map((row) => row.key)).not.toContain('Email');
+    expect((await t.app.services.localizations.lines(tr.id)).Email).toBe(trLines.Email);
   });
 });

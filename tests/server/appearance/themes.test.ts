@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../support/client.js';
+import { createUser } from '../support/factories.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+const API = '/api/v1/admin/themes';
+
+describe('admin themes', () => {
+  let t: TestApp;
+  let admin: TestClient;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const user = await createUser(t.app.services.db.kysely, { roles: ['admin'] });
+    admin = new TestClient(t.app);
+    await admin.login(user.email, user.password);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('lists the shipped themes and every colour variable', async () => {
+    const body = (await admin.get(API)).json();
+    expect(body.themes.map((th: { name: string }) => th.name)).toEqual(['Light', 'Dark']);
+    expect(body.variables).toContain('--be-primary');
+    expect(Object.keys(body.themes[0].colors).sort()).toEqual([...body.variables].sort());
+  });
+
+  it('creates a theme from hex or triplets, filling the rest from the shipped one of its kind', async () => {
+    const res = await admin.post(API, { name: 'Night', is_dark: true, colors: { '--be-primary': '#FF8800', '--be-background': '1 2 3' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const { theme } = res.json();
+    expect(theme.colors['--be-primary']).toBe('255 136 0');
+    expect(theme.colors['--be-background']).toBe('1 2 3');
+    expect(theme.colors['--be-paper']).toBe('36 36 36');
+    const update = await admin.request('PUT', `${API}/${theme.id}`, { body: { name: 'Midnight', is_dark: true, colors: { '--be-primary': '#abc' } } });
+    expect(update.json().theme).toMatchObject({ name: 'Midnight', colors: { '--be-primary': '170 187 204', '--be-background': '1 2 3' } });
+  });
+
+  it('refuses malformed colours, unknown variables and impossible defaults as field errors', async () => {
+    const res = await admin.post(API, {
+      name: 'Bad',
+      is_dark: true,
+      default_light: true,
+      colors: { '--be-primary': 'red', '--be-background': '256 0 0', '--my-own': '#000000' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      'colors.--be-primary': ['Enter a colour as #rrggbb or three numbers from 0 to 255 (such as 26 115 232).'],
+      'colors.--be-background': ['Enter a colour as #rrggbb or three numbers from 0 to 255 (such as 26 115 232).'],
+      'colors.--my-own': ['This is not a colour the app uses.'],
+      default_light: ['The default light theme cannot be a dark theme.'],
+    });
+    expect((await admin.get(API)).json().themes.some((th: { name: string }) => th.name === 'Bad')).toBe(false);
+  });
+
+  it('keeps one default light theme; the new default reaches the bootstrap and the manifest', async () => {
+    const { theme } = (await admin.post(API, { name: 'Forest', is_dark: false, default_light: true, colors: { '--be-primary': '#228b22' } })).json();
+    const themes = (await admin.get(API)).json().themes as { id: number; default_light: boolean }[];
+    expect(themes.filter((th) => th.default_light).map((th) => th.id)).toEqual([theme.id]);
+    const boot = (await new TestClient(t.app).get('/api/v1/bootstrap-data')).json().data;
+    expect(boot.themes.selectedThemeId).toBe(theme.id);
+    expect((await new TestClient(t.app).get('/manifest.webmanifest')).json().theme_color).toBe('#228b22');
+
+    // A default cannot be deleted; another theme can.
+    expect((await admin.request('DELETE', `${API}/${theme.id}`)).statusCode).toBe(409);
+    const light = themes.find((th) => th.id !== theme.id && !th.default_light)!;
+    await admin.request('PUT', `${API}/${light.id}`, { body: { name: 'Light', is_dark: false, default_light: true, colors: {} } });
+    expect((await admin.request('DELETE', `${API}/${theme.id}`)).statusCode).toBe(200);
+    expect((await admin.request('PUT', `${API}/${theme.id}`, { body: { name: 'x', is_dark: false, colors: {} } })).statusCode).toBe(404);
+    expect((await admin.request('DELETE', `${API}/${theme.id}`)).statusCode).toBe(404);
+  });
+});
