@@ -13,6 +13,10 @@ import { Impersonation } from './users/impersonation.js';
 import { AdminUsersService, type AdminUsersDeps } from './users/service.js';
 import type { Bootstrap } from '../bootstrap/service.js';
 import type { SessionsService } from '../auth/sessions.js';
+import type { CustomPagesRepository } from '../custom-pages/repository.js';
+import type { MenusService } from '../menus/service.js';
+import { AdminCustomPagesService } from './custom-pages/service.js';
+import { AdminMenusService } from './menus/service.js';
 
 export interface AdminDeps {
   db: Kysely<Database>;
@@ -24,6 +28,8 @@ export interface AdminDeps {
   files: AdminFilesDeps;
   dashboard: Omit<DashboardDeps, 'mailConfigured'>;
   workspaces: AdminWorkspacesDeps;
+  customPages: CustomPagesRepository;
+  menus: MenusService;
 }
 
 /** The admin area's services (issue 17), built once per app in services.ts. */
@@ -40,6 +46,8 @@ export function createAdmin(deps: AdminDeps) {
     files: new AdminFilesService(deps.db, activity, deps.files),
     workspaces: new AdminWorkspacesService(deps.db, activity, deps.workspaces),
     settings: new AdminSettingsService(deps.settings, deps.localizations, deps.mailer, activity),
+    customPages: new AdminCustomPagesService(deps.db, deps.customPages, activity),
+    menus: new AdminMenusService(deps.menus, activity),
   };
 }
 

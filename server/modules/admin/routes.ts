@@ -6,6 +6,8 @@ import { adminUserRoutes } from './users/routes.js';
 import { adminFileRoutes } from './files/routes.js';
 import { adminDashboardRoutes } from './dashboard/routes.js';
 import { adminWorkspaceRoutes } from './workspaces/routes.js';
+import { adminCustomPageRoutes } from './custom-pages/routes.js';
+import { adminMenuRoutes } from './menus/routes.js';
 
 /** Every admin call, under /api/v1/admin; each route names the permission it needs (`admin` grants all). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,4 +18,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminActivityRoutes);
   await app.register(adminFileRoutes);
   await app.register(adminWorkspaceRoutes);
+  await app.register(adminCustomPageRoutes);
+  await app.register(adminMenuRoutes);
 };

@@ -8,6 +8,9 @@ import { WorkspacesPage } from './WorkspacesPage';
 import { RolesPage } from './RolesPage';
 import { SettingsPage } from './SettingsPage';
 import { UsersPage } from './UsersPage';
+import { PageEditorRoute } from './custom-pages/PageEditor';
+import { PagesPage } from './custom-pages/PagesPage';
+import { MenusPage } from './menus/MenusPage';
 
 /** The sections of the admin area, each shown to whoever holds its permission (`admin` grants all). */
 const sections = [
@@ -18,6 +21,8 @@ const sections = [
   { path: 'files', label: 'Files', permission: 'all_files.view' },
   { path: 'workspaces', label: 'Workspaces', permission: 'all_workspaces.view' },
   { path: 'activity', label: 'Activity log', permission: 'activity.view' },
+  { path: 'pages', label: 'Pages', permission: 'custom_pages.view' },
+  { path: 'menus', label: 'Menus', permission: 'menus.view' },
 ] as const;
 
 // Loaded on demand as its own chunk (/admin/*).
@@ -58,6 +63,10 @@ export default function AdminRoutes() {
           <Route path="files" element={<FilesPage />} />
           <Route path="workspaces" element={<WorkspacesPage />} />
           <Route path="activity" element={<ActivityPage />} />
+          <Route path="pages" element={<PagesPage />} />
+          <Route path="pages/new" element={<PageEditorRoute />} />
+          <Route path="pages/:id/edit" element={<PageEditorRoute />} />
+          <Route path="menus" element={<MenusPage />} />
         </Routes>
       </main>
     </div>
@@ -74,6 +83,8 @@ function SectionIndex({ path }: { path: string }) {
       files: FilesPage,
       workspaces: WorkspacesPage,
       activity: ActivityPage,
+      pages: PagesPage,
+      menus: MenusPage,
     }[path] ?? UsersPage;
   return <Page />;
 }
