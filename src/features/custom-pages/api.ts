@@ -8,11 +8,11 @@ export type Seo = PublicPage['seo'];
 
 export const customPageKeys = { page: (slug: string) => ['custom-pages', slug] as const };
 
-/** A custom page with its head tags (spec §7 GET custom-pages/{slug}). 4xx answers are final: no retry. */
+/** A custom page with its head tags (spec §7 GET custom-pages/{slug}). Only a lost connection is retried; answers are final. */
 export function useCustomPage(slug: string) {
   return useQuery({
     queryKey: customPageKeys.page(slug),
     queryFn: ({ signal }) => api.get('custom-pages/{slug}', { path: { slug }, signal }),
-    retry: (count, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 2,
+    retry: (count, error) => isApiError(error) && error.kind === 'network' && count < 2,
   });
 }

@@ -14,8 +14,7 @@ export function usePageHead(seo: Seo | undefined) {
     document.title = seo.title;
     const undo: (() => void)[] = [];
     for (const tag of seo.tags) {
-      const selector = `meta[${tag.attribute}="${CSS.escape(tag.key)}"]`;
-      let element = document.head.querySelector<HTMLMetaElement>(selector);
+      let element = [...document.head.querySelectorAll('meta')].find((m) => m.getAttribute(tag.attribute) === tag.key) ?? null;
       if (element) {
         const before = element.getAttribute('content');
         const el = element;
