@@ -74,6 +74,7 @@ describe('custom pages', () => {
     expect((await admin.request('DELETE', `/api/v1/admin/custom-pages/${id}`)).statusCode).toBe(200);
     expect((await admin.get(`/api/v1/admin/custom-pages/${id}`)).statusCode).toBe(404);
     expect((await admin.request('DELETE', `/api/v1/admin/custom-pages/${id}`)).statusCode).toBe(404);
+    expect((await admin.request('PUT', `/api/v1/admin/custom-pages/${id}`, { body: page() })).statusCode).toBe(404);
 
     const log = (await admin.get('/api/v1/admin/activity?query=custom_page')).json().pagination.data.map((r: { action: string }) => r.action);
     expect(log).toEqual(expect.arrayContaining(['custom_page.created', 'custom_page.updated', 'custom_page.deleted']));
