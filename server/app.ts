@@ -39,6 +39,8 @@ import { applyMethodOverride } from './plugins/method-override.js';
 import { parseRequestContext } from './plugins/request-context.js';
 import { installRequestLog, QuietRequestLog } from './plugins/request-log.js';
 import { isApiPath, registerWeb } from './plugins/web.js';
+import { customPageRoutes } from './modules/custom-pages/routes.js';
+import { withSeo } from './modules/custom-pages/seo.js';
 import { checkTokenScope } from './plugins/token-scope.js';
 import { checkXsrf, ensureXsrfCookie } from './plugins/xsrf.js';
 import { createServices } from './services.js';
@@ -141,6 +143,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
       await api.register(billingWebhookRoutes);
       await api.register(brandingRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
+      await api.register(customPageRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },
@@ -149,6 +152,15 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   await app.register(webdavRoutes);
   await app.register(manifestRoutes);
   await app.register(apiDocsRoutes);
-  await registerWeb(app, config.webDistDir, () => humanCheckInUse(app.services));
+  await registerWeb(app, config.webDistDir, () => humanCheckInUse(app.services), {
+    // A custom page answered directly carries its title and meta tags, for link previews and search engines.
+    // Pages are not authenticated (no session lookup per page load), so the head is always the guest's view;
+    // the app sets a signed-in-only page's tags itself once it has loaded it.
+    '/pages/:slug': async (request, html) => {
+      const { slug } = request.params as { slug: string };
+      const seo = await app.services.customPages.headFor(slug);
+      return seo ? withSeo(html, seo) : html;
+    },
+  });
   return app;
 }

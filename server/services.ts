@@ -57,6 +57,9 @@ import { WebDavRepository } from './modules/webdav/repository.js';
 import { WebDavService } from './modules/webdav/service.js';
 import { createAdmin } from './modules/admin/index.js';
 import { siteUrlFrom } from './modules/settings/site-url.js';
+import { CustomPagesRepository } from './modules/custom-pages/repository.js';
+import { CustomPagesService } from './modules/custom-pages/service.js';
+import { MenusService } from './modules/menus/service.js';
 import { SpaceLimits } from './modules/drive/space-limits.js';
 import { userActor } from './modules/access/actor.js';
 import { workspaceInvitation } from './modules/workspaces/invitation-notification.js';
@@ -159,7 +162,11 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     notifyInvited: (invite) => workspaceInvitation(notifier, invite),
     countInvites: (userId, emails) => consume(rateLimiter, { key: `invites:${userId}`, max: INVITES_PER_HOUR, windowMs: HOUR_MS }, emails),
   });
+  // Every menu write passes MenusService.write; its onChange is where cached bootstrap data would be dropped.
+  const menus = new MenusService(kysely);
+  const customPagesRepo = new CustomPagesRepository(kysely);
   const bootstrap = new BootstrapService(kysely, settings, users, localizations, siteUrl, {
+    menusFor: (viewer) => menus.visibleTo(viewer),
     unreadNotifications: (userId) => notificationsRepo.unreadCount(userId),
     subscriptions: (userId) => billing.subscriptionFlags(userId),
     billingEnabled: () => billing.enabled(),
@@ -181,6 +188,8 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     mailer,
     sessions,
     dashboard: { storageDir: config.storageDir, version: APP_VERSION, verifyPassword },
+    customPages: customPagesRepo,
+    menus,
     files: {
       deleteForeverByIds: (trx, ids) => drive.facade.deleteForeverByIds(trx, ids),
       purgeBytes: (prefixes) => drive.facade.purgeBytes(prefixes),
@@ -282,6 +291,11 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
       return user ? (await users.withAccess(user)).permissions : null;
     },
     documents,
+    menus,
+    customPages: new CustomPagesService(customPagesRepo, async () => {
+      const name = await settings.get('branding.site_name');
+      return { name: typeof name === 'string' ? name : '', url: config.appUrl };
+    }),
     tusFiles,
     tus: createTusServer(uploads, tusFiles),
     /** Start-up recovery, housekeeping and the doctor's checks of the database against the disk. */

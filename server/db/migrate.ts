@@ -14,6 +14,7 @@ import * as shareLinks from './migrations/2026_11_25_000010_share_links.js';
 import * as billing from './migrations/2026_11_25_000030_billing.js';
 import * as webdav from './migrations/2026_11_25_000050_webdav.js';
 import * as admin from './migrations/2026_11_25_000070_admin.js';
+import * as customPagesMenus from './migrations/2026_11_25_000090_custom_pages_menus.js';
 import * as localizationsThemes from './migrations/2026_11_25_000100_localizations_themes.js';
 
 /**
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_000030_billing': billing,
   '2026_11_25_000050_webdav': webdav,
   '2026_11_25_000070_admin': admin,
+  '2026_11_25_000090_custom_pages_menus': customPagesMenus,
   '2026_11_25_000100_localizations_themes': localizationsThemes,
 };
 

@@ -442,6 +442,20 @@ export interface AdminActivityTable {
   created_at: Timestamp;
 }
 
+/** Custom content pages (issue 18): body stored sanitised, meta as JSON. */
+export interface CustomPagesTable {
+  id: Generated<number>;
+  title: string;
+  slug: string;
+  body: string;
+  /** JSON: { description, keywords, og_image }. */
+  meta: ColumnType<string, string | undefined, string>;
+  visibility: ColumnType<'public' | 'signed_in', 'public' | 'signed_in' | undefined, 'public' | 'signed_in'>;
+  user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -479,6 +493,7 @@ export interface Database {
   billing_events: BillingEventsTable;
   admin_activity: AdminActivityTable;
   branding_files: BrandingFilesTable;
+  custom_pages: CustomPagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

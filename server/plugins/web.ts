@@ -14,7 +14,15 @@ export const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url === 
  * else revalidated, and index.html for app routes (the router decides what a
  * path shows, including its own 404 page).
  */
-export async function registerWeb(app: FastifyInstance, webDistDir: string, humanCheckEnabled: () => Promise<boolean>): Promise<void> {
+/** Rewrites index.html for one app route before it is sent (e.g. a custom page's head tags). */
+export type IndexTransform = (request: FastifyRequest, html: string) => Promise<string>;
+
+export async function registerWeb(
+  app: FastifyInstance,
+  webDistDir: string,
+  humanCheckEnabled: () => Promise<boolean>,
+  transforms: Record<string, IndexTransform> = {},
+): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
   const built = fs.existsSync(indexFile);
 
@@ -44,6 +52,16 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string, huma
     reply.header('Cache-Control', 'no-cache');
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
   };
+
+  for (const [route, transform] of Object.entries(transforms)) {
+    app.get(route, { schema: { hide: true } }, async (request, reply) => {
+      if (!built) return sendApp(reply);
+      // Read each time: a rebuild replaces index.html under a running server.
+      const html = await fs.promises.readFile(indexFile, 'utf8');
+      reply.header('Cache-Control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').send(await transform(request, html));
+    });
+  }
 
   // The root is a directory to the static plugin; it is the app's entry to us.
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendApp(reply));

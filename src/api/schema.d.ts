@@ -6956,6 +6956,428 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/custom-pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Custom pages, a page at a time */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    perPage?: number;
+                    query?: string;
+                    orderBy?: "updated_at" | "created_at" | "title" | "slug";
+                    orderDir?: "asc" | "desc";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            pagination: {
+                                data: components["schemas"]["CustomPage"][];
+                                current_page: number;
+                                per_page: number;
+                                total: number;
+                                last_page: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a custom page (its HTML is sanitised) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title: string;
+                        slug: string;
+                        body: string;
+                        /**
+                         * @default {
+                         *       "description": "",
+                         *       "keywords": "",
+                         *       "og_image": ""
+                         *     }
+                         */
+                        meta?: {
+                            /** @default  */
+                            description?: string;
+                            /** @default  */
+                            keywords?: string;
+                            /** @default  */
+                            og_image?: string;
+                        };
+                        /**
+                         * @default public
+                         * @enum {string}
+                         */
+                        visibility?: "public" | "signed_in";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            page: components["schemas"]["CustomPage"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/custom-pages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One custom page */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            page: components["schemas"]["CustomPage"];
+                        };
+                    };
+                };
+            };
+        };
+        /** Edit a custom page (its HTML is sanitised) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title: string;
+                        slug: string;
+                        body: string;
+                        /**
+                         * @default {
+                         *       "description": "",
+                         *       "keywords": "",
+                         *       "og_image": ""
+                         *     }
+                         */
+                        meta?: {
+                            /** @default  */
+                            description?: string;
+                            /** @default  */
+                            keywords?: string;
+                            /** @default  */
+                            og_image?: string;
+                        };
+                        /**
+                         * @default public
+                         * @enum {string}
+                         */
+                        visibility?: "public" | "signed_in";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            page: components["schemas"]["CustomPage"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a custom page */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/menus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every stored menu with its items, and the positions menus can take */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            menus: components["schemas"]["StoredMenu"][];
+                            positions: ("navbar" | "mobile-menu" | "user-menu" | "footer")[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a menu */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @default [] */
+                        positions?: ("navbar" | "mobile-menu" | "user-menu" | "footer")[];
+                        /** @default [] */
+                        items?: {
+                            id?: string;
+                            label: string;
+                            action: string;
+                            /** @default null */
+                            target?: ("_blank" | "_self") | null;
+                            /** @default [] */
+                            roles?: number[];
+                            /** @default [] */
+                            permissions?: string[];
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            menu: components["schemas"]["StoredMenu"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/menus/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace a menu: name, positions and its items in order */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @default [] */
+                        positions?: ("navbar" | "mobile-menu" | "user-menu" | "footer")[];
+                        /** @default [] */
+                        items?: {
+                            id?: string;
+                            label: string;
+                            action: string;
+                            /** @default null */
+                            target?: ("_blank" | "_self") | null;
+                            /** @default [] */
+                            roles?: number[];
+                            /** @default [] */
+                            permissions?: string[];
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            menu: components["schemas"]["StoredMenu"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a menu */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/custom-pages/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A custom page with its title, HTML body and head tags (guests get 401 for pages for signed-in people) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            page: components["schemas"]["CustomPage"];
+                            seo: components["schemas"]["Seo"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7335,6 +7757,22 @@ export interface components {
                 }[];
             }[];
         };
+        StoredMenuInput: {
+            id: number;
+            name: string;
+            positions: string[];
+            items: {
+                id: string;
+                label: string;
+                action: string;
+                /** @enum {string} */
+                type: "route" | "link";
+                target: string | null;
+                roles: number[];
+                permissions: string[];
+            }[];
+            updated_at: string;
+        };
         AdminFileRowInput: {
             id: number;
             hash: string;
@@ -7436,6 +7874,30 @@ export interface components {
             ends_at: string | null;
             cancelled_at: string | null;
             created_at: string;
+        };
+        CustomPageInput: {
+            id: number;
+            title: string;
+            slug: string;
+            body: string;
+            meta: {
+                description: string;
+                keywords: string;
+                og_image: string;
+            };
+            /** @enum {string} */
+            visibility: "public" | "signed_in";
+            created_at: string;
+            updated_at: string;
+        };
+        SeoInput: {
+            title: string;
+            tags: {
+                /** @enum {string} */
+                attribute: "name" | "property";
+                key: string;
+                content: string;
+            }[];
         };
         User: {
             id: number;
@@ -7812,6 +8274,22 @@ export interface components {
                 }[];
             }[];
         };
+        StoredMenu: {
+            id: number;
+            name: string;
+            positions: string[];
+            items: {
+                id: string;
+                label: string;
+                action: string;
+                /** @enum {string} */
+                type: "route" | "link";
+                target: string | null;
+                roles: number[];
+                permissions: string[];
+            }[];
+            updated_at: string;
+        };
         AdminFileRow: {
             id: number;
             hash: string;
@@ -7913,6 +8391,30 @@ export interface components {
             ends_at: string | null;
             cancelled_at: string | null;
             created_at: string;
+        };
+        CustomPage: {
+            id: number;
+            title: string;
+            slug: string;
+            body: string;
+            meta: {
+                description: string;
+                keywords: string;
+                og_image: string;
+            };
+            /** @enum {string} */
+            visibility: "public" | "signed_in";
+            created_at: string;
+            updated_at: string;
+        };
+        Seo: {
+            title: string;
+            tags: {
+                /** @enum {string} */
+                attribute: "name" | "property";
+                key: string;
+                content: string;
+            }[];
         };
     };
     responses: never;

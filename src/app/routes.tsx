@@ -5,11 +5,8 @@ import { AppLayout } from './layouts/AppLayout';
 import { RootLayout } from './layouts/RootLayout';
 import { MarketingRedirect } from './pages/MarketingRedirect';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { PlaceholderPage } from './pages/PlaceholderPage';
 import { RouteErrorPage } from './pages/RouteErrorPage';
 import { Spinner } from '../ui/Spinner';
-
-const placeholder = (path: string, name: string): RouteObject => ({ path, element: <PlaceholderPage name={name} /> });
 
 // Screens load on demand (first paint of /login needs neither drive, admin nor account code).
 const loginPage = () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage }));
@@ -48,7 +45,7 @@ export const routes: RouteObject[] = [
       {
         element: <AppLayout />,
         children: [
-          placeholder('pages/:pageSlug', 'Custom page'),
+          { path: 'pages/:pageSlug', lazy: () => import('../features/custom-pages/CustomPageScreen').then((m) => ({ Component: m.CustomPageScreen })) },
           // A share link's page: open to guests, so it sits outside the drive's sign-in guard.
           { path: 'drive/s/:token', lazy: () => import('../features/sharing/link-page/SharedLinkPage').then((m) => ({ Component: m.SharedLinkPage })) },
           {

@@ -82,7 +82,8 @@ test('the cookie notice stays dismissed after OK and a reload', async ({ page })
   // 30 days, give or take the seconds this test took.
   expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(29.9 * 24 * 3600 * 1000);
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Custom page' })).toBeVisible();
+  // No page 'about' exists on a fresh site: the app's not-found screen.
+  await expect(page.getByRole('heading', { name: "Looks like you've found the doorway to the great nothing" })).toBeVisible();
   await expect(notice).toBeHidden();
 });
 

@@ -21,6 +21,10 @@ import { AdminAppearanceService } from './appearance/service.js';
 import type { SessionsService } from '../auth/sessions.js';
 import { AdminPlansService, type AdminPlansDeps } from './plans/service.js';
 import { AdminSubscriptionsService, type AdminSubscriptionsDeps } from './subscriptions/service.js';
+import type { CustomPagesRepository } from '../custom-pages/repository.js';
+import type { MenusService } from '../menus/service.js';
+import { AdminCustomPagesService } from './custom-pages/service.js';
+import { AdminMenusService } from './menus/service.js';
 
 export interface AdminDeps {
   db: Kysely<Database>;
@@ -37,6 +41,8 @@ export interface AdminDeps {
   workspaces: AdminWorkspacesDeps;
   plans: AdminPlansDeps;
   subscriptions: AdminSubscriptionsDeps;
+  customPages: CustomPagesRepository;
+  menus: MenusService;
 }
 
 /** The admin area's services (issue 17), built once per app in services.ts. */
@@ -58,6 +64,8 @@ export function createAdmin(deps: AdminDeps) {
     localizations: new AdminLocalizationsService(deps.localizations, activity),
     themes: new AdminThemesService(deps.themes, activity),
     appearance: new AdminAppearanceService(deps.appearance, deps.brandingFiles, activity),
+    customPages: new AdminCustomPagesService(deps.db, deps.customPages, activity),
+    menus: new AdminMenusService(deps.menus, activity),
   };
 }
 

@@ -11,6 +11,8 @@ import { adminSubscriptionRoutes } from './subscriptions/routes.js';
 import { adminLocalizationRoutes } from './localizations/routes.js';
 import { adminThemeRoutes } from './themes/routes.js';
 import { adminAppearanceRoutes } from './appearance/routes.js';
+import { adminCustomPageRoutes } from './custom-pages/routes.js';
+import { adminMenuRoutes } from './menus/routes.js';
 
 /** Every admin call, under /api/v1/admin; each route names the permission it needs (`admin` grants all). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,4 +28,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminLocalizationRoutes);
   await app.register(adminThemeRoutes);
   await app.register(adminAppearanceRoutes);
+  await app.register(adminCustomPageRoutes);
+  await app.register(adminMenuRoutes);
 };

@@ -3,7 +3,7 @@ import type { SiteUrl } from '../settings/site-url.js';
 import type { Database } from '../../db/types.js';
 import { parseJson } from '../../lib/json.js';
 import type { LocalizationsService } from '../localizations/service.js';
-import type { MenuItemSeed } from '../menus/defaults.js';
+import type { MenusService } from '../menus/service.js';
 import type { SettingValue } from '../settings/defaults.js';
 import { nestSettings, type SettingsService } from '../settings/service.js';
 import { demoCredentials } from '../setup/demo.js';
@@ -24,6 +24,8 @@ export class BootstrapService {
     private readonly localizations: LocalizationsService,
     private readonly siteUrl: SiteUrl,
     private readonly extra: {
+      /** The stored menus with only the items this visitor may see (spec §6). */
+      menusFor: MenusService['visibleTo'];
       /** The user's unread notifications (the bell's badge). */
       unreadNotifications(userId: number): Promise<number>;
       /** The user's subscriptions with their valid flag (spec §6 subscribed). */
@@ -43,12 +45,8 @@ export class BootstrapService {
       return typeof v === 'string' ? v : '';
     };
 
-    const [guestRole, themes, menus, localizations] = await Promise.all([
-      this.users.guestRole(),
-      this.themes(flat['themes.default_id']),
-      this.menus(),
-      this.localizations.list(),
-    ]);
+    const [guestRole, themes, localizations] = await Promise.all([this.users.guestRole(), this.themes(flat['themes.default_id']), this.localizations.list()]);
+    const menus = await this.extra.menusFor(user ?? { roles: [], permissions: guestRole.permissions });
     const active = await this.localizations.resolve([user?.language, visitorLanguage, str('i18n.default_localization')]);
     const lines = active ? await this.localizations.lines(active.id) : {};
 
@@ -126,16 +124,6 @@ export class BootstrapService {
     }));
     const chosen = all.find((t) => typeof defaultId === 'number' && t.id === defaultId) ?? all.find((t) => t.default_light) ?? all[0];
     return { all, selectedThemeId: chosen?.id ?? null };
-  }
-
-  private async menus() {
-    const rows = await this.db.selectFrom('menus').selectAll().orderBy('id').execute();
-    return rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      positions: parseJson<string[]>(row.positions, []),
-      items: parseJson<MenuItemSeed[]>(row.items, []),
-    }));
   }
 }
 

@@ -26,6 +26,8 @@ const item = (id: string, label: string, action: string, permissions: string[] =
 });
 
 export const defaultMenus: MenuSeed[] = [
+  // Empty at first: the top bar shows nothing extra until an admin adds links (e.g. to custom pages).
+  { name: 'Navbar', positions: ['navbar'], items: [] },
   {
     name: 'User menu',
     positions: ['user-menu'],

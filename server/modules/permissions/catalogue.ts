@@ -78,4 +78,11 @@ export const permissionCatalogue: PermissionDefinition[] = [
     display_name: 'Edit appearance',
     description: 'Branding, logos, theme settings and custom code (not sanitised).',
   },
+  // Custom pages and menus (issue 18).
+  { name: 'custom_pages.view', group: 'custom_pages', display_name: 'View custom pages', description: 'List custom pages in the admin area.' },
+  { name: 'custom_pages.create', group: 'custom_pages', display_name: 'Create custom pages', description: 'Create custom pages.' },
+  { name: 'custom_pages.update', group: 'custom_pages', display_name: 'Edit custom pages', description: 'Edit custom pages and their SEO fields.' },
+  { name: 'custom_pages.delete', group: 'custom_pages', display_name: 'Delete custom pages', description: 'Delete custom pages.' },
+  { name: 'menus.view', group: 'menus', display_name: 'View menus', description: 'See the menus and their items in the admin area.' },
+  { name: 'menus.update', group: 'menus', display_name: 'Edit menus', description: 'Create, edit, reorder and delete menus and their items.' },
 ];

@@ -14,6 +14,9 @@ import { AppearancePage } from './appearance/AppearancePage';
 import { LinesEditor } from './localizations/LinesEditor';
 import { LocalizationsPage } from './localizations/LocalizationsPage';
 import { ThemesPage } from './themes/ThemesPage';
+import { PageEditorRoute } from './custom-pages/PageEditor';
+import { PagesPage } from './custom-pages/PagesPage';
+import { MenusPage } from './menus/MenusPage';
 
 /** The sections of the admin area, each shown to whoever holds its permission (`admin` grants all). */
 const sections = [
@@ -29,6 +32,8 @@ const sections = [
   { path: 'appearance', label: 'Appearance', permission: 'appearance.update' },
   { path: 'themes', label: 'Themes', permission: 'themes.view' },
   { path: 'localizations', label: 'Localizations', permission: 'localizations.view' },
+  { path: 'pages', label: 'Pages', permission: 'custom_pages.view' },
+  { path: 'menus', label: 'Menus', permission: 'menus.view' },
 ] as const;
 
 // Loaded on demand as its own chunk (/admin/*).
@@ -75,6 +80,10 @@ export default function AdminRoutes() {
           <Route path="themes" element={<ThemesPage />} />
           <Route path="localizations" element={<LocalizationsPage />} />
           <Route path="localizations/:id" element={<LinesEditor />} />
+          <Route path="pages" element={<PagesPage />} />
+          <Route path="pages/new" element={<PageEditorRoute />} />
+          <Route path="pages/:id/edit" element={<PageEditorRoute />} />
+          <Route path="menus" element={<MenusPage />} />
         </Routes>
       </main>
     </div>
@@ -96,6 +105,8 @@ function SectionIndex({ path }: { path: string }) {
       appearance: AppearancePage,
       themes: ThemesPage,
       localizations: LocalizationsPage,
+      pages: PagesPage,
+      menus: MenusPage,
     }[path] ?? UsersPage;
   return <Page />;
 }

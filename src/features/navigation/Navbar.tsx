@@ -10,6 +10,7 @@ import { ThemeToggle } from '../themes/ThemeToggle';
 import { AiOfferingPopup } from './AiOfferingPopup';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
+import { NavbarLinks } from './NavbarLinks';
 import { NotificationBell } from '../notifications/components/NotificationBell';
 import { sidebarOpenAtom, sidebarsShownAtom } from './sidebar-state';
 import { UserMenu } from './UserMenu';
@@ -33,7 +34,15 @@ export function Navbar() {
       ) : (
         isMobile && <MobileMenu />
       )}
-      <Logo className="mr-auto" />
+      <Logo className="mr-4" />
+      {/* Pushes the controls right whether or not there are links to show. */}
+      {isMobile ? (
+        <span className="mr-auto" />
+      ) : (
+        <span className="mr-auto flex">
+          <NavbarLinks />
+        </span>
+      )}
       <AiOfferingPopup />
       <LanguageSwitcher compact={isMobile} />
       <ThemeToggle />

@@ -94,6 +94,20 @@ const planBody = {
   available_space: 5 * 1024 ** 3,
   prices: [{ amount: 700, currency: 'eur', interval: 'month' }],
 };
+const customPage = async (t: TestApp) => {
+  const admin = await signedIn(t, { roles: ['admin'] });
+  const res = await admin.client.post('/api/v1/admin/custom-pages', {
+    title: 'Temp page',
+    slug: `temp-${Math.random().toString(36).slice(2, 8)}`,
+    body: '<p>x</p>',
+  });
+  return res.json().page.id as number;
+};
+const menu = async (t: TestApp) => {
+  const admin = await signedIn(t, { roles: ['admin'] });
+  return (await admin.client.post('/api/v1/admin/menus', { name: 'Temp menu', positions: ['navbar'] })).json().menu.id as number;
+};
+const pageBody = () => ({ title: 'A page', slug: `page-${Math.random().toString(36).slice(2, 8)}`, body: '<p>hello</p>' });
 
 /** Every admin call with the one permission that guards it. */
 const routes: Route[] = [
@@ -207,6 +221,40 @@ const routes: Route[] = [
     call: async (t) => ({ method: 'POST', url: `/api/v1/admin/subscriptions/${await subscription(t)}/cancel`, body: {} }),
   },
   ...appearanceAdminCalls,
+  // Custom pages and menus (issue 18).
+  { name: 'GET custom pages', permission: 'custom_pages.view', call: async () => ({ method: 'GET', url: '/api/v1/admin/custom-pages' }) },
+  {
+    name: 'GET custom page',
+    permission: 'custom_pages.view',
+    call: async (t) => ({ method: 'GET', url: `/api/v1/admin/custom-pages/${await customPage(t)}` }),
+  },
+  { name: 'POST custom page', permission: 'custom_pages.create', call: async () => ({ method: 'POST', url: '/api/v1/admin/custom-pages', body: pageBody() }) },
+  {
+    name: 'PUT custom page',
+    permission: 'custom_pages.update',
+    call: async (t) => ({ method: 'PUT', url: `/api/v1/admin/custom-pages/${await customPage(t)}`, body: pageBody() }),
+  },
+  {
+    name: 'DELETE custom page',
+    permission: 'custom_pages.delete',
+    call: async (t) => ({ method: 'DELETE', url: `/api/v1/admin/custom-pages/${await customPage(t)}` }),
+  },
+  { name: 'GET menus', permission: 'menus.view', call: async () => ({ method: 'GET', url: '/api/v1/admin/menus' }) },
+  {
+    name: 'POST menu',
+    permission: 'menus.update',
+    call: async () => ({ method: 'POST', url: '/api/v1/admin/menus', body: { name: 'New', positions: ['footer'] } }),
+  },
+  {
+    name: 'PUT menu',
+    permission: 'menus.update',
+    call: async (t) => ({
+      method: 'PUT',
+      url: `/api/v1/admin/menus/${await menu(t)}`,
+      body: { name: 'Renamed', items: [{ label: 'Home', action: '/drive' }] },
+    }),
+  },
+  { name: 'DELETE menu', permission: 'menus.update', call: async (t) => ({ method: 'DELETE', url: `/api/v1/admin/menus/${await menu(t)}` }) },
 ];
 
 async function signedIn(t: TestApp, options: Parameters<typeof createUser>[1] = {}): Promise<{ user: CreatedUser; client: TestClient }> {

@@ -41,6 +41,7 @@ const expected: Record<string, string[]> = {
   sessions: ['created_at', 'expires_at', 'id', 'impersonator_id', 'ip_address', 'last_active_at', 'remember', 'user_agent', 'user_id'],
   branding_files: ['created_at', 'id', 'mime', 'name', 'size', 'uploaded_by'],
   admin_activity: ['action', 'actor_id', 'actor_label', 'created_at', 'details', 'id', 'ip_address', 'subject_id', 'subject_label', 'subject_type'],
+  custom_pages: ['body', 'created_at', 'id', 'meta', 'slug', 'title', 'updated_at', 'user_id', 'visibility'],
   personal_access_tokens: ['created_at', 'expires_at', 'id', 'last_used_at', 'name', 'scopes', 'token_hash', 'user_id'],
   user_tokens: ['created_at', 'expires_at', 'id', 'token_hash', 'type', 'used_at', 'user_id'],
   social_profiles: ['created_at', 'id', 'service_name', 'user_id', 'user_service_id', 'username'],

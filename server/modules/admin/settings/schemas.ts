@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeAction } from '../../menus/schemas.js';
 
 const MB = 1024 * 1024;
 const isTimezone = (zone: string) => {
@@ -41,7 +42,8 @@ export const settingGroups = {
   authentication: {
     'registration.disable': bool,
     require_email_confirmation: bool,
-    'registration.policies': z.array(link.extend({ id: z.string().trim().min(1).max(50) })).max(10),
+    // A policy is a link like a menu item (spec §3), usually to a custom page: the same address rule applies.
+    'registration.policies': z.array(link.extend({ id: z.string().trim().min(1).max(50), action: safeAction })).max(10),
     'social.google.enable': bool,
     'social.google.client_id': z.string().trim().max(500),
     'social.google.client_secret': secret,
