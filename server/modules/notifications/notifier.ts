@@ -1,12 +1,18 @@
 import type { Lines, MessageValues } from '../../lib/i18n.js';
 import { translate } from '../../lib/i18n.js';
-import type { BackgroundJobs } from '../../lib/background.js';
 import { notificationMessage } from '../../mail/templates.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import type { NotificationBus } from './bus.js';
 import { sendPush, type EndpointRules, type VapidKeys } from './push.js';
 import type { NotificationsRepository } from './repository.js';
-import { assertSafe, NOTIFICATION_TYPES, type Channel, type ChannelMap, type NotificationData, type NotificationType } from './types.js';
+import { assertSafe, NOTIFICATION_TYPES, type ChannelMap, type NotificationData, type NotificationType } from './types.js';
+
+/** A web push to send: plain data, so the job can run in any process. */
+export interface PushJob {
+  userId: number;
+  notificationId: string;
+  data: NotificationData;
+}
 
 export type Translate = (template: string, values?: MessageValues) => string;
 
@@ -16,9 +22,9 @@ export type NotificationBuilder = (t: Translate) => NotificationData;
 export interface NotifierDeps {
   repo: NotificationsRepository;
   bus: NotificationBus;
-  jobs: BackgroundJobs;
+  /** Queues a background job (lib/background.ts): the mail goes out, or the push is sent by `deliverPush`. */
+  queue: { mail(message: MailMessage): Promise<void>; push(job: PushJob): Promise<void> };
   recipient(userId: number): Promise<{ email: string; lines: Lines | null } | undefined>;
-  sendMail(message: MailMessage): Promise<void>;
   siteName(): Promise<string>;
   appUrl: string;
   vapid(): Promise<VapidKeys>;
@@ -57,29 +63,24 @@ export class Notifier {
     if (!recipient) return null;
     const data = assertSafe(build((template, values) => translate(recipient.lines, template, values)));
     const id = await this.deps.repo.insert(userId, type, data);
-    this.deps.bus.publish(userId, { unreadCount: await this.deps.repo.unreadCount(userId) });
+    await this.deps.bus.publish(userId, { unreadCount: await this.deps.repo.unreadCount(userId) });
     const channels = channelsFor((await this.deps.repo.preferences(userId)).get(NOTIFICATION_TYPES[type].notifId), type);
-    for (const channel of Object.keys(channels) as Channel[]) {
-      if (!channels[channel]) continue;
-      if (channel === 'email') {
-        const mail = options.mail;
-        this.deps.jobs.run(`notification ${id} email`, async () =>
-          mail ? this.deps.sendMail(await mail(recipient.email)) : this.email(recipient.email, data),
-        );
-      }
-      if (channel === 'browser') this.deps.jobs.run(`notification ${id} push`, () => this.push(userId, id, data));
-    }
+    // Built now (the recipient's language and the site's name are at hand) and queued as a finished message.
+    if (channels.email) await this.deps.queue.mail(options.mail ? await options.mail(recipient.email) : await this.email(recipient.email, data));
+    if (channels.browser) await this.deps.queue.push({ userId, notificationId: id, data });
     return id;
   }
 
-  private async email(to: string, data: NotificationData): Promise<void> {
+  private async email(to: string, data: NotificationData): Promise<MailMessage> {
     const url = new URL(data.mainAction.action, this.deps.appUrl).toString();
-    await this.deps.sendMail(
-      notificationMessage(to, await this.deps.siteName(), { lines: data.lines.map((line) => line.content), action: { label: data.mainAction.label, url } }),
-    );
+    return notificationMessage(to, await this.deps.siteName(), {
+      lines: data.lines.map((line) => line.content),
+      action: { label: data.mainAction.label, url },
+    });
   }
 
-  private async push(userId: number, id: string, data: NotificationData): Promise<void> {
+  /** The push job's work (run by whichever process takes the job). */
+  async deliverPush({ userId, notificationId: id, data }: PushJob): Promise<void> {
     const subscriptions = await this.deps.repo.pushSubscriptions(userId);
     if (!subscriptions.length) return;
     const [title, ...rest] = data.lines.map((line) => line.content);

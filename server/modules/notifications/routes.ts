@@ -95,8 +95,9 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.hijack();
     reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
     const send = (event: { unreadCount: number }) => reply.raw.write(`event: unread\ndata: ${JSON.stringify(event)}\n\n`);
+    // Listening first, then the current count: a change made in between (in any process) is never missed.
+    const unsubscribe = await notificationBus.subscribe(userId, send);
     send({ unreadCount: await notifications.unreadCount(userId) });
-    const unsubscribe = notificationBus.subscribe(userId, send);
     const heartbeat = setInterval(() => reply.raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
     const end = () => {
       if (!streams.delete(end)) return;
@@ -106,5 +107,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     };
     streams.add(end);
     request.raw.on('close', end);
+    // The page may have gone while we were subscribing; 'close' has then already fired.
+    if (request.raw.socket.destroyed) end();
   });
 };
