@@ -250,7 +250,7 @@ describe.skipIf(!redisUp || !postgresUp)('two app processes sharing PostgreSQL, 
     }
   });
 
-  it('runs WORKERS=2 processes from one command on one port, beside the others, and stops them all on SIGTERM', async () => {
+  it('runs WORKERS=2 processes from one command on one port, beside the others, replaces one that dies, and stops them all on SIGTERM', async () => {
     const cluster = new ServerProcess(
       dataDir,
       { DATABASE_URL: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${database}`), REDIS_URL, REDIS_PREFIX: prefix },
@@ -259,10 +259,22 @@ describe.skipIf(!redisUp || !postgresUp)('two app processes sharing PostgreSQL, 
     );
     await cluster.start({ WORKERS: '2' });
     try {
-      const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(cluster.pid)], { encoding: 'utf8' })
-        .trim()
-        .split(/\s+/);
-      expect(children).toHaveLength(2);
+      const children = () =>
+        execFileSync('ps', ['-o', 'pid=', '--ppid', String(cluster.pid)], { encoding: 'utf8' })
+          .trim()
+          .split(/\s+/);
+      const first = children();
+      expect(first).toHaveLength(2);
+      // A process that dies is replaced.
+      process.kill(Number(first[0]), 'SIGKILL');
+      let now = children();
+      for (let i = 0; i < 300 && (now.length !== 2 || now.includes(first[0]!)); i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        now = children();
+      }
+      expect(now).toHaveLength(2);
+      expect(now).not.toContain(first[0]);
+      expect(now).toContain(first[1]);
       const answers = await Promise.all(Array.from({ length: 10 }, () => fetch(cluster.url('/api/v1/health')).then((r) => r.status)));
       expect(answers.every((status) => status === 200)).toBe(true);
       // A session made on the cluster is good on A: nothing lives in one process's memory.
