@@ -24,7 +24,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { notifications, notificationBus, vapidPublicKey } = app.services;
   app.addHook('onRequest', requireUser);
   const streams = new Set<() => void>();
-  app.addHook('onClose', async () => {
+  // preClose, not onClose: the server waits for open requests before onClose, and a stream never ends by itself.
+  app.addHook('preClose', async () => {
     for (const end of [...streams]) end();
   });
 

@@ -280,8 +280,13 @@ describe.skipIf(!redisUp || !postgresUp)('two app processes sharing PostgreSQL, 
       // A session made on the cluster is good on A: nothing lives in one process's memory.
       const session = await cluster.session();
       expect((await fetch(a.url('/api/v1/notifications'), { headers: session })).status).toBe(200);
+      // An open event stream does not hold up the stop.
+      const stream = await fetch(cluster.url('/api/v1/notifications/stream'), { headers: session });
+      expect(stream.status).toBe(200);
     } finally {
+      const started = Date.now();
       await cluster.stop();
+      expect(Date.now() - started).toBeLessThan(10_000);
     }
     expect(cluster.pid).toBeNull();
   }, 60_000);
