@@ -87,9 +87,10 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   app.decorateRequest('tokenScopes', null);
   app.decorateRequest('signedInAt', null);
   app.decorateRequest('impersonatorId', null);
-  // Deliveries in flight finish before the database closes.
+  app.services.jobs.start();
+  // Jobs running here (deliveries, thumbnails) finish before the database closes; Redis connections close too.
   app.addHook('onClose', async () => {
-    await app.services.jobs.idle();
+    await app.services.shared.close();
     await db.destroy();
   });
 

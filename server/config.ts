@@ -39,6 +39,18 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Another Stripe API address (tests: a local Stripe double); default https://api.stripe.com. */
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  /** Scale-out: Redis for rate limits, tus locks, live events, broadcasts and the job queue. Unset, all of these stay in-process. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL')
+    .optional(),
+  /** Namespaces every Redis key and channel, so several sites (or test runs) can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits and _ . : - (at most 64)')
+    .default('drive:'),
+  /** How many server processes `npm start` runs on this machine (node:cluster). */
+  WORKERS: z.coerce.number().int().min(1).max(256).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.coerce
     .number()
@@ -71,6 +83,10 @@ export interface Config {
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
   logLevel: string;
   bodyLimit: number;
+  /** Set in scale-out mode (REDIS_URL); null is the embedded, one-process default. */
+  redis: { url: string; prefix: string } | null;
+  /** Processes on this machine; above 1 needs Redis and PostgreSQL (checked here, see loadConfig). */
+  workers: number;
 }
 
 export class ConfigError extends Error {
@@ -93,6 +109,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = parsed.data;
+  const scaleProblems = workerProblems(e.WORKERS, e.REDIS_URL, e.DATABASE_URL);
+  if (scaleProblems.length) throw new ConfigError(scaleProblems);
   const dataDir = path.resolve(e.DATA_DIR);
   const database: Config['database'] =
     e.DATABASE_URL && /^postgres/.test(e.DATABASE_URL)
@@ -119,7 +137,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE },
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
+    workers: e.WORKERS,
   };
+}
+
+/**
+ * Several processes share nothing in memory, so they need Redis for what
+ * must be shared (rate limits, tus locks, live events, jobs). SQLite is
+ * refused: its WAL lets processes on one machine read together, but Kysely
+ * opens deferred transactions, and a read-then-write one (a quota
+ * reservation) fails at once with SQLITE_BUSY_SNAPSHOT when another process
+ * wrote meanwhile instead of waiting, so uploads would fail under load; and
+ * one writer at a time gains nothing from more processes.
+ */
+function workerProblems(workers: number, redisUrl: string | undefined, databaseUrl: string | undefined): string[] {
+  if (workers <= 1) return [];
+  const problems: string[] = [];
+  if (!redisUrl) problems.push(`WORKERS=${workers}: several processes need REDIS_URL (rate limits, upload locks, live events and jobs are shared there)`);
+  if (!databaseUrl || !/^postgres/.test(databaseUrl))
+    problems.push(`WORKERS=${workers}: several processes need PostgreSQL (DATABASE_URL=postgres://…); SQLite serves one process`);
+  return problems;
 }
 
 function resolveSqlitePath(file: string, dataDir: string): string {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import { pauseAt } from './lib/test-pause.js';
-import { consume, MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
+import { consume } from './lib/rate-limiter.js';
 import { Mailer, type MailLogger } from './mail/mailer.js';
 import { AccessTokensService } from './modules/auth/access-tokens.js';
 import { RecoveryService } from './modules/auth/recovery.js';
@@ -35,8 +35,7 @@ import { UploadsService } from './modules/uploads/service.js';
 import { DocumentsService } from './modules/documents/service.js';
 import { createTusServer } from './modules/uploads/tus.js';
 import { createTusFiles } from './modules/uploads/tus-files.js';
-import { BackgroundJobs } from './lib/background.js';
-import { InProcessBus, type NotificationBus } from './modules/notifications/bus.js';
+import { BroadcastBus, type NotificationBus } from './modules/notifications/bus.js';
 import { Notifier } from './modules/notifications/notifier.js';
 import { generateVapidKeys } from './modules/notifications/push.js';
 import { NotificationsRepository } from './modules/notifications/repository.js';
@@ -53,6 +52,8 @@ import { ShareLinkVisitors } from './modules/share-links/visitor.js';
 import { WorkspacesRepository } from './modules/workspaces/repository.js';
 import { WorkspacesService } from './modules/workspaces/service.js';
 import { createStoreChecks, tusDir } from './upkeep.js';
+import { createSharedState } from './scale-out.js';
+import { runHousekeeping } from './jobs/housekeeping.js';
 import { WebDavRepository } from './modules/webdav/repository.js';
 import { WebDavService } from './modules/webdav/service.js';
 import { createAdmin } from './modules/admin/index.js';
@@ -82,7 +83,9 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     const [url, from] = await Promise.all([settings.get('mail.url'), settings.get('mail.from')]);
     return { url: typeof url === 'string' ? url : '', from: typeof from === 'string' ? from : '' };
   });
-  const rateLimiter: RateLimiter = new MemoryRateLimiter();
+  // In memory for one process, in Redis with REDIS_URL (scale-out.ts).
+  const shared = createSharedState(config, log);
+  const { rateLimiter, jobs } = shared;
   const passwordChecks = new PasswordChecks(rateLimiter);
   const siteUrl = siteUrlFrom(settings, config.appUrl);
   const channelOn = async (channel: 'email' | 'browser') => (await settings.get(`notifications.channels.${channel}`)) !== false;
@@ -124,18 +127,18 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     log,
     pause: pauseAt(config.testPauseAt),
     limits,
+    thumbnailQueue: (entryId) => jobs.enqueue('thumbnail', { entryId }),
   });
   const shareLinksRepo = new ShareLinksRepository(kysely);
   const tusFiles = createTusFiles(tusDir(config.storageDir));
-  const jobs = new BackgroundJobs(log);
-  const notificationBus: NotificationBus = new InProcessBus();
+  const notificationBus: NotificationBus = new BroadcastBus(shared.broadcast, log);
   const notificationsRepo = new NotificationsRepository(kysely);
   const pushRules = { allowLoopback: config.pushAllowLoopback };
   const vapid = () => settings.vapidKeys(generateVapidKeys);
   const notifier = new Notifier({
     repo: notificationsRepo,
     bus: notificationBus,
-    jobs,
+    queue: { mail: (message) => jobs.enqueue('mail', message), push: (job) => jobs.enqueue('push', job) },
     recipient: async (userId) => {
       const user = await users.findById(userId);
       if (!user) return undefined;
@@ -143,7 +146,6 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
       const found = await localizations.resolve([user.language, typeof fallback === 'string' ? fallback : null]);
       return { email: user.email, lines: found ? await localizations.lines(found.id) : null };
     },
-    sendMail: (message) => mailer.send(message),
     siteName: () => recovery.siteName(),
     appUrl: siteUrl,
     vapid,
@@ -224,6 +226,14 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     repo: new WebDavRepository(kysely),
   });
   const documents = new DocumentsService({ drive: drive.facade, resolveScope: drive.scope });
+  const tus = createTusServer(uploads, tusFiles, shared.tusLocker);
+  const storeChecks = createStoreChecks(db, config.storageDir, drive.disk);
+  // Every process defines every job, so any of them can run what another queued.
+  jobs.define('mail', (message) => mailer.send(message));
+  jobs.define('push', (job) => notifier.deliverPush(job));
+  // One at a time per process: sharp is CPU- and memory-hungry, and uploads come in bursts.
+  jobs.define('thumbnail', ({ entryId }) => drive.thumbnails.makeFor(entryId), { attempts: 1, concurrency: 1 });
+  jobs.define('housekeeping', () => runHousekeeping({ db: kysely, tus, quota: drive.quota, checks: storeChecks }, log), { attempts: 1 });
   return {
     db,
     config,
@@ -297,9 +307,12 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
       return { name: typeof name === 'string' ? name : '', url: config.appUrl };
     }),
     tusFiles,
-    tus: createTusServer(uploads, tusFiles),
+    tus,
     /** Start-up recovery, housekeeping and the doctor's checks of the database against the disk. */
-    storeChecks: createStoreChecks(db, config.storageDir, drive.disk),
+    storeChecks,
+    /** Rate limits, broadcast, jobs and tus locks: in-process or in Redis (scale-out.ts); closed with the app. */
+    shared,
+    broadcast: shared.broadcast,
   };
 }
 

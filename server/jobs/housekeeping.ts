@@ -32,22 +32,14 @@ export async function expireUploads(deps: UploadExpiry): Promise<{ uploads: numb
   return { uploads, reservations };
 }
 
+export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
+
 /**
- * Runs housekeeping now and then in-process (the embedded setup has no job
- * runner): sessions and tokens, expired uploads, and the store's leftovers
- * (tidy-store.ts). The timer is unref'd so it never keeps the process alive.
+ * One housekeeping pass: sessions and tokens, expired uploads, and the
+ * store's leftovers (tidy-store.ts). It runs as the `housekeeping` job every
+ * hour (main.ts): in-process in the embedded setup, once across all
+ * processes on the shared queue in scale-out mode.
  */
-export function scheduleHousekeeping(
-  deps: UploadExpiry & { db: Kysely<Database>; checks: StoreChecks },
-  log: { warn(obj: object, msg: string): void },
-  intervalMs = 60 * 60 * 1000,
-) {
-  const run = () =>
-    Promise.all([housekeep(deps.db), expireUploads(deps).then(() => tidyStore(deps.checks, 'running', log))]).catch((error: unknown) =>
-      log.warn({ err: error }, 'housekeeping failed'),
-    );
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  void run();
-  return () => clearInterval(timer);
+export async function runHousekeeping(deps: UploadExpiry & { db: Kysely<Database>; checks: StoreChecks }, log: { warn(obj: object, msg: string): void }) {
+  await Promise.all([housekeep(deps.db), expireUploads(deps).then(() => tidyStore(deps.checks, 'running', log))]);
 }

@@ -1,42 +1,131 @@
 /**
- * Work that must not hold up the request that caused it (notification
- * delivery), run in-process after the caller's commit, retried a bounded
- * number of times with a growing delay, its failures logged. `idle()` lets
- * shutdown and tests wait for what is in flight.
+ * Work that must not hold up the request that caused it (notification mail
+ * and push, thumbnails) and work on a timer (housekeeping). Jobs are named,
+ * carry JSON data, and are retried a bounded number of times with a growing
+ * delay; a job that runs out of attempts is logged.
+ *
+ * `InProcessJobs` is the embedded default; with REDIS_URL, `BullJobs`
+ * (bullmq-jobs.ts) runs the same definitions on a queue every process works
+ * from, so a job survives the process that queued it. Either way every
+ * process defines every handler before `start()`.
  */
 export interface BackgroundLog {
   warn(obj: object, msg: string): void;
 }
 
-export class BackgroundJobs {
+/** Each job's data by name; data crosses processes as JSON, so it holds plain values only. */
+export type JobMap = { [name: string]: object };
+
+export interface JobOptions {
+  /** Tries before the job is given up and logged (default 3). */
+  attempts?: number;
+  /** At most this many of this job at once in a process (default: no limit in-process; BullMQ: the worker's). */
+  concurrency?: number;
+}
+
+export interface JobQueue<Jobs extends JobMap> {
+  define<K extends keyof Jobs & string>(name: K, handler: (data: Jobs[K]) => Promise<void>, options?: JobOptions): void;
+  /** Resolves once the job is queued (in Redis: stored), not once it ran. */
+  enqueue<K extends keyof Jobs & string>(name: K, data: Jobs[K]): Promise<void>;
+  /** Runs the job now and then every `intervalMs`: once across all processes, whichever takes it. */
+  every<K extends keyof Jobs & string>(name: K, data: Jobs[K], intervalMs: number): Promise<void>;
+  start(): void;
+  /** Resolves when every job this process queued has finished (tests). */
+  idle(): Promise<void>;
+  /** Stops taking jobs and waits for those running here. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_ATTEMPTS = 3;
+export const DEFAULT_BACKOFF_MS = 500;
+
+interface Definition {
+  handler: (data: object) => Promise<void>;
+  attempts: number;
+  concurrency: number;
+  active: number;
+  waiting: (() => void)[];
+}
+
+export class InProcessJobs<Jobs extends JobMap> implements JobQueue<Jobs> {
+  private readonly definitions = new Map<string, Definition>();
   private readonly running = new Set<Promise<void>>();
+  private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(
     private readonly log: BackgroundLog,
-    private readonly options: { attempts: number; backoffMs: number } = { attempts: 3, backoffMs: 500 },
+    private readonly backoffMs = DEFAULT_BACKOFF_MS,
   ) {}
 
-  run(name: string, job: () => Promise<void>): void {
-    const task = this.attempt(name, job).finally(() => this.running.delete(task));
+  define<K extends keyof Jobs & string>(name: K, handler: (data: Jobs[K]) => Promise<void>, options: JobOptions = {}): void {
+    this.definitions.set(name, {
+      handler: handler as (data: object) => Promise<void>,
+      attempts: options.attempts ?? DEFAULT_ATTEMPTS,
+      concurrency: options.concurrency ?? Infinity,
+      active: 0,
+      waiting: [],
+    });
+  }
+
+  async enqueue<K extends keyof Jobs & string>(name: K, data: Jobs[K]): Promise<void> {
+    const definition = this.definitions.get(name);
+    if (!definition) throw new Error(`No job named ${name}`);
+    // Through JSON as on the shared queue, so a handler that works here works in scale-out mode too.
+    const copy = JSON.parse(JSON.stringify(data)) as object;
+    const task = this.attempt(name, definition, copy).finally(() => this.running.delete(task));
     this.running.add(task);
+  }
+
+  async every<K extends keyof Jobs & string>(name: K, data: Jobs[K], intervalMs: number): Promise<void> {
+    const run = () => void this.enqueue(name, data);
+    const timer = setInterval(run, intervalMs);
+    // Never keeps the process alive on its own.
+    timer.unref();
+    this.timers.push(timer);
+    run();
+  }
+
+  start(): void {
+    // Jobs run as they are queued.
   }
 
   async idle(): Promise<void> {
     while (this.running.size) await Promise.allSettled([...this.running]);
   }
 
-  private async attempt(name: string, job: () => Promise<void>): Promise<void> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await job();
-        return;
-      } catch (error) {
-        if (attempt >= this.options.attempts) {
-          this.log.warn({ job: name, attempts: attempt, err: error instanceof Error ? error.message : String(error) }, 'background job failed');
+  async close(): Promise<void> {
+    for (const timer of this.timers.splice(0)) clearInterval(timer);
+    await this.idle();
+  }
+
+  private async attempt(name: string, definition: Definition, data: object): Promise<void> {
+    await this.slot(definition);
+    try {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await definition.handler(data);
           return;
+        } catch (error) {
+          if (attempt >= definition.attempts) {
+            this.log.warn({ job: name, attempts: attempt, err: error instanceof Error ? error.message : String(error) }, 'background job failed');
+            return;
+          }
+          await new Promise((resolve) => setTimeout(resolve, this.backoffMs * 2 ** (attempt - 1)));
         }
-        await new Promise((resolve) => setTimeout(resolve, this.options.backoffMs * 2 ** (attempt - 1)));
       }
+    } finally {
+      const next = definition.waiting.shift();
+      if (next) next();
+      else definition.active -= 1;
     }
+  }
+
+  private async slot(definition: Definition): Promise<void> {
+    if (definition.active < definition.concurrency) {
+      definition.active += 1;
+      return;
+    }
+    // The finishing job hands its slot over (active stays counted).
+    await new Promise<void>((resolve) => definition.waiting.push(resolve));
   }
 }

@@ -11,7 +11,7 @@ import { DriveListing } from './listing.js';
 import { QuotaService } from './quota.js';
 import { DriveService } from './service.js';
 import { SpaceLimits, type SpaceLimitDeps } from './space-limits.js';
-import { Thumbnails } from './thumbnails.js';
+import { Thumbnails, type ThumbnailQueue } from './thumbnails.js';
 import { FileVersions } from './versions.js';
 import { TrashService } from './trash.js';
 
@@ -20,14 +20,16 @@ export interface DriveDeps {
   storageDir: string;
   limits: SpaceLimitDeps;
   log: { warn(object: object, message: string): void };
+  /** Queues the background job that makes a new file's thumbnail. */
+  thumbnailQueue: ThumbnailQueue;
   /** Tests only: see lib/test-pause.ts. */
   pause?: Pause;
 }
 
 /** The drive's services, built once per app (see services.ts). */
-export function createDrive({ db, storageDir, limits, log, pause }: DriveDeps) {
+export function createDrive({ db, storageDir, limits, log, pause, thumbnailQueue }: DriveDeps) {
   const disk = new LocalDisk(path.join(storageDir, 'drive'));
-  const thumbnails = new Thumbnails(db.kysely, disk, log);
+  const thumbnails = new Thumbnails(db.kysely, disk, log, thumbnailQueue);
   const files = new DriveFiles(db.kysely, disk, thumbnails, pause);
   const quota = new QuotaService(db.kysely, db.dialect);
   const spaceLimits = new SpaceLimits(limits);

@@ -33,9 +33,8 @@ const tags = ['drive'];
  * that work in a space resolve it from `?workspaceId=` first.
  */
 export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Queued thumbnails are background jobs: app.ts lets them finish before the database closes.
   const { drive } = app.services;
-  // Let queued thumbnails finish before the database and disk go away.
-  app.addHook('onClose', async () => drive.thumbnails.idle());
 
   await app.register(async (scope) => {
     const api = scope.withTypeProvider<ZodTypeProvider>();

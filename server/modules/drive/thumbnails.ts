@@ -10,19 +10,21 @@ interface Logger {
   warn(object: object, message: string): void;
 }
 
+/** Queues the background job that makes a new file's thumbnail (`makeFor` is its work; see services.ts). */
+export type ThumbnailQueue = (entryId: number) => Promise<void>;
+
 /**
  * WebP thumbnails of raster images, made with sharp and stored beside the
- * original (`<prefix>/thumbnail.webp`). New files are queued and made in the
- * background one at a time; a request for a missing one makes it on demand.
+ * original (`<prefix>/thumbnail.webp`). New files are queued as background
+ * jobs (one at a time per process in the embedded setup; on the shared queue
+ * in scale-out mode); a request for a missing one makes it on demand.
  */
 export class Thumbnails {
-  private chain: Promise<void> = Promise.resolve();
-  private pending = 0;
-
   constructor(
     private readonly db: Executor,
     private readonly disk: Disk,
     private readonly log: Logger,
+    private readonly schedule: ThumbnailQueue,
   ) {}
 
   static supports(entry: Pick<FileEntryRow, 'type' | 'mime'>): boolean {
@@ -32,21 +34,14 @@ export class Thumbnails {
   /** Queues a thumbnail for a new file; failures are logged, never thrown at the uploader. */
   queue(entry: FileEntryRow): void {
     if (!Thumbnails.supports(entry)) return;
-    this.pending += 1;
-    this.chain = this.chain
-      .then(() => this.make(entry))
-      .then(
-        () => undefined,
-        (error: unknown) => this.log.warn({ err: error, entry: entry.hash }, 'thumbnail failed'),
-      )
-      .finally(() => {
-        this.pending -= 1;
-      });
+    this.schedule(entry.id).catch((error: unknown) => this.log.warn({ err: error, entry: entry.hash }, 'thumbnail not queued'));
   }
 
-  /** Resolves when every queued thumbnail is done (tests, shutdown). */
-  async idle(): Promise<void> {
-    while (this.pending > 0) await this.chain;
+  /** The job: the file as it is now (its bytes may have been replaced since, or it may be gone). */
+  async makeFor(entryId: number): Promise<void> {
+    const entry = await this.db.selectFrom('file_entries').selectAll().where('id', '=', entryId).executeTakeFirst();
+    if (!entry || !Thumbnails.supports(entry)) return;
+    await this.make(entry);
   }
 
   /** The stored thumbnail's key, making it first if needed; null when the file cannot have one. */

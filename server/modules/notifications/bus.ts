@@ -1,33 +1,43 @@
-import { EventEmitter } from 'node:events';
+import type { Broadcast, JsonValue } from '../../lib/broadcast.js';
 
 export interface UnreadEvent {
   unreadCount: number;
 }
 
 /**
- * Tells open pages that a user's unread count changed. In-process today (one
- * server process); several processes would put Redis pub/sub behind the same
- * two methods.
+ * Tells open pages that a user's unread count changed, in whichever process
+ * their stream is open: a topic per user on the site's broadcast (in-process
+ * by default, Redis pub/sub in scale-out mode; see lib/broadcast.ts).
  */
 export interface NotificationBus {
-  publish(userId: number, event: UnreadEvent): void;
-  subscribe(userId: number, listener: (event: UnreadEvent) => void): () => void;
+  /** Best effort: the notification is stored either way, so a lost live update only waits for the next. */
+  publish(userId: number, event: UnreadEvent): Promise<void>;
+  /** Resolves once later events reach `listener`; answers how to stop. */
+  subscribe(userId: number, listener: (event: UnreadEvent) => void): Promise<() => void>;
 }
 
-export class InProcessBus implements NotificationBus {
-  private readonly emitter = new EventEmitter();
+const isUnreadEvent = (message: JsonValue): message is { unreadCount: number } =>
+  typeof message === 'object' && message !== null && !Array.isArray(message) && typeof message.unreadCount === 'number';
 
-  constructor() {
-    // One listener per open tab; a busy server has many.
-    this.emitter.setMaxListeners(0);
+export class BroadcastBus implements NotificationBus {
+  constructor(
+    private readonly broadcast: Broadcast,
+    private readonly log: { warn(obj: object, msg: string): void },
+  ) {}
+
+  async publish(userId: number, event: UnreadEvent): Promise<void> {
+    try {
+      await this.broadcast.publish(topicOf(userId), { unreadCount: event.unreadCount });
+    } catch (error) {
+      this.log.warn({ err: error, userId }, 'live unread count not sent');
+    }
   }
 
-  publish(userId: number, event: UnreadEvent): void {
-    this.emitter.emit(String(userId), event);
-  }
-
-  subscribe(userId: number, listener: (event: UnreadEvent) => void): () => void {
-    this.emitter.on(String(userId), listener);
-    return () => this.emitter.off(String(userId), listener);
+  subscribe(userId: number, listener: (event: UnreadEvent) => void): Promise<() => void> {
+    return this.broadcast.subscribe(topicOf(userId), (message) => {
+      if (isUnreadEvent(message)) listener({ unreadCount: message.unreadCount });
+    });
   }
 }
+
+const topicOf = (userId: number) => `notifications:${userId}`;

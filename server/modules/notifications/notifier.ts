@@ -1,6 +1,5 @@
 import type { Lines, MessageValues } from '../../lib/i18n.js';
 import { translate } from '../../lib/i18n.js';
-import type { BackgroundJobs } from '../../lib/background.js';
 import { notificationMessage } from '../../mail/templates.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import type { NotificationBus } from './bus.js';
@@ -17,6 +16,13 @@ import {
   type NotificationType,
 } from './types.js';
 
+/** A web push to send: plain data, so the job can run in any process. */
+export interface PushJob {
+  userId: number;
+  notificationId: string;
+  data: NotificationData;
+}
+
 export type Translate = (template: string, values?: MessageValues) => string;
 
 /** What a notification says, built in its recipient's language. */
@@ -25,9 +31,9 @@ export type NotificationBuilder = (t: Translate) => NotificationData;
 export interface NotifierDeps {
   repo: NotificationsRepository;
   bus: NotificationBus;
-  jobs: BackgroundJobs;
+  /** Queues a background job (lib/background.ts): the mail goes out, or the push is sent by `deliverPush`. */
+  queue: { mail(message: MailMessage): Promise<void>; push(job: PushJob): Promise<void> };
   recipient(userId: number): Promise<{ email: string; lines: Lines | null } | undefined>;
-  sendMail(message: MailMessage): Promise<void>;
   siteName(): Promise<string>;
   /** The site's public address (read on use: an admin may change it). */
   appUrl: () => Promise<string>;
@@ -69,29 +75,29 @@ export class Notifier {
     if (!recipient) return null;
     const data = assertSafe(build((template, values) => translate(recipient.lines, template, values)));
     const id = await this.deps.repo.insert(userId, type, data);
-    this.deps.bus.publish(userId, { unreadCount: await this.deps.repo.unreadCount(userId) });
+    await this.deps.bus.publish(userId, { unreadCount: await this.deps.repo.unreadCount(userId) });
     const channels = channelsFor((await this.deps.repo.preferences(userId)).get(NOTIFICATION_TYPES[type].notifId), type);
+    // Built now (the recipient's language and the site's name are at hand) and queued as a finished message.
+    // A channel the admin switched off site-wide is neither offered nor sent.
+    const channelOn = this.deps.channelOn ?? allChannelsOn;
     for (const channel of Object.keys(channels) as Channel[]) {
-      if (!channels[channel] || !(await (this.deps.channelOn ?? allChannelsOn)(channel))) continue;
-      if (channel === 'email') {
-        const mail = options.mail;
-        this.deps.jobs.run(`notification ${id} email`, async () =>
-          mail ? this.deps.sendMail(await mail(recipient.email)) : this.email(recipient.email, data),
-        );
-      }
-      if (channel === 'browser') this.deps.jobs.run(`notification ${id} push`, () => this.push(userId, id, data));
+      if (!channels[channel] || !(await channelOn(channel))) continue;
+      if (channel === 'email') await this.deps.queue.mail(options.mail ? await options.mail(recipient.email) : await this.email(recipient.email, data));
+      if (channel === 'browser') await this.deps.queue.push({ userId, notificationId: id, data });
     }
     return id;
   }
 
-  private async email(to: string, data: NotificationData): Promise<void> {
+  private async email(to: string, data: NotificationData): Promise<MailMessage> {
     const url = new URL(data.mainAction.action, `${await this.deps.appUrl()}/`).toString();
-    await this.deps.sendMail(
-      notificationMessage(to, await this.deps.siteName(), { lines: data.lines.map((line) => line.content), action: { label: data.mainAction.label, url } }),
-    );
+    return notificationMessage(to, await this.deps.siteName(), {
+      lines: data.lines.map((line) => line.content),
+      action: { label: data.mainAction.label, url },
+    });
   }
 
-  private async push(userId: number, id: string, data: NotificationData): Promise<void> {
+  /** The push job's work (run by whichever process takes the job). */
+  async deliverPush({ userId, notificationId: id, data }: PushJob): Promise<void> {
     const subscriptions = await this.deps.repo.pushSubscriptions(userId);
     if (!subscriptions.length) return;
     const [title, ...rest] = data.lines.map((line) => line.content);

@@ -24,7 +24,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { notifications, notificationBus, vapidPublicKey } = app.services;
   app.addHook('onRequest', requireUser);
   const streams = new Set<() => void>();
-  app.addHook('onClose', async () => {
+  // preClose, not onClose: the server waits for open requests before onClose, and a stream never ends by itself.
+  app.addHook('preClose', async () => {
     for (const end of [...streams]) end();
   });
 
@@ -92,11 +93,14 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   // browser reconnects by itself; the page only needs to hear "the unread count is now N".
   app.get('/notifications/stream', { schema: { tags, summary: 'text/event-stream of { unreadCount } whenever it changes' } }, async (request, reply) => {
     const userId = userIdOf(currentActor(request));
+    const send = (event: { unreadCount: number }) => reply.raw.write(`event: unread\ndata: ${JSON.stringify(event)}\n\n`);
+    // Listening first, then the current count: a change made in between (in any process) is never missed.
+    // Subscribed before the stream opens, so a failure is still an ordinary error answer.
+    let open = false;
+    const unsubscribe = await notificationBus.subscribe(userId, (event) => open && send(event));
     reply.hijack();
     reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
-    const send = (event: { unreadCount: number }) => reply.raw.write(`event: unread\ndata: ${JSON.stringify(event)}\n\n`);
-    send({ unreadCount: await notifications.unreadCount(userId) });
-    const unsubscribe = notificationBus.subscribe(userId, send);
+    open = true;
     const heartbeat = setInterval(() => reply.raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
     const end = () => {
       if (!streams.delete(end)) return;
@@ -106,5 +110,14 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     };
     streams.add(end);
     request.raw.on('close', end);
+    // The page may have gone while we were subscribing; 'close' has then already fired.
+    if (request.raw.socket.destroyed) return end();
+    try {
+      send({ unreadCount: await notifications.unreadCount(userId) });
+    } catch (error) {
+      // The stream is already open: end it, and the browser's EventSource reconnects.
+      request.log.warn({ err: error }, 'unread count for the stream failed');
+      end();
+    }
   });
 };

@@ -37,7 +37,7 @@ export class NotificationsService {
   async markAsRead(userId: number, ids: string[]): Promise<{ unreadCount: number }> {
     const changed = await this.repo.markRead(userId, ids);
     const unreadCount = await this.repo.unreadCount(userId);
-    if (changed) this.bus.publish(userId, { unreadCount });
+    if (changed) await this.bus.publish(userId, { unreadCount });
     return { unreadCount };
   }
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Server, type Upload } from '@tus/server';
+import { Server, type Locker, type Upload } from '@tus/server';
 import { HttpError, render } from '../../lib/errors.js';
 import { randomToken } from '../../lib/tokens.js';
 import type { Actor } from '../access/actor.js';
@@ -43,13 +43,15 @@ export interface TusCaller {
  * reservation); another user's id answers 404. Restrictions and the quota
  * are checked from the declared length before a byte is stored.
  */
-export function createTusServer(uploads: UploadsService, files: TusFiles) {
+export function createTusServer(uploads: UploadsService, files: TusFiles, locker?: Locker) {
   const callers = new Map<string, TusCaller>();
   const callerOf = (req: Request) => callers.get(req.headers.get(CALLER_HEADER) ?? '') ?? null;
 
   const server = new Server({
     path: TUS_PATH,
     datastore: files.store,
+    // Unset: @tus/server's MemoryLocker (one process). Scale-out passes the Redis locker (redis-locker.ts).
+    ...(locker ? { locker } : {}),
     relativeLocation: true,
     namingFunction: () => randomToken(24),
     maxSize: async () => (await uploads.rules()).maxSize ?? 0,

@@ -213,7 +213,7 @@ describe('file bytes: create, download, preview, thumbnails, space usage', () =>
     it('are made as WebP in the background after an image is created, and on demand when missing', async () => {
       const { user, client } = await signedInUser(t.app);
       const image = await uploadFile(t.app, user, { name: 'big.png', content: await pngBytes(1200, 800) });
-      await t.app.services.drive.thumbnails.idle();
+      await t.app.services.jobs.idle();
       const row = await t.app.services.db.kysely
         .selectFrom('file_entries')
         .select(['thumbnail', 'disk_prefix'])

@@ -36,4 +36,17 @@ describe('config', () => {
   it('refuses a short ADMIN_PASSWORD', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD.*at least 8 characters/);
   });
+
+  it('stays embedded without REDIS_URL, and reads the scale-out variables', () => {
+    expect(loadConfig({})).toMatchObject({ redis: null, workers: 1 });
+    expect(loadConfig({ REDIS_URL: 'redis://cache:6379/2' }).redis).toEqual({ url: 'redis://cache:6379/2', prefix: 'drive:' });
+    expect(() => loadConfig({ REDIS_URL: 'http://cache' })).toThrow(/REDIS_URL="http:\/\/cache": a redis:\/\/ or rediss:\/\/ URL/);
+  });
+
+  it('refuses WORKERS above 1 without Redis or on SQLite, saying why', () => {
+    expect(() => loadConfig({ WORKERS: '4', DATABASE_URL: 'postgres://u@db/drive' })).toThrow(/WORKERS=4: several processes need REDIS_URL/);
+    expect(() => loadConfig({ WORKERS: '2', REDIS_URL: 'redis://cache' })).toThrow(/WORKERS=2: several processes need PostgreSQL/);
+    expect(loadConfig({ WORKERS: '4', REDIS_URL: 'redis://cache', DATABASE_URL: 'postgres://u@db/drive' }).workers).toBe(4);
+    expect(() => loadConfig({ WORKERS: '0' })).toThrow(ConfigError);
+  });
 });

@@ -42,6 +42,11 @@ export class ServerProcess {
     };
   }
 
+  /** The running server's process id (null when stopped). */
+  get pid(): number | null {
+    return this.child?.exitCode === null ? (this.child.pid ?? null) : null;
+  }
+
   url(address: string): string {
     return `http://127.0.0.1:${this.port}${address}`;
   }
@@ -95,14 +100,14 @@ export class ServerProcess {
     await exited;
   }
 
-  /** A signed-in browser-like session: cookies, the session-bound XSRF token, the tus version. */
-  async session(): Promise<Session> {
+  /** A signed-in browser-like session (the admin's unless told): cookies, the session-bound XSRF token, the tus version. */
+  async session(account: { email: string; password: string } = this.admin): Promise<Session> {
     const first = await fetch(this.url('/api/v1/health'));
     const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1]!;
     const login = await fetch(this.url('/auth/login'), {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
-      body: JSON.stringify(this.admin),
+      body: JSON.stringify(account),
     });
     const cookies = login.headers.getSetCookie();
     const token = cookies.map((c) => /^drive_session=([^;]+)/.exec(c)?.[1]).find(Boolean)!;
