@@ -10,6 +10,7 @@ import { RegistrationService } from './modules/auth/registration.js';
 import { PasswordChecks } from './modules/auth/password-checks.js';
 import { AuthService } from './modules/auth/service.js';
 import { SessionsService } from './modules/auth/sessions.js';
+import { AccessCache } from './modules/auth/access-cache.js';
 import { UserTokensService } from './modules/auth/user-tokens.js';
 import { APP_VERSION, BootstrapService } from './modules/bootstrap/service.js';
 import { StripeGateway } from './modules/billing/gateway.js';
@@ -65,9 +66,10 @@ export const SHARE_RECIPIENTS_PER_HOUR = 200;
 export function createServices(db: Db, config: Config, log: MailLogger & { warn(obj: object, msg: string): void }) {
   const kysely = db.kysely;
   const settings = new SettingsService(kysely);
-  const users = new UsersRepository(kysely);
+  const accessCache = new AccessCache(db.changes);
+  const users = new UsersRepository(kysely, accessCache);
   const localizations = new LocalizationsService(kysely);
-  const sessions = new SessionsService(kysely);
+  const sessions = new SessionsService(kysely, accessCache);
   const accessTokens = new AccessTokensService(kysely);
   const userTokens = new UserTokensService(kysely);
   const mailer = new Mailer(config.mail, log, async () => {
@@ -78,10 +80,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const passwordChecks = new PasswordChecks(rateLimiter);
   const recovery = new RecoveryService(kysely, users, userTokens, sessions, settings, mailer, config);
   const avatars = new AvatarStore(path.join(config.storageDir, 'avatars'));
-  const permissionsOf = async (userId: number) => {
-    const user = await users.findById(userId);
-    return user ? (await users.withAccess(user)).permissions : [];
-  };
+  const permissionsOf = async (userId: number) => (await users.findWithAccess(userId))?.permissions ?? [];
   const billingRepo = new BillingRepository(kysely);
   const stripeGateway = new StripeGateway(async () => {
     const secret = await settings.get('billing.stripe.secret_key');
@@ -196,6 +195,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const documents = new DocumentsService({ drive: drive.facade, resolveScope: drive.scope });
   return {
     db,
+    accessCache,
     config,
     settings,
     users,
