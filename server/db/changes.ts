@@ -1,6 +1,12 @@
 /**
- * Tells caches that what decides who a caller is — sessions, users, roles,
- * permissions, access tokens — has changed, so they drop what they hold.
+ * What a write may have made stale: 'access' — who a caller is or what they
+ * may do (sessions, users, roles, permissions); 'data' — anything at all
+ * (every write, access ones included), which retires listing ETags.
+ */
+export type ChangeTopic = 'access' | 'data';
+
+/**
+ * Tells caches that the database changed, so they drop what they hold.
  *
  * This in-process bus is the only implementation here. Several processes
  * sharing one database need a bus that also carries the event to the others
@@ -9,20 +15,19 @@
  * in `watched-dialect.ts`, which is what publishes.
  */
 export interface AccessChanges {
-  /** Something an access cache holds may be stale now. */
-  publish(): void;
+  publish(topic: ChangeTopic): void;
   /** Called on every publish, here and (for a shared bus) in the other processes. Returns the unsubscribe. */
-  subscribe(listener: () => void): () => void;
+  subscribe(listener: (topic: ChangeTopic) => void): () => void;
 }
 
 export class InProcessAccessChanges implements AccessChanges {
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<(topic: ChangeTopic) => void>();
 
-  publish(): void {
-    for (const listener of this.listeners) listener();
+  publish(topic: ChangeTopic): void {
+    for (const listener of this.listeners) listener(topic);
   }
 
-  subscribe(listener: () => void): () => void {
+  subscribe(listener: (topic: ChangeTopic) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -40,4 +45,11 @@ export function changesAccess(sqlText: string): boolean {
   const match = WRITE.exec(sqlText);
   if (!match) return false;
   return !(/^\s*insert/i.test(sqlText) && match[1]!.toLowerCase() === 'sessions');
+}
+
+const ANY_WRITE = /^\s*(?:update|delete|insert|replace)\b/i;
+
+/** Whether a statement writes at all (what retires listing ETags). */
+export function writes(sqlText: string): boolean {
+  return ANY_WRITE.test(sqlText);
 }

@@ -16,6 +16,8 @@ export interface Db {
   dialect: Dialect;
   /** Published on every write that can change who a caller is or what they may do (access caches listen). */
   changes: AccessChanges;
+  /** Goes up on every write here, or elsewhere as the bus reports: equal versions mean equal data (listing ETags). */
+  version(): number;
   /** Statements sent so far (the per-request budget tests read it). */
   counter: StatementCounter;
   /** Checks that the database answers (for /health). */
@@ -35,6 +37,11 @@ pg.types.setTypeParser(INT8_OID, (value) => Number(value));
 
 export function createDb(config: Config['database'], changes: AccessChanges = new InProcessAccessChanges()): Db {
   const counter: StatementCounter = { statements: 0 };
+  let written = 0;
+  changes.subscribe((topic) => {
+    if (topic === 'data') written += 1;
+  });
+  const version = () => written;
   if (config.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
     // An idle client can lose its connection (a database restart, a network blip); without a
@@ -46,6 +53,7 @@ export function createDb(config: Config['database'], changes: AccessChanges = ne
       dialect: 'postgres',
       changes,
       counter,
+      version,
       ping: async () => {
         await pool.query('select 1');
       },
@@ -65,6 +73,7 @@ export function createDb(config: Config['database'], changes: AccessChanges = ne
     dialect: 'sqlite',
     changes,
     counter,
+    version,
     ping: async () => {
       sqlite.prepare('select 1').get();
     },

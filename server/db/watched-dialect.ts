@@ -1,9 +1,9 @@
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult, TransactionSettings } from 'kysely';
-import { changesAccess, type AccessChanges } from './changes.js';
+import { changesAccess, writes, type AccessChanges } from './changes.js';
 
 /**
- * A dialect that publishes an access change whenever a statement writes a
- * table that access caches read from. Watching the driver rather than calling
+ * A dialect that publishes a change on every write ('data'), and an access
+ * change when the write touches a table that access caches read from. Watching the driver rather than calling
  * an invalidation from each service means no writer can forget (admin edits,
  * suspension, logout, password resets, role seeding…), raw SQL included.
  *
@@ -28,6 +28,7 @@ export interface StatementCounter {
 class WatchedConnection implements DatabaseConnection {
   inTransaction = false;
   dirty = false;
+  dirtyAccess = false;
 
   constructor(
     readonly inner: DatabaseConnection,
@@ -37,15 +38,24 @@ class WatchedConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     this.counter.statements += 1;
-    if (!changesAccess(compiledQuery.sql)) return this.inner.executeQuery<R>(compiledQuery);
-    if (this.inTransaction) this.dirty = true;
-    this.changes.publish();
+    if (!writes(compiledQuery.sql)) return this.inner.executeQuery<R>(compiledQuery);
+    const access = changesAccess(compiledQuery.sql);
+    if (this.inTransaction) {
+      this.dirty = true;
+      this.dirtyAccess ||= access;
+    }
+    this.publish(access);
     try {
       return await this.inner.executeQuery<R>(compiledQuery);
     } finally {
       // A reader that ran while the statement did could have cached the rows it replaced.
-      if (!this.inTransaction) this.changes.publish();
+      if (!this.inTransaction) this.publish(access);
     }
+  }
+
+  publish(access: boolean): void {
+    if (access) this.changes.publish('access');
+    this.changes.publish('data');
   }
 
   streamQuery<R>(compiledQuery: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
@@ -89,8 +99,9 @@ class WatchedDriver implements Driver {
       await this.inner.commitTransaction(watched.inner);
     } finally {
       watched.inTransaction = false;
-      if (watched.dirty) this.changes.publish();
+      if (watched.dirty) watched.publish(watched.dirtyAccess);
       watched.dirty = false;
+      watched.dirtyAccess = false;
     }
   }
 
@@ -101,6 +112,7 @@ class WatchedDriver implements Driver {
     } finally {
       watched.inTransaction = false;
       watched.dirty = false;
+      watched.dirtyAccess = false;
     }
   }
 

@@ -54,7 +54,9 @@ export class AccessCache {
     changes: AccessChanges,
     readonly now: () => number = Date.now,
   ) {
-    changes.subscribe(() => this.clear());
+    changes.subscribe((topic) => {
+      if (topic === 'access') this.clear();
+    });
   }
 
   clear(): void {

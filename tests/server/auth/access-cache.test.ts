@@ -90,12 +90,12 @@ describe('access cache: the bus and what counts as a change', () => {
     await cache.users.get(1, load);
     await cache.users.get(1, load);
     expect(loads).toBe(1);
-    bus.publish();
+    bus.publish('access');
     await cache.users.get(1, load);
     expect(loads).toBe(2);
     // A change while a load is under way: that load's rows may predate it, so they are not kept.
     await cache.users.get(2, async () => {
-      bus.publish();
+      bus.publish('access');
       return null;
     });
     await cache.users.get(2, load);
