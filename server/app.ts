@@ -33,6 +33,8 @@ import { seed } from './modules/setup/seeder.js';
 import { socialRoutes } from './modules/social/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { authenticate } from './plugins/authenticate.js';
+import { LOCALE_COOKIE } from './modules/localizations/locale-cookie.js';
+import { bootstrapResponseSchema } from './modules/bootstrap/schemas.js';
 import { errorHandler } from './plugins/error-handler.js';
 import { applyMethodOverride } from './plugins/method-override.js';
 import { parseRequestContext } from './plugins/request-context.js';
@@ -147,6 +149,17 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   await app.register(webdavRoutes);
   await app.register(manifestRoutes);
   await app.register(apiDocsRoutes);
-  await registerWeb(app, config.webDistDir, () => humanCheckInUse(app.services));
+  await registerWeb(
+    app,
+    config.webDistDir,
+    () => humanCheckInUse(app.services),
+    async (request) => {
+      await authenticate(request, app.services);
+      // Through the response schema, as GET bootstrap-data answers: only what the contract lists leaves.
+      return bootstrapResponseSchema.parse({
+        data: await app.services.bootstrap.build(request.user, request.cookies[LOCALE_COOKIE] ?? null, request.impersonatorId),
+      });
+    },
+  );
   return app;
 }

@@ -150,6 +150,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     unreadNotifications: (userId) => notificationsRepo.unreadCount(userId),
     subscriptions: (userId) => billing.subscriptionFlags(userId),
     billingEnabled: () => billing.enabled(),
+    version: () => db.version(),
   });
   const spaceLimits = new SpaceLimits(limits);
   const admin = createAdmin({

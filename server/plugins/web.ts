@@ -14,9 +14,16 @@ export const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url === 
  * else revalidated, and index.html for app routes (the router decides what a
  * path shows, including its own 404 page).
  */
-export async function registerWeb(app: FastifyInstance, webDistDir: string, humanCheckEnabled: () => Promise<boolean>): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  webDistDir: string,
+  humanCheckEnabled: () => Promise<boolean>,
+  bootstrapFor?: (request: FastifyRequest) => Promise<unknown>,
+): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
   const built = fs.existsSync(indexFile);
+  // Read once: the built page does not change under a running server.
+  const template = built ? fs.readFileSync(indexFile, 'utf8') : '';
 
   // Every answer that is not the API's (pages, assets, the worker, the manifest) carries the page headers.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -39,19 +46,33 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string, huma
     });
   }
 
-  const sendApp = (reply: FastifyReply) => {
+  /**
+   * The page with the caller's bootstrap data written in (a JSON data block,
+   * which the CSP does not treat as script), so the first screen renders
+   * without a round trip. It is personal, hence private. The service worker
+   * precaches the plain index.html, which the app handles by fetching.
+   */
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!built) return reply.code(404).send({ message: 'The web app is not built yet: run `npm run build`.' });
-    reply.header('Cache-Control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    reply.header('Cache-Control', bootstrapFor ? 'private, no-cache' : 'no-cache');
+    if (!bootstrapFor) return reply.type('text/html; charset=utf-8').send(template);
+    return reply.type('text/html; charset=utf-8').send(withBootstrap(template, await bootstrapFor(request)));
   };
 
   // The root is a directory to the static plugin; it is the app's entry to us.
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendApp(reply));
+  app.get('/', { schema: { hide: true } }, (request, reply) => sendApp(request, reply));
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url) && !path.extname(url);
     if (!wantsPage) return reply.code(404).send({ message: 'Not found.' });
-    return sendApp(reply);
+    return sendApp(request, reply);
   });
+}
+
+/** `<` escaped so no value can close the element; the id is what the app looks for. */
+export function withBootstrap(html: string, payload: unknown): string {
+  const json = JSON.stringify(payload).replace(/</g, '\\u003c');
+  const block = `<script type="application/json" id="bootstrap-data">${json}</script>`;
+  return html.includes('</head>') ? html.replace('</head>', `${block}</head>`) : `${block}${html}`;
 }

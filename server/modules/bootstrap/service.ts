@@ -30,12 +30,58 @@ export class BootstrapService {
       subscriptions(userId: number): Promise<{ id: number; valid: boolean }[]>;
       /** Switched on and Stripe's keys configured. */
       billingEnabled(): Promise<boolean>;
+      /** The database's data version (`Db.version`): what is the same for every caller is kept while it holds. */
+      version(): number;
     },
   ) {}
 
+  private site: { version: number; parts: Promise<SiteParts>; lines: Map<number, Promise<Record<string, string>>> } | null = null;
+
+  /**
+   * What every caller shares — settings, guest role, themes, menus, the
+   * languages and their lines — read once per data version. Any write moves
+   * the version on, so an admin's edit shows on the next request; between
+   * writes a signed-in bootstrap reads only the user's own counts.
+   */
+  private shared() {
+    const version = this.extra.version();
+    if (this.site?.version !== version) {
+      const parts = this.loadSite();
+      // A failed read is not kept: the next request tries again.
+      parts.catch(() => {
+        if (this.site?.parts === parts) this.site = null;
+      });
+      this.site = { version, parts, lines: new Map() };
+    }
+    return this.site;
+  }
+
+  private async loadSite(): Promise<SiteParts> {
+    const flat = await this.settings.all();
+    const [guestRole, themes, menus, localizations, billingEnabled] = await Promise.all([
+      this.users.guestRole(),
+      this.themes(flat['themes.default_id']),
+      this.menus(),
+      this.localizations.list(),
+      this.extra.billingEnabled(),
+    ]);
+    return { flat, nested: nestSettings(flat), guestRole, themes, menus, localizations, billingEnabled };
+  }
+
+  private linesOf(id: number): Promise<Record<string, string>> {
+    const site = this.shared();
+    let lines = site.lines.get(id);
+    if (!lines) {
+      lines = this.localizations.lines(id);
+      site.lines.set(id, lines);
+    }
+    return lines;
+  }
+
   /** `impersonatorId`: the admin who signed in as this user (the app marks every screen and offers the way back). */
   async build(user: UserWithAccess | null, visitorLanguage: string | null, impersonatorId: number | null = null) {
-    const flat = await this.settings.all();
+    const site = await this.shared().parts;
+    const flat = site.flat;
     const s = (key: string): SettingValue => flat[key] ?? null;
     const bool = (key: string): boolean => s(key) === true;
     const str = (key: string): string => {
@@ -43,16 +89,11 @@ export class BootstrapService {
       return typeof v === 'string' ? v : '';
     };
 
-    const [guestRole, themes, menus, localizations] = await Promise.all([
-      this.users.guestRole(),
-      this.themes(flat['themes.default_id']),
-      this.menus(),
-      this.localizations.list(),
-    ]);
-    const active = await this.localizations.resolve([user?.language, visitorLanguage, str('i18n.default_localization')]);
-    const lines = active ? await this.localizations.lines(active.id) : {};
+    const { guestRole, themes, menus, localizations, nested } = site;
+    const candidates = [user?.language, visitorLanguage, str('i18n.default_localization')];
+    const active = candidates.map((c) => c && localizations.find((loc) => loc.language === c)).find(Boolean) || localizations[0];
+    const lines = active ? await this.linesOf(active.id) : {};
 
-    const nested = nestSettings(flat);
     const demoMode = str('demo.loginPageDefaults') === 'randomAccount' ? ('randomAccount' as const) : ('singleAccount' as const);
     return {
       user: user
@@ -92,7 +133,7 @@ export class BootstrapService {
         integrated: bool('notifications.integrated'),
         subscriptions: { integrated: bool('notifications.subscriptions.integrated') },
       },
-      billing: { enable: await this.extra.billingEnabled() },
+      billing: { enable: site.billingEnabled },
       social: {
         google: { enable: bool('social.google.enable') },
         facebook: { enable: bool('social.facebook.enable') },
@@ -114,7 +155,7 @@ export class BootstrapService {
     return row ? { id: row.id, email: row.email, display_name: displayName(row) } : null;
   }
 
-  private async themes(defaultId: SettingValue | undefined) {
+  async themes(defaultId: SettingValue | undefined) {
     const rows = await this.db.selectFrom('themes').selectAll().where('user_id', 'is', null).orderBy('id').execute();
     const all = rows.map((row) => ({
       id: row.id,
@@ -128,7 +169,7 @@ export class BootstrapService {
     return { all, selectedThemeId: chosen?.id ?? null };
   }
 
-  private async menus() {
+  async menus() {
     const rows = await this.db.selectFrom('menus').selectAll().orderBy('id').execute();
     return rows.map((row) => ({
       id: row.id,
@@ -137,6 +178,16 @@ export class BootstrapService {
       items: parseJson<MenuItemSeed[]>(row.items, []),
     }));
   }
+}
+
+interface SiteParts {
+  flat: Awaited<ReturnType<SettingsService['all']>>;
+  nested: ReturnType<typeof nestSettings>;
+  guestRole: Awaited<ReturnType<UsersRepository['guestRole']>>;
+  themes: Awaited<ReturnType<BootstrapService['themes']>>;
+  menus: Awaited<ReturnType<BootstrapService['menus']>>;
+  localizations: Awaited<ReturnType<LocalizationsService['list']>>;
+  billingEnabled: boolean;
 }
 
 export type Bootstrap = Awaited<ReturnType<BootstrapService['build']>>;
