@@ -23,6 +23,8 @@ export function watchedDialect(inner: Dialect, changes: AccessChanges, counter: 
 /** How many statements went to the database: what tests hold the per-request budget to. */
 export interface StatementCounter {
   statements: number;
+  /** When a test sets it, every statement is kept here (the query-plan checks replay them under EXPLAIN). */
+  log?: { sql: string; parameters: readonly unknown[] }[];
 }
 
 class WatchedConnection implements DatabaseConnection {
@@ -38,6 +40,7 @@ class WatchedConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     this.counter.statements += 1;
+    this.counter.log?.push({ sql: compiledQuery.sql, parameters: compiledQuery.parameters });
     if (!writes(compiledQuery.sql)) return this.inner.executeQuery<R>(compiledQuery);
     const access = changesAccess(compiledQuery.sql);
     if (this.inTransaction) {
