@@ -54,6 +54,14 @@ async function main() {
       const lhr = result!.lhr;
       const scores = Object.fromEntries(categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
       rows.push({ page, scores, lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? null });
+      // What cost points outside performance: those categories are to stay where they were.
+      for (const category of categories.slice(1)) {
+        for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+          const audit = lhr.audits[ref.id];
+          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
+            console.log(`${page} ${category}: ${audit.id} — ${audit.title}`, JSON.stringify(audit.details ?? {}).slice(0, 400));
+        }
+      }
     }
     const loginHtml = await (await fetch(`${app.url}/login`)).text();
     const js = await initialJs(loginHtml);
