@@ -34,6 +34,8 @@ import { seed } from './modules/setup/seeder.js';
 import { socialRoutes } from './modules/social/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { authenticate } from './plugins/authenticate.js';
+import { LOCALE_COOKIE } from './modules/localizations/locale-cookie.js';
+import { bootstrapResponseSchema } from './modules/bootstrap/schemas.js';
 import { errorHandler } from './plugins/error-handler.js';
 import { applyMethodOverride } from './plugins/method-override.js';
 import { parseRequestContext } from './plugins/request-context.js';
@@ -154,13 +156,21 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   await app.register(manifestRoutes);
   await app.register(apiDocsRoutes);
   await registerWeb(app, config.webDistDir, () => humanCheckInUse(app.services), {
-    // A custom page answered directly carries its title and meta tags, for link previews and search engines.
-    // Pages are not authenticated (no session lookup per page load), so the head is always the guest's view;
-    // the app sets a signed-in-only page's tags itself once it has loaded it.
-    '/pages/:slug': async (request, html) => {
-      const { slug } = request.params as { slug: string };
-      const seo = await app.services.customPages.headFor(slug);
-      return seo ? withSeo(html, seo) : html;
+    bootstrapFor: async (request) => {
+      await authenticate(request, app.services);
+      // Through the response schema, as GET bootstrap-data answers: only what the contract lists leaves.
+      return bootstrapResponseSchema.parse({
+        data: await app.services.bootstrap.build(request.user, request.cookies[LOCALE_COOKIE] ?? null, request.impersonatorId),
+      });
+    },
+    transforms: {
+      // A public custom page answered directly carries its title and meta tags, for link previews and search
+      // engines; a signed-in-only page's tags are set by the app once it has loaded it.
+      '/pages/:slug': async (request, html) => {
+        const { slug } = request.params as { slug: string };
+        const seo = await app.services.customPages.headFor(slug);
+        return seo ? withSeo(html, seo) : html;
+      },
     },
   });
   return app;

@@ -1,6 +1,8 @@
 import type { Locker } from '@tus/server';
 import type { Config } from './config.js';
 import type { DriveJobQueue, DriveJobs } from './jobs/catalog.js';
+import type { AccessChanges } from './db/changes.js';
+import { relayChanges } from './db/changes-relay.js';
 import { InProcessBroadcast, RedisBroadcast, type Broadcast } from './lib/broadcast.js';
 import { InProcessJobs, type BackgroundLog } from './lib/background.js';
 import { BullJobs } from './lib/bullmq-jobs.js';
@@ -28,7 +30,12 @@ export interface SharedState {
   close(): Promise<void>;
 }
 
-export function createSharedState(config: Pick<Config, 'redis'>, log: BackgroundLog): SharedState {
+/**
+ * `changes`: the database's change events; in scale-out mode they are relayed
+ * to the other processes, whose caches (access, bootstrap data, listing
+ * versions) must retire what a write here made stale.
+ */
+export function createSharedState(config: Pick<Config, 'redis'>, log: BackgroundLog, changes?: AccessChanges): SharedState {
   if (!config.redis) {
     const broadcast = new InProcessBroadcast();
     const jobs = new InProcessJobs<DriveJobs>(log);
@@ -49,6 +56,7 @@ export function createSharedState(config: Pick<Config, 'redis'>, log: Background
   const broadcast = new RedisBroadcast(redis, connectBlockingRedis(url), prefix, log);
   const jobs = new BullJobs<DriveJobs>(connectBlockingRedis(url), prefix, log);
   const tusLocker = new RedisLocker(redis, broadcast, prefix);
+  const stopRelay = changes ? relayChanges(changes, broadcast, log) : () => {};
   return {
     rateLimiter: new RedisRateLimiter(redis, prefix),
     broadcast,
@@ -56,6 +64,7 @@ export function createSharedState(config: Pick<Config, 'redis'>, log: Background
     tusLocker,
     redis,
     async close() {
+      stopRelay();
       await jobs.close();
       await tusLocker.close();
       await broadcast.close();

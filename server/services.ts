@@ -10,6 +10,7 @@ import { RegistrationService } from './modules/auth/registration.js';
 import { PasswordChecks } from './modules/auth/password-checks.js';
 import { AuthService } from './modules/auth/service.js';
 import { SessionsService } from './modules/auth/sessions.js';
+import { AccessCache } from './modules/auth/access-cache.js';
 import { UserTokensService } from './modules/auth/user-tokens.js';
 import { APP_VERSION, BootstrapService } from './modules/bootstrap/service.js';
 import { StripeGateway } from './modules/billing/gateway.js';
@@ -74,9 +75,10 @@ export const SHARE_RECIPIENTS_PER_HOUR = 200;
 export function createServices(db: Db, config: Config, log: MailLogger & { warn(obj: object, msg: string): void }) {
   const kysely = db.kysely;
   const settings = new SettingsService(kysely);
-  const users = new UsersRepository(kysely);
+  const accessCache = new AccessCache(db.changes);
+  const users = new UsersRepository(kysely, accessCache);
   const localizations = new LocalizationsService(kysely, settings);
-  const sessions = new SessionsService(kysely);
+  const sessions = new SessionsService(kysely, accessCache);
   const accessTokens = new AccessTokensService(kysely);
   const userTokens = new UserTokensService(kysely);
   const mailer = new Mailer(config.mail, log, async () => {
@@ -84,7 +86,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     return { url: typeof url === 'string' ? url : '', from: typeof from === 'string' ? from : '' };
   });
   // In memory for one process, in Redis with REDIS_URL (scale-out.ts).
-  const shared = createSharedState(config, log);
+  const shared = createSharedState(config, log, db.changes);
   const { rateLimiter, jobs } = shared;
   const passwordChecks = new PasswordChecks(rateLimiter);
   const siteUrl = siteUrlFrom(settings, config.appUrl);
@@ -95,10 +97,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const appearance = new AppearanceService(settings, themes);
   // Its own disk, not the drive's: the drive's checks would take branding files for stray bytes.
   const brandingFiles = new BrandingFiles(kysely, new LocalDisk(path.join(config.storageDir, 'branding')));
-  const permissionsOf = async (userId: number) => {
-    const user = await users.findById(userId);
-    return user ? (await users.withAccess(user)).permissions : [];
-  };
+  const permissionsOf = async (userId: number) => (await users.findWithAccess(userId))?.permissions ?? [];
   const billingRepo = new BillingRepository(kysely);
   const stripeGateway = new StripeGateway(async () => {
     const secret = await settings.get('billing.stripe.secret_key');
@@ -168,10 +167,11 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const menus = new MenusService(kysely);
   const customPagesRepo = new CustomPagesRepository(kysely);
   const bootstrap = new BootstrapService(kysely, settings, users, localizations, siteUrl, {
-    menusFor: (viewer) => menus.visibleTo(viewer),
+    menus: () => menus.list(),
     unreadNotifications: (userId) => notificationsRepo.unreadCount(userId),
     subscriptions: (userId) => billing.subscriptionFlags(userId),
     billingEnabled: () => billing.enabled(),
+    version: () => db.version(),
   });
   const spaceLimits = new SpaceLimits(limits);
   const stripeClient = async () => {
@@ -236,6 +236,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   jobs.define('housekeeping', () => runHousekeeping({ db: kysely, tus, quota: drive.quota, checks: storeChecks }, log), { attempts: 1 });
   return {
     db,
+    accessCache,
     config,
     settings,
     users,

@@ -5,12 +5,21 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './types.js';
+import { InProcessAccessChanges, type AccessChanges } from './changes.js';
+import { cachingStatements } from './statement-cache.js';
+import { watchedDialect, type StatementCounter } from './watched-dialect.js';
 
 export type Dialect = Config['database']['dialect'];
 
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** Published on every write that can change who a caller is or what they may do (access caches listen). */
+  changes: AccessChanges;
+  /** Goes up on every write here, or elsewhere as the bus reports: equal versions mean equal data (listing ETags). */
+  version(): number;
+  /** Statements sent so far (the per-request budget tests read it). */
+  counter: StatementCounter;
   /** Checks that the database answers (for /health). */
   ping(): Promise<void>;
   destroy(): Promise<void>;
@@ -26,16 +35,25 @@ pg.types.setTypeParser(TIMESTAMP_OID, (value) => new Date(`${value}Z`).toISOStri
 // count(*) is bigint in PostgreSQL; our counts fit comfortably in a JS number.
 pg.types.setTypeParser(INT8_OID, (value) => Number(value));
 
-export function createDb(config: Config['database']): Db {
+export function createDb(config: Config['database'], changes: AccessChanges = new InProcessAccessChanges()): Db {
+  const counter: StatementCounter = { statements: 0 };
+  let written = 0;
+  changes.subscribe((topic) => {
+    if (topic === 'data') written += 1;
+  });
+  const version = () => written;
   if (config.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
     // An idle client can lose its connection (a database restart, a network blip); without a
     // listener that error would crash the process. The pool replaces the client on next use.
     pool.on('error', (error) => console.error('PostgreSQL idle client error:', error.message));
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = new Kysely<Database>({ dialect: watchedDialect(new PostgresDialect({ pool }), changes, counter) });
     return {
       kysely,
       dialect: 'postgres',
+      changes,
+      counter,
+      version,
       ping: async () => {
         await pool.query('select 1');
       },
@@ -49,10 +67,13 @@ export function createDb(config: Config['database']): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({ dialect: watchedDialect(new SqliteDialect({ database: cachingStatements(sqlite) }), changes, counter) });
   return {
     kysely,
     dialect: 'sqlite',
+    changes,
+    counter,
+    version,
     ping: async () => {
       sqlite.prepare('select 1').get();
     },

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { guestActor, userActor } from '../modules/access/actor.js';
-import type { UserRow } from '../db/types.js';
 import type { Permission } from '../modules/permissions/policy.js';
 import type { TokenScope } from '../modules/auth/token-scopes.js';
 import type { UserWithAccess } from '../modules/users/repository.js';
@@ -11,8 +10,7 @@ export interface AuthenticateDeps {
   accessTokens: { resolve(token: string): Promise<{ userId: number; scopes: TokenScope[] } | null> };
   sessions: { resolve(token: string): Promise<{ userId: number; startedAt: string; impersonatorId: number | null } | null> };
   users: {
-    findById(id: number): Promise<UserRow | undefined>;
-    withAccess(user: UserRow): Promise<UserWithAccess>;
+    findWithAccess(id: number): Promise<UserWithAccess | null>;
     guestRole(): Promise<{ permissions: Permission[] }>;
   };
 }
@@ -54,10 +52,9 @@ async function identify(request: FastifyRequest, deps: AuthenticateDeps): Promis
 }
 
 async function attach(request: FastifyRequest, deps: AuthenticateDeps, userId: number, via: 'session' | 'token') {
-  const row = await deps.users.findById(userId);
+  const user = await deps.users.findWithAccess(userId);
   // A suspended account's sessions and tokens are refused at once, whatever is still stored.
-  if (!row || row.suspended_at) return null;
-  const user = await deps.users.withAccess(row);
+  if (!user || user.suspended_at) return null;
   request.user = user;
   request.authVia = via;
   return user;

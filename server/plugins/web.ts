@@ -17,14 +17,23 @@ export const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url === 
 /** Rewrites index.html for one app route before it is sent (e.g. a custom page's head tags). */
 export type IndexTransform = (request: FastifyRequest, html: string) => Promise<string>;
 
+export interface WebOptions {
+  /** The caller's bootstrap data, written into the page so the first render needs no round trip. */
+  bootstrapFor?: (request: FastifyRequest) => Promise<unknown>;
+  /** Per-route rewrites of the page, keyed by route pattern. */
+  transforms?: Record<string, IndexTransform>;
+}
+
 export async function registerWeb(
   app: FastifyInstance,
   webDistDir: string,
   humanCheckEnabled: () => Promise<boolean>,
-  transforms: Record<string, IndexTransform> = {},
+  { bootstrapFor, transforms = {} }: WebOptions = {},
 ): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
   const built = fs.existsSync(indexFile);
+  // Read once: the built page does not change under a running server.
+  const template = built ? fs.readFileSync(indexFile, 'utf8') : '';
 
   // Every answer that is not the API's (pages, assets, the worker, the manifest) carries the page headers.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -47,29 +56,38 @@ export async function registerWeb(
     });
   }
 
-  const sendApp = (reply: FastifyReply) => {
+  /**
+   * The page with the caller's bootstrap data written in (a JSON data block,
+   * which the CSP does not treat as script), so the first screen renders
+   * without a round trip. It is personal, hence private. The service worker
+   * precaches the plain index.html, which the app handles by fetching.
+   */
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply, transform?: IndexTransform) => {
     if (!built) return reply.code(404).send({ message: 'The web app is not built yet: run `npm run build`.' });
-    reply.header('Cache-Control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    const html = transform ? await transform(request, template) : template;
+    reply.header('Cache-Control', bootstrapFor ? 'private, no-cache' : 'no-cache');
+    if (!bootstrapFor) return reply.type('text/html; charset=utf-8').send(html);
+    return reply.type('text/html; charset=utf-8').send(withBootstrap(html, await bootstrapFor(request)));
   };
 
   for (const [route, transform] of Object.entries(transforms)) {
-    app.get(route, { schema: { hide: true } }, async (request, reply) => {
-      if (!built) return sendApp(reply);
-      // Read each time: a rebuild replaces index.html under a running server.
-      const html = await fs.promises.readFile(indexFile, 'utf8');
-      reply.header('Cache-Control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').send(await transform(request, html));
-    });
+    app.get(route, { schema: { hide: true } }, (request, reply) => sendApp(request, reply, transform));
   }
 
   // The root is a directory to the static plugin; it is the app's entry to us.
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendApp(reply));
+  app.get('/', { schema: { hide: true } }, (request, reply) => sendApp(request, reply));
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url) && !path.extname(url);
     if (!wantsPage) return reply.code(404).send({ message: 'Not found.' });
-    return sendApp(reply);
+    return sendApp(request, reply);
   });
+}
+
+/** `<` escaped so no value can close the element; the id is what the app looks for. */
+export function withBootstrap(html: string, payload: unknown): string {
+  const json = JSON.stringify(payload).replace(/</g, '\\u003c');
+  const block = `<script type="application/json" id="bootstrap-data">${json}</script>`;
+  return html.includes('</head>') ? html.replace('</head>', `${block}</head>`) : `${block}${html}`;
 }

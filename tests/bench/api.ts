@@ -4,7 +4,7 @@
  * database, sessions or XSRF work. Prints each pair and the ratio; it asserts
  * nothing (timings never belong in unit tests).
  *
- *   npm run bench:api        (BENCH_SECONDS=5 by default)
+ *   npm run bench:api        (BENCH_SECONDS=5 by default; -- --json out.json)
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -16,6 +16,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { ensureFirstAdmin } from '../../server/modules/setup/first-admin.js';
+import { conditions, writeJson } from './lib/report.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = 10;
@@ -74,11 +75,16 @@ async function main() {
     rows.push([label, value, ref]);
   }
 
-  console.log(`\n${connections} connections, ${seconds} s each, SQLite, Node ${process.version}, ${os.cpus().length} CPUs`);
+  const env = conditions();
+  console.log(`\n${connections} connections, ${seconds} s each, SQLite, Node ${env.node}, ${env.cpus} CPUs, load average ${env.loadAverage.join(' ')}`);
   console.log('call'.padEnd(34), 'ours req/s'.padStart(12), 'bare req/s'.padStart(12), 'ratio'.padStart(8));
   for (const [label, value, ref] of rows) {
     console.log(label.padEnd(34), value.toFixed(0).padStart(12), ref.toFixed(0).padStart(12), (value / ref).toFixed(2).padStart(8));
   }
+  await writeJson(
+    'api',
+    rows.map(([label, rps, bareRps]) => ({ label, rps, bareRps, ratio: rps / bareRps })),
+  );
   await bare.close();
   await app.close();
   await fs.rm(dataDir, { recursive: true, force: true });

@@ -3,7 +3,9 @@
  * 10k) under 64 connections, beside a bare Fastify route answering the same
  * bytes, in the same run. Prints req/s, p50, p99 and the ratio. Asserts nothing.
  *
- *   npm run bench:listing      (BENCH_ENTRIES=100000, BENCH_SECONDS=5)
+ *   npm run bench:listing      (BENCH_ENTRIES=100000, BENCH_SECONDS=5; -- --json out.json; DATABASE_URL for PostgreSQL)
+ *
+ * The revalidation row sends the listing's own ETag back as If-None-Match and expects 304s.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -17,6 +19,7 @@ import { ensureFirstAdmin } from '../../server/modules/setup/first-admin.js';
 import { nowIso } from '../../server/lib/time.js';
 import { randomToken } from '../../server/lib/tokens.js';
 import { signIn, startServer } from './lib/server.js';
+import { conditions, writeJson } from './lib/report.js';
 
 const total = Number(process.env.BENCH_ENTRIES ?? 100_000);
 const bigFolder = Math.min(10_000, total);
@@ -31,17 +34,29 @@ interface Load {
   p99: number;
 }
 
-async function load(url: string, headers: Record<string, string>): Promise<Load> {
+async function load(url: string, headers: Record<string, string>, notModified = false): Promise<Load> {
   const args = ['--json', '-c', String(connections), '-d', String(seconds), ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]), url];
   const { stdout } = await run(path.resolve('node_modules/.bin/autocannon'), args, { maxBuffer: 16 * 1024 * 1024 });
-  const r = JSON.parse(stdout) as { non2xx: number; errors: number; requests: { average: number }; latency: { p50: number; p99: number } };
-  if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  const r = JSON.parse(stdout) as {
+    non2xx: number;
+    errors: number;
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    statusCodeStats?: Record<string, { count: number }>;
+  };
+  const unexpected = notModified ? Object.entries(r.statusCodeStats ?? {}).some(([code]) => code !== '304') : r.non2xx > 0;
+  if (unexpected || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
 /** Seeds the drive straight into the database (ids, paths and names as the app makes them). */
 async function seed(dataDir: string): Promise<void> {
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'none') });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(dataDir, 'none'),
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  });
   const app = await buildApp({ config, logger: false });
   await ensureFirstAdmin(app.services.db.kysely, admin);
   const db = app.services.db.kysely;
@@ -113,11 +128,14 @@ async function main() {
   const app = await startServer(dataDir, admin);
   const headers = await signIn(app.url, admin);
 
+  const folderUrl = `${app.url}/api/v1/drive/file-entries?folderId=bigfolder&perPage=50`;
   const calls = [
-    ['folder of 10k, first page', `${app.url}/api/v1/drive/file-entries?folderId=bigfolder&perPage=50`],
+    ['folder of 10k, first page', folderUrl],
     ['root, first page', `${app.url}/api/v1/drive/file-entries?folderId=0&perPage=50`],
     ['name search "invoice 12"', `${app.url}/api/v1/drive/file-entries?query=invoice%2012&perPage=50`],
+    ['folder of 10k, revalidated (304)', folderUrl],
   ] as const;
+  const tag = (await fetch(folderUrl, { headers })).headers.get('etag');
 
   const bare = Fastify({ logger: false });
   const bodies: string[] = [];
@@ -125,11 +143,17 @@ async function main() {
   bodies.forEach((body, i) => bare.get(`/${i}`, (_req, reply) => reply.type('application/json').send(body)));
   const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
 
-  console.log(`\n${total} entries, ${connections} connections, ${seconds} s each, SQLite, ${os.cpus().length} CPUs`);
+  const env = conditions();
+  console.log(
+    `\n${total} entries, ${connections} connections, ${seconds} s each, ${env.database}, ${env.cpus} CPUs, load average ${env.loadAverage.join(' ')}`,
+  );
+  const rows = [];
   console.log('call'.padEnd(30), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), '| bare req/s'.padStart(12), 'ratio'.padStart(7));
   for (const [i, [label, url]] of calls.entries()) {
-    const reference = await load(`${bareUrl}/${i}`, {});
-    const ours = await load(url, headers);
+    const revalidating = label.includes('304');
+    const reference = await load(`${bareUrl}/${revalidating ? 0 : i}`, {});
+    const ours = revalidating ? await load(url, { ...headers, 'if-none-match': tag ?? '' }, true) : await load(url, headers);
+    rows.push({ label, rps: ours.rps, p50: ours.p50, p99: ours.p99, bareRps: reference.rps, ratio: ours.rps / reference.rps });
     console.log(
       label.padEnd(30),
       ours.rps.toFixed(0).padStart(8),
@@ -139,6 +163,7 @@ async function main() {
       (ours.rps / reference.rps).toFixed(2).padStart(7),
     );
   }
+  await writeJson('listing', rows);
   await bare.close();
   await app.stop();
   if (process.env.BENCH_KEEP) console.log(`kept ${dataDir}`);

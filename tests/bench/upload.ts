@@ -3,7 +3,7 @@
  * file, alternating A/B, in the same run. Prints MB/s of both, the median
  * ratio, and the app's RSS growth. Asserts nothing.
  *
- *   npm run bench:upload          (BENCH_UPLOAD_MB=1024, BENCH_ROUNDS=3)
+ *   npm run bench:upload          (BENCH_UPLOAD_MB=1024, BENCH_ROUNDS=3; -- --json out.json)
  */
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startNginx } from './lib/nginx.js';
 import { freePort, makeFile, median, signIn, startServer } from './lib/server.js';
+import { conditions, writeJson } from './lib/report.js';
 
 const megabytes = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -85,7 +86,7 @@ async function main() {
   const after = await app.memory();
 
   const nginxMedian = median(results.map((r) => r.nginx));
-  console.log(`\n${megabytes} MiB, ${rounds} rounds, loopback, ${os.cpus().length} CPUs`);
+  console.log(`\n${megabytes} MiB, ${rounds} rounds, loopback, ${os.cpus().length} CPUs, load average ${conditions().loadAverage.join(' ')}`);
   console.log(`nginx WebDAV PUT        ${nginxMedian.toFixed(0)} MB/s`);
   console.log(
     `tus PATCH               ${median(results.map((r) => r.patch)).toFixed(0)} MB/s   ratio ${median(results.map((r) => r.patch / r.nginx)).toFixed(2)}`,
@@ -97,6 +98,15 @@ async function main() {
     `app RSS: ${(before.rss / 2 ** 20).toFixed(0)} MiB before, peak ${(after.peak / 2 ** 20).toFixed(0)} MiB, growth ${((after.peak - before.rss) / 2 ** 20).toFixed(0)} MiB (target ≤ 64)`,
   );
 
+  await writeJson('upload', [
+    {
+      megabytes,
+      nginxMBps: nginxMedian,
+      patchRatio: median(results.map((r) => r.patch / r.nginx)),
+      totalRatio: median(results.map((r) => r.total / r.nginx)),
+      rssGrowthMiB: (after.peak - before.rss) / 2 ** 20,
+    },
+  ]);
   await app.stop();
   await nginx.stop();
   await fs.rm(dir, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
 import { addMs, nowIso } from '../../lib/time.js';
+import type { AccessCache } from './access-cache.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** A remembered session lives 30 days; another ends after 12 idle hours. */
@@ -17,7 +18,10 @@ export interface StartedSession {
 }
 
 export class SessionsService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly cache?: AccessCache,
+  ) {}
 
   async start(
     userId: number,
@@ -46,7 +50,13 @@ export class SessionsService {
   /** The user behind a cookie token and when they signed in, sliding the expiry of sessions that are not remembered. */
   async resolve(token: string): Promise<{ userId: number; startedAt: string; impersonatorId: number | null } | null> {
     const id = sha256(token);
-    const session = await this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+    const load = async () =>
+      (await this.db
+        .selectFrom('sessions')
+        .select(['user_id', 'created_at', 'last_active_at', 'expires_at', 'remember', 'impersonator_id'])
+        .where('id', '=', id)
+        .executeTakeFirst()) ?? null;
+    const session = this.cache ? await this.cache.sessions.get(id, load) : await load();
     if (!session) return null;
     const now = nowIso();
     if (session.expires_at <= now) {

@@ -3,7 +3,7 @@ import type { SiteUrl } from '../settings/site-url.js';
 import type { Database } from '../../db/types.js';
 import { parseJson } from '../../lib/json.js';
 import type { LocalizationsService } from '../localizations/service.js';
-import type { MenusService } from '../menus/service.js';
+import { visibleMenus, type Menu } from '../menus/service.js';
 import type { SettingValue } from '../settings/defaults.js';
 import { nestSettings, type SettingsService } from '../settings/service.js';
 import { demoCredentials } from '../setup/demo.js';
@@ -24,20 +24,66 @@ export class BootstrapService {
     private readonly localizations: LocalizationsService,
     private readonly siteUrl: SiteUrl,
     private readonly extra: {
-      /** The stored menus with only the items this visitor may see (spec §6). */
-      menusFor: MenusService['visibleTo'];
+      /** The stored menus; each visitor gets only the items they may see (spec §6). */
+      menus(): Promise<Menu[]>;
       /** The user's unread notifications (the bell's badge). */
       unreadNotifications(userId: number): Promise<number>;
       /** The user's subscriptions with their valid flag (spec §6 subscribed). */
       subscriptions(userId: number): Promise<{ id: number; valid: boolean }[]>;
       /** Switched on and Stripe's keys configured. */
       billingEnabled(): Promise<boolean>;
+      /** The database's data version (`Db.version`): what is the same for every caller is kept while it holds. */
+      version(): number;
     },
   ) {}
 
+  private site: { version: number; parts: Promise<SiteParts>; lines: Map<number, Promise<Record<string, string>>> } | null = null;
+
+  /**
+   * What every caller shares — settings, guest role, themes, menus, the
+   * languages and their lines — read once per data version. Any write moves
+   * the version on, so an admin's edit shows on the next request; between
+   * writes a signed-in bootstrap reads only the user's own counts.
+   */
+  private shared() {
+    const version = this.extra.version();
+    if (this.site?.version !== version) {
+      const parts = this.loadSite();
+      // A failed read is not kept: the next request tries again.
+      parts.catch(() => {
+        if (this.site?.parts === parts) this.site = null;
+      });
+      this.site = { version, parts, lines: new Map() };
+    }
+    return this.site;
+  }
+
+  private async loadSite(): Promise<SiteParts> {
+    const flat = await this.settings.all();
+    const [guestRole, themes, menus, localizations, billingEnabled] = await Promise.all([
+      this.users.guestRole(),
+      this.themes(flat['themes.default_id']),
+      this.extra.menus(),
+      this.localizations.list(),
+      this.extra.billingEnabled(),
+    ]);
+    return { flat, nested: nestSettings(flat), guestRole, themes, menus, localizations, billingEnabled };
+  }
+
+  private linesOf(id: number): Promise<Record<string, string>> {
+    const site = this.shared();
+    let lines = site.lines.get(id);
+    if (!lines) {
+      lines = this.localizations.lines(id);
+      site.lines.set(id, lines);
+    }
+    return lines;
+  }
+
   /** `impersonatorId`: the admin who signed in as this user (the app marks every screen and offers the way back). */
   async build(user: UserWithAccess | null, visitorLanguage: string | null, impersonatorId: number | null = null) {
-    const flat = await this.settings.all();
+    const site = await this.shared().parts;
+    const flat = site.flat;
     const s = (key: string): SettingValue => flat[key] ?? null;
     const bool = (key: string): boolean => s(key) === true;
     const str = (key: string): string => {
@@ -45,12 +91,12 @@ export class BootstrapService {
       return typeof v === 'string' ? v : '';
     };
 
-    const [guestRole, themes, localizations] = await Promise.all([this.users.guestRole(), this.themes(flat['themes.default_id']), this.localizations.list()]);
-    const menus = await this.extra.menusFor(user ?? { roles: [], permissions: guestRole.permissions });
-    const active = await this.localizations.resolve([user?.language, visitorLanguage, str('i18n.default_localization')]);
-    const lines = active ? await this.localizations.lines(active.id) : {};
+    const { guestRole, themes, localizations, nested } = site;
+    const menus = visibleMenus(site.menus, user ?? { roles: [], permissions: guestRole.permissions });
+    const candidates = [user?.language, visitorLanguage, str('i18n.default_localization')];
+    const active = candidates.map((c) => c && localizations.find((loc) => loc.language === c)).find(Boolean) || localizations[0];
+    const lines = active ? await this.linesOf(active.id) : {};
 
-    const nested = nestSettings(flat);
     const demoMode = str('demo.loginPageDefaults') === 'randomAccount' ? ('randomAccount' as const) : ('singleAccount' as const);
     return {
       user: user
@@ -90,7 +136,7 @@ export class BootstrapService {
         integrated: bool('notifications.integrated'),
         subscriptions: { integrated: bool('notifications.subscriptions.integrated') },
       },
-      billing: { enable: await this.extra.billingEnabled() },
+      billing: { enable: site.billingEnabled },
       social: {
         google: { enable: bool('social.google.enable') },
         facebook: { enable: bool('social.facebook.enable') },
@@ -112,7 +158,7 @@ export class BootstrapService {
     return row ? { id: row.id, email: row.email, display_name: displayName(row) } : null;
   }
 
-  private async themes(defaultId: SettingValue | undefined) {
+  async themes(defaultId: SettingValue | undefined) {
     const rows = await this.db.selectFrom('themes').selectAll().where('user_id', 'is', null).orderBy('id').execute();
     const all = rows.map((row) => ({
       id: row.id,
@@ -125,6 +171,16 @@ export class BootstrapService {
     const chosen = all.find((t) => typeof defaultId === 'number' && t.id === defaultId) ?? all.find((t) => t.default_light) ?? all[0];
     return { all, selectedThemeId: chosen?.id ?? null };
   }
+}
+
+interface SiteParts {
+  flat: Awaited<ReturnType<SettingsService['all']>>;
+  nested: ReturnType<typeof nestSettings>;
+  guestRole: Awaited<ReturnType<UsersRepository['guestRole']>>;
+  themes: Awaited<ReturnType<BootstrapService['themes']>>;
+  menus: Menu[];
+  localizations: Awaited<ReturnType<LocalizationsService['list']>>;
+  billingEnabled: boolean;
 }
 
 export type Bootstrap = Awaited<ReturnType<BootstrapService['build']>>;

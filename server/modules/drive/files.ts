@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, promises as fsPromises } from 'node:fs';
 import { pipeline as pipelineStreams, Transform, Writable, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FileEntryRow } from '../../db/types.js';
@@ -62,8 +62,15 @@ class Measure extends Transform {
     callback(null, chunk);
   }
 
+  /** Set when the bytes were hashed on their way in (a tus upload): nothing passes through then. */
+  known: { sha256: string; head: Buffer } | null = null;
+
   get head(): Buffer {
-    return Buffer.concat(this.headParts);
+    return this.known?.head ?? Buffer.concat(this.headParts);
+  }
+
+  digest(): string {
+    return this.known?.sha256 ?? this.hash.digest('hex');
   }
 }
 
@@ -101,12 +108,24 @@ export class DriveFiles {
 
   /**
    * Like createFileFromStream for a file already complete on this machine (a
-   * finished resumable upload): it is read once for its hash and head, then
+   * finished resumable upload): it is read once for its hash and head (unless
+   * they came along, hashed while the upload arrived), then
    * handed to the disk to keep (a rename on the local disk), so its bytes are
    * never written twice. The local file is gone afterwards either way.
    */
-  async createFileFromLocalFile(actor: Actor, scope: ResolvedScope, input: Omit<CreateFileInput, 'stream'> & { file: string }): Promise<FileEntryRow> {
+  async createFileFromLocalFile(
+    actor: Actor,
+    scope: ResolvedScope,
+    input: Omit<CreateFileInput, 'stream'> & { file: string; digest?: { sha256: string; head: Buffer } },
+  ): Promise<FileEntryRow> {
     return this.create(actor, scope, input, async (key, measure) => {
+      if (input.digest) {
+        // Hashed as the bytes arrived (uploads/hashing-store.ts): only the size is checked, from the disk.
+        measure.known = input.digest;
+        measure.size = (await fsPromises.stat(input.file)).size;
+        await this.disk.adopt(key, input.file);
+        return;
+      }
       await pipeline(createReadStream(input.file, { highWaterMark: 1024 * 1024 }), measure, new Writable({ write: (_chunk, _encoding, done) => done() }));
       await this.disk.adopt(key, input.file);
     });
@@ -144,7 +163,7 @@ export class DriveFiles {
           mime,
           extension,
           fileSize: measure.size,
-          sha256: measure.hash.digest('hex'),
+          sha256: measure.digest(),
           diskPrefix: location.diskPrefix,
           fileName: location.fileName,
           createdAt: input.createdAt,
@@ -193,7 +212,7 @@ export class DriveFiles {
             disk_prefix: location.diskPrefix,
             file_name: location.fileName,
             file_size: measure.size,
-            sha256: measure.hash.digest('hex'),
+            sha256: measure.digest(),
             mime,
             type: kindOf(mime, extension),
             updated_at: nowIso(),

@@ -4,6 +4,7 @@ import { render } from '../../lib/errors.js';
 import { admit, currentActor } from '../../plugins/guards.js';
 import { linesFor } from '../../plugins/request-lines.js';
 import { fileRoutes } from './file-routes.js';
+import { listingTag, notModified } from './listing-etag.js';
 import {
   createFolderBody,
   deleteBody,
@@ -53,7 +54,10 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: listResponse },
         },
       },
-      async (request) => drive.listing.list(currentActor(request), await scopeOf(request), request.query),
+      async (request, reply) => {
+        if (notModified(request, reply, listingTag(app.services.db.version(), request))) return reply;
+        return drive.listing.list(currentActor(request), await scopeOf(request), request.query);
+      },
     );
 
     api.get(

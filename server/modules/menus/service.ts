@@ -59,11 +59,7 @@ export class MenusService {
    * data never names links a user may not follow; the app applies the same rule.
    */
   async visibleTo(viewer: MenuViewer) {
-    const roleIds = new Set(viewer.roles.map((r) => r.id));
-    return (await this.list()).map(({ updated_at: _updated, ...menu }) => ({
-      ...menu,
-      items: menu.items.filter((item) => !!item.action && item.roles.every((id) => roleIds.has(id)) && item.permissions.every((name) => can(viewer, name))),
-    }));
+    return visibleMenus(await this.list(), viewer);
   }
 
   /** The one way menus change: every admin write comes through here (and so does `onChange`). */
@@ -112,4 +108,13 @@ function columns(input: MenuInput) {
     };
   });
   return { name: input.name, positions: JSON.stringify(input.positions), items: JSON.stringify(items) };
+}
+
+/** The menus with only the items this viewer may see: callers that keep the stored menus (bootstrap) filter per request. */
+export function visibleMenus(menus: Menu[], viewer: MenuViewer) {
+  const roleIds = new Set(viewer.roles.map((r) => r.id));
+  return menus.map(({ updated_at: _updated, ...menu }) => ({
+    ...menu,
+    items: menu.items.filter((item) => !!item.action && item.roles.every((id) => roleIds.has(id)) && item.permissions.every((name) => can(viewer, name))),
+  }));
 }

@@ -185,13 +185,15 @@ export class UploadsService {
     if (!(await this.deps.quota.claim(uploadKey, userIdOf(actor)))) throw NotFound(UPLOAD_NOT_FOUND);
     let stored = false;
     try {
-      const { upload, file } = await this.deps.tusFiles.completed(uploadKey);
+      const { upload, file, digest } = await this.deps.tusFiles.completed(uploadKey);
       const meta = upload.metadata ?? {};
       const rules = await this.rules();
       const name = meta.name ?? 'Untitled';
       const entry = await this.deps.drive.storeFile(actor, scope, this.target(meta.parentId, meta.relativePath), {
         name,
         localFile: file,
+        // Hashed while the bytes arrived: the finish need not read the file again.
+        digest: digest ?? undefined,
         size: upload.size,
         // The upload's own id as the object folder: recovery finds bytes a crash left between adopt and commit.
         diskPrefix: uploadKey,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/types.js';
 import { parseJson } from '../../lib/json.js';
 import type { Permission, Restriction } from '../permissions/policy.js';
+import type { AccessCache } from '../auth/access-cache.js';
 
 export interface RoleSummary {
   id: number;
@@ -14,7 +15,19 @@ export interface UserWithAccess extends UserRow {
 }
 
 export class UsersRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly cache?: AccessCache,
+  ) {}
+
+  /** The user with roles and permissions, from the access cache when it holds them (authentication on every request). */
+  async findWithAccess(id: number): Promise<UserWithAccess | null> {
+    const load = async () => {
+      const row = await this.findById(id);
+      return row ? this.withAccess(row) : null;
+    };
+    return this.cache ? this.cache.users.get(id, load) : load();
+  }
 
   findById(id: number): Promise<UserRow | undefined> {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -57,6 +70,10 @@ export class UsersRepository {
 
   /** The role whose permissions apply to signed-out visitors. */
   async guestRole(): Promise<{ id: number; name: string; permissions: Permission[] }> {
+    return this.cache ? this.cache.guest.get('guest', () => this.loadGuestRole()) : this.loadGuestRole();
+  }
+
+  private async loadGuestRole(): Promise<{ id: number; name: string; permissions: Permission[] }> {
     const role = await this.db.selectFrom('roles').select(['id', 'name']).where('guests', '=', 1).executeTakeFirst();
     if (!role) return { id: 0, name: 'guests', permissions: [] };
     const rows = await this.db

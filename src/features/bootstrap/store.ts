@@ -9,7 +9,26 @@ import type { Bootstrap } from '../../api/bootstrap-types';
 // offline paints from the last copy. Login, logout, language change and the
 // appearance editor all write through setBootstrap/updateBootstrap.
 
+/**
+ * The server writes the caller's bootstrap data into the page it serves; the
+ * first read takes it from there (no round trip before the first screen) and
+ * removes it, so every later read — after login, logout — asks the server.
+ */
+function takeInlineBootstrap(): Bootstrap | null {
+  if (typeof document === 'undefined') return null;
+  const element = document.getElementById('bootstrap-data');
+  if (!element) return null;
+  element.remove();
+  try {
+    return (JSON.parse(element.textContent ?? '') as { data: Bootstrap }).data;
+  } catch {
+    return null;
+  }
+}
+
 export function fetchBootstrap(signal?: AbortSignal): Promise<Bootstrap> {
+  const inline = takeInlineBootstrap();
+  if (inline) return Promise.resolve(inline);
   return api.get('bootstrap-data', { signal }).then((r) => r.data as Bootstrap);
 }
 

@@ -20,7 +20,7 @@ export interface RunningServer {
 }
 
 /** The app as its own process (as in production), on SQLite in `dataDir`. */
-export async function startServer(dataDir: string, admin: { email: string; password: string }): Promise<RunningServer> {
+export async function startServer(dataDir: string, admin: { email: string; password: string }, webDistDir?: string): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
@@ -31,7 +31,7 @@ export async function startServer(dataDir: string, admin: { email: string; passw
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
-      WEB_DIST_DIR: path.join(dataDir, 'none'),
+      WEB_DIST_DIR: webDistDir ?? path.join(dataDir, 'none'),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -68,7 +68,9 @@ export async function signIn(url: string, admin: { email: string; password: stri
     body: JSON.stringify(admin),
   });
   const session = /drive_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')![1]!;
-  return { cookie: `XSRF-TOKEN=${xsrf}; drive_session=${session}`, 'x-xsrf-token': xsrf };
+  // Signing in binds a new XSRF token to the session; the guest one no longer passes.
+  const bound = /XSRF-TOKEN=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1] ?? xsrf;
+  return { cookie: `XSRF-TOKEN=${bound}; drive_session=${session}`, 'x-xsrf-token': decodeURIComponent(bound) };
 }
 
 export const median = (values: number[]) => {

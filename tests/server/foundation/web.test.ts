@@ -68,7 +68,7 @@ describe('serving the built app', () => {
     const page = await new TestClient(t.app).get('/drive/folders/abc');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
-    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['cache-control']).toBe('private, no-cache');
     expect(page.body).toContain('id="root"');
   });
 

@@ -217,6 +217,46 @@ describe.skipIf(!redisUp || !postgresUp)('two app processes sharing PostgreSQL, 
     expect(mails).toHaveLength(1);
   });
 
+  it('retires on B what a write through A made stale: a listing tag, then the session of a user A suspends', async () => {
+    const account = await createAccount('stale@example.com', 'stale caches password');
+    const sessionA = await a.session(account);
+    const sessionB = await b.session(account);
+    const listing = b.url('/api/v1/drive/file-entries?folderId=0&perPage=50');
+    /** Asks B until `done` holds for its answer: the news travels over Redis pub/sub, so not in the same instant. */
+    async function untilB(headers: Record<string, string>, done: (res: Response) => boolean): Promise<Response> {
+      const deadline = Date.now() + 5_000;
+      for (;;) {
+        const res = await fetch(listing, { headers });
+        if (done(res) || Date.now() > deadline) return res;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+    const first = await fetch(listing, { headers: sessionB });
+    expect(first.status).toBe(200);
+    const tag = first.headers.get('etag')!;
+    // B holds the session, the user's permissions and the listing's version in memory now.
+    expect((await fetch(listing, { headers: { ...sessionB, 'if-none-match': tag } })).status).toBe(304);
+
+    const made = await fetch(a.url('/api/v1/folders'), {
+      method: 'POST',
+      headers: json(sessionA),
+      body: JSON.stringify({ name: 'Made on A', parentId: null }),
+    });
+    expect(made.status, await made.clone().text()).toBe(200);
+    const fresh = await untilB({ ...sessionB, 'if-none-match': tag }, (res) => res.status !== 304);
+    expect(fresh.status).toBe(200);
+    expect(JSON.stringify(await fresh.json())).toContain('Made on A');
+
+    const bootstrap = (await (await fetch(b.url('/api/v1/bootstrap-data'), { headers: sessionB })).json()) as { data: { user: { id: number } } };
+    const suspended = await fetch(a.url('/api/v1/admin/users/bulk-update'), {
+      method: 'POST',
+      headers: json(adminA),
+      body: JSON.stringify({ ids: [bootstrap.data.user.id], action: 'suspend' }),
+    });
+    expect(suspended.status, await suspended.clone().text()).toBe(200);
+    expect((await untilB(sessionB, (res) => res.status === 401)).status).toBe(401);
+  });
+
   it('holds a share link’s password limit under 50 concurrent guesses split across both processes', async () => {
     const folder = await fetch(a.url('/api/v1/folders'), { method: 'POST', headers: json(adminA), body: JSON.stringify({ name: 'Locked', parentId: null }) });
     const hash = ((await folder.json()) as { folder: { hash: string } }).folder.hash;

@@ -1,0 +1,141 @@
+import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult, TransactionSettings } from 'kysely';
+import { changesAccess, writes, type AccessChanges } from './changes.js';
+
+/**
+ * A dialect that publishes a change on every write ('data'), and an access
+ * change when the write touches a table that access caches read from. Watching the driver rather than calling
+ * an invalidation from each service means no writer can forget (admin edits,
+ * suspension, logout, password resets, role seeding…), raw SQL included.
+ *
+ * Inside a transaction the change is published at once and again after the
+ * commit: a reader on another connection (PostgreSQL) may have cached the old
+ * rows between the write and the commit, and the second publish drops them.
+ */
+export function watchedDialect(inner: Dialect, changes: AccessChanges, counter: StatementCounter = { statements: 0 }): Dialect {
+  return {
+    createAdapter: () => inner.createAdapter(),
+    createIntrospector: (db) => inner.createIntrospector(db),
+    createQueryCompiler: () => inner.createQueryCompiler(),
+    createDriver: () => new WatchedDriver(inner.createDriver(), changes, counter),
+  };
+}
+
+/** How many statements went to the database: what tests hold the per-request budget to. */
+export interface StatementCounter {
+  statements: number;
+  /** When a test sets it, every statement is kept here (the query-plan checks replay them under EXPLAIN). */
+  log?: { sql: string; parameters: readonly unknown[] }[];
+}
+
+class WatchedConnection implements DatabaseConnection {
+  inTransaction = false;
+  dirty = false;
+  dirtyAccess = false;
+
+  constructor(
+    readonly inner: DatabaseConnection,
+    private readonly changes: AccessChanges,
+    private readonly counter: StatementCounter,
+  ) {}
+
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    this.counter.statements += 1;
+    this.counter.log?.push({ sql: compiledQuery.sql, parameters: compiledQuery.parameters });
+    if (!writes(compiledQuery.sql)) return this.inner.executeQuery<R>(compiledQuery);
+    const access = changesAccess(compiledQuery.sql);
+    if (this.inTransaction) {
+      this.dirty = true;
+      this.dirtyAccess ||= access;
+    }
+    this.publish(access);
+    try {
+      return await this.inner.executeQuery<R>(compiledQuery);
+    } finally {
+      // A reader that ran while the statement did could have cached the rows it replaced.
+      if (!this.inTransaction) this.publish(access);
+    }
+  }
+
+  publish(access: boolean): void {
+    if (access) this.changes.publish('access');
+    this.changes.publish('data');
+  }
+
+  streamQuery<R>(compiledQuery: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery<R>(compiledQuery, chunkSize);
+  }
+}
+
+class WatchedDriver implements Driver {
+  private readonly wrappers = new WeakMap<DatabaseConnection, WatchedConnection>();
+
+  constructor(
+    private readonly inner: Driver,
+    private readonly changes: AccessChanges,
+    private readonly counter: StatementCounter,
+  ) {}
+
+  init(): Promise<void> {
+    return this.inner.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await this.inner.acquireConnection();
+    let wrapper = this.wrappers.get(connection);
+    if (!wrapper) {
+      wrapper = new WatchedConnection(connection, this.changes, this.counter);
+      this.wrappers.set(connection, wrapper);
+    }
+    return wrapper;
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    const watched = connection as WatchedConnection;
+    await this.inner.beginTransaction(watched.inner, settings);
+    watched.inTransaction = true;
+    watched.dirty = false;
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const watched = connection as WatchedConnection;
+    try {
+      await this.inner.commitTransaction(watched.inner);
+    } finally {
+      watched.inTransaction = false;
+      if (watched.dirty) watched.publish(watched.dirtyAccess);
+      watched.dirty = false;
+      watched.dirtyAccess = false;
+    }
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    const watched = connection as WatchedConnection;
+    try {
+      await this.inner.rollbackTransaction(watched.inner);
+    } finally {
+      watched.inTransaction = false;
+      watched.dirty = false;
+      watched.dirtyAccess = false;
+    }
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string, compile: Parameters<NonNullable<Driver['savepoint']>>[2]): Promise<void> {
+    await this.inner.savepoint!((connection as WatchedConnection).inner, name, compile);
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: Parameters<NonNullable<Driver['savepoint']>>[2]): Promise<void> {
+    await this.inner.rollbackToSavepoint!((connection as WatchedConnection).inner, name, compile);
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string, compile: Parameters<NonNullable<Driver['savepoint']>>[2]): Promise<void> {
+    await this.inner.releaseSavepoint!((connection as WatchedConnection).inner, name, compile);
+  }
+
+  releaseConnection(connection: DatabaseConnection): Promise<void> {
+    return this.inner.releaseConnection((connection as WatchedConnection).inner);
+  }
+
+  destroy(): Promise<void> {
+    return this.inner.destroy();
+  }
+}

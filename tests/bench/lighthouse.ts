@@ -1,0 +1,85 @@
+/**
+ * Lighthouse (mobile simulation, the installed package driving /usr/bin/chromium)
+ * on /login and on a signed-in /drive of the built app, served by the app's
+ * own process. Prints the four category scores and the gzip size of the JS
+ * /login loads up front. Asserts nothing.
+ *
+ *   npm run build && npm run bench:lighthouse      (-- --json out.json; CHROME_PATH to use another browser)
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { conditions, writeJson } from './lib/report.js';
+import { signIn, startServer } from './lib/server.js';
+
+const admin = { email: 'bench@example.com', password: 'bench password' };
+const webDist = path.resolve('dist/web');
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+/** The scripts /login's HTML names (entry and modulepreloads), gzip-compressed as they would travel. */
+async function initialJs(html: string): Promise<number> {
+  const sources = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]!);
+  let total = 0;
+  for (const source of new Set(sources)) total += gzipSync(await fs.readFile(path.join(webDist, source))).length;
+  return total;
+}
+
+async function main() {
+  await fs.access(path.join(webDist, 'index.html')).catch(() => {
+    throw new Error('dist/web is missing: run `npm run build` first.');
+  });
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'drive-bench-lighthouse-'));
+  const app = await startServer(dataDir, admin, webDist);
+  const headers = await signIn(app.url, admin);
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  const rows: { page: string; scores: Record<string, number>; lcpMs: number | null }[] = [];
+  try {
+    for (const [page, extraHeaders] of [
+      ['/login', {}],
+      ['/drive', { cookie: headers.cookie! }],
+    ] as const) {
+      const result = await lighthouse(`${app.url}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...categories],
+        extraHeaders,
+      });
+      const lhr = result!.lhr;
+      const scores = Object.fromEntries(categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
+      rows.push({ page, scores, lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? null });
+      // What cost points outside performance: those categories are to stay where they were.
+      for (const category of categories.slice(1)) {
+        for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+          const audit = lhr.audits[ref.id];
+          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
+            console.log(`${page} ${category}: ${audit.id} — ${audit.title}`, JSON.stringify(audit.details ?? {}).slice(0, 400));
+        }
+      }
+    }
+    const loginHtml = await (await fetch(`${app.url}/login`)).text();
+    const js = await initialJs(loginHtml);
+    console.log(`\nLighthouse ${'mobile'} on ${os.cpus().length} CPUs, load average ${conditions().loadAverage.join(' ')}`);
+    console.log('page'.padEnd(10), ...categories.map((c) => c.padStart(15)), 'LCP ms'.padStart(8));
+    for (const row of rows) {
+      console.log(row.page.padEnd(10), ...categories.map((c) => String(row.scores[c]).padStart(15)), String(Math.round(row.lcpMs ?? 0)).padStart(8));
+    }
+    console.log(`initial JS for /login: ${(js / 1024).toFixed(0)} KB gzip (target ≤ 200)`);
+    await writeJson('lighthouse', [...rows, { page: '/login', initialJsGzipBytes: js }]);
+  } finally {
+    await chrome.kill();
+    await app.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

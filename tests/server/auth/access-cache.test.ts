@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../support/client.js';
+import { createUser } from '../support/factories.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { changesAccess, InProcessAccessChanges } from '../../../server/db/changes.js';
+import { AccessCache } from '../../../server/modules/auth/access-cache.js';
+
+/**
+ * Who a caller is comes from a per-process cache (server/modules/auth/access-cache.ts).
+ * Every change that matters must still apply to the very next request, warm cache or not.
+ */
+describe('access cache: changes apply at once', () => {
+  let t: TestApp;
+  const db = () => t.app.services.db.kysely;
+  const signedIn = async (options: Parameters<typeof createUser>[1] = {}) => {
+    const user = await createUser(db(), options);
+    const client = new TestClient(t.app);
+    await client.login(user.email, user.password);
+    return { user, client };
+  };
+  const statements = async (call: () => Promise<unknown>) => {
+    const before = t.app.services.db.counter.statements;
+    await call();
+    return t.app.services.db.counter.statements - before;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('a warm session costs no statement: the same call sends fewer statements the second time', async () => {
+    const { client } = await signedIn();
+    const cold = await statements(() => client.get('/api/v1/user/space-usage'));
+    const warm = await statements(() => client.get('/api/v1/user/space-usage'));
+    // session, user, roles, role permissions and direct permissions are no longer read
+    expect(cold - warm).toBeGreaterThanOrEqual(4);
+  });
+
+  it('logout ends the session for the next request though the cache held it', async () => {
+    const { client } = await signedIn();
+    expect((await client.get('/api/v1/user/space-usage')).statusCode).toBe(200);
+    const cookie = client.cookies.get('drive_session');
+    expect((await client.post('/auth/logout')).statusCode).toBe(200);
+    const replay = new TestClient(t.app);
+    replay.cookies.set('drive_session', cookie!);
+    expect((await replay.get('/api/v1/user/space-usage')).statusCode).toBe(401);
+  });
+
+  it('suspension refuses the warm session at once', async () => {
+    const { client: admin } = await signedIn({ roles: ['admin'] });
+    const { user, client } = await signedIn();
+    expect((await client.get('/api/v1/user/space-usage')).statusCode).toBe(200);
+    expect((await client.get('/api/v1/user/space-usage')).statusCode).toBe(200);
+    expect((await admin.post('/api/v1/admin/users/bulk-update', { ids: [user.id], action: 'suspend' })).statusCode).toBe(200);
+    expect((await client.get('/api/v1/user/space-usage')).statusCode).toBe(401);
+  });
+
+  it("a role's permissions taken away, or the role taken from the user, apply to the next request", async () => {
+    const { client: admin } = await signedIn({ roles: ['admin'] });
+    const created = await admin.post('/api/v1/admin/roles', { name: 'Cache testers', permissions: [{ name: 'admin' }] });
+    expect(created.statusCode, created.body).toBe(200);
+    const roleId = created.json().role.id as number;
+    const { user, client } = await signedIn();
+    const users = await db().selectFrom('roles').select('id').where('name', '=', 'users').executeTakeFirstOrThrow();
+    expect((await admin.request('PUT', `/api/v1/admin/users/${user.id}`, { body: { roles: [users.id, roleId] } })).statusCode).toBe(200);
+    expect((await client.get('/api/v1/admin/users')).statusCode).toBe(200);
+    expect((await client.get('/api/v1/admin/users')).statusCode).toBe(200);
+
+    const edited = await admin.request('PUT', `/api/v1/admin/roles/${roleId}`, { body: { name: 'Cache testers', permissions: [] } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await client.get('/api/v1/admin/users')).statusCode).toBe(403);
+
+    await admin.request('PUT', `/api/v1/admin/roles/${roleId}`, { body: { name: 'Cache testers', permissions: [{ name: 'admin' }] } });
+    expect((await client.get('/api/v1/admin/users')).statusCode).toBe(200);
+    expect((await admin.request('PUT', `/api/v1/admin/users/${user.id}`, { body: { roles: [users.id] } })).statusCode).toBe(200);
+    expect((await client.get('/api/v1/admin/users')).statusCode).toBe(403);
+  });
+});
+
+describe('access cache: the bus and what counts as a change', () => {
+  it('empties on a publish from elsewhere (another process on a shared bus) and keeps nothing loaded across one', async () => {
+    const bus = new InProcessAccessChanges();
+    const cache = new AccessCache(bus);
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return null;
+    };
+    await cache.users.get(1, load);
+    await cache.users.get(1, load);
+    expect(loads).toBe(1);
+    bus.publish('access');
+    await cache.users.get(1, load);
+    expect(loads).toBe(2);
+    // A change while a load is under way: that load's rows may predate it, so they are not kept.
+    await cache.users.get(2, async () => {
+      bus.publish('access');
+      return null;
+    });
+    await cache.users.get(2, load);
+    expect(loads).toBe(3);
+  });
+
+  it('expires entries after a short while even without a publish', async () => {
+    let now = 0;
+    const cache = new AccessCache(new InProcessAccessChanges(), () => now);
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return null;
+    };
+    await cache.sessions.get('a', load);
+    now = 29_000;
+    await cache.sessions.get('a', load);
+    now = 31_000;
+    await cache.sessions.get('a', load);
+    expect(loads).toBe(2);
+  });
+
+  it('treats writes to sessions, users, roles and permissions as changes, and nothing else', () => {
+    expect(changesAccess('update "users" set "suspended_at" = ? where "id" = ?')).toBe(true);
+    expect(changesAccess('delete from "sessions" where "id" = ?')).toBe(true);
+    expect(changesAccess('insert into "user_roles" ("user_id", "role_id") values (?, ?)')).toBe(true);
+    expect(changesAccess('delete from "role_permissions" where "role_id" = ?')).toBe(true);
+    expect(changesAccess('insert into "sessions" ("id") values (?)')).toBe(false);
+    expect(changesAccess('select * from "users" where "id" = ?')).toBe(false);
+    expect(changesAccess('update "users_usage" set x = 1')).toBe(false);
+    expect(changesAccess('update "file_entries" set "name" = ?')).toBe(false);
+  });
+});

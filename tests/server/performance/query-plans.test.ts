@@ -1,0 +1,81 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFolder, signedInUser, uploadFile } from '../support/drive-factories.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+/**
+ * Every statement a listing, a name search or the access checks send is
+ * replayed under EXPLAIN: none may read the whole of file_entries. On
+ * PostgreSQL sequential scans are priced out first, since on a tiny test
+ * table the planner would rightly prefer one; what matters is that an index
+ * can serve the query.
+ */
+describe('query plans of listings, search and access checks', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const fullScans = async (statements: { sql: string; parameters: readonly unknown[] }[]) => {
+    const db = t.app.services.db;
+    const found: string[] = [];
+    for (const statement of statements) {
+      if (!/^\s*select/i.test(statement.sql) || !/"file_entries"/.test(statement.sql)) continue;
+      if (db.dialect === 'sqlite') {
+        const plan = await db.kysely.executeQuery<{ detail: string }>({
+          ...sql``.compile(db.kysely),
+          sql: `explain query plan ${statement.sql}`,
+          parameters: statement.parameters,
+        });
+        // "SCAN file_entries" without "USING INDEX": every row read.
+        const scans = plan.rows.map((row) => row.detail).filter((detail) => /^SCAN (file_entries|parent)\b(?!.*USING (COVERING )?INDEX)/.test(detail));
+        if (scans.length) found.push(`${statement.sql}\n  ${scans.join('\n  ')}`);
+      } else {
+        const plan = await db.kysely.transaction().execute(async (trx) => {
+          await sql`set local enable_seqscan = off`.execute(trx);
+          return trx.executeQuery<{ 'QUERY PLAN': string }>({
+            ...sql``.compile(trx),
+            sql: `explain ${statement.sql}`,
+            parameters: statement.parameters,
+          });
+        });
+        const scans = plan.rows.map((row) => row['QUERY PLAN']).filter((line) => /Seq Scan on file_entries/.test(line));
+        if (scans.length) found.push(`${statement.sql}\n  ${scans.join('\n  ')}`);
+      }
+    }
+    return found;
+  };
+
+  it('a folder, the root, a name search and an entry check never scan file_entries', async () => {
+    const { user, client } = await signedInUser(t.app);
+    const folder = await createFolder(client, 'Plans');
+    for (let i = 0; i < 5; i += 1) await uploadFile(t.app, user, { name: `invoice ${i}.txt`, parentId: folder });
+    const counter = t.app.services.db.counter;
+    const log: NonNullable<typeof counter.log> = [];
+    counter.log = log;
+    try {
+      for (const url of [
+        `/api/v1/drive/file-entries?folderId=${folder}&perPage=50`,
+        `/api/v1/drive/file-entries?folderId=${folder}&perPage=50&page=1`,
+        '/api/v1/drive/file-entries?folderId=0&perPage=50',
+        '/api/v1/drive/file-entries?query=invoice%201&perPage=50',
+        `/api/v1/drive/file-entries?folderId=${folder}&query=invoice&perPage=50`,
+      ]) {
+        const res = await client.get(url);
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      expect((await client.get(`/api/v1/file-entries/${folder}`)).statusCode).toBe(200);
+    } finally {
+      delete counter.log;
+    }
+    expect(log.filter((s) => /"file_entries"/.test(s.sql)).length).toBeGreaterThan(5);
+    expect(await fullScans(log)).toEqual([]);
+  });
+
+  it('the check itself reports a statement that reads every row', async () => {
+    const placeholder = t.app.services.db.dialect === 'postgres' ? '$1' : '?';
+    const found = await fullScans([{ sql: `select * from "file_entries" where "file_size" + 1 > ${placeholder}`, parameters: [0] }]);
+    expect(found).toHaveLength(1);
+  });
+});
