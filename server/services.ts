@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import { pauseAt } from './lib/test-pause.js';
@@ -49,6 +48,7 @@ import { ShareLinkVisitors } from './modules/share-links/visitor.js';
 import { WorkspacesRepository } from './modules/workspaces/repository.js';
 import { WorkspacesService } from './modules/workspaces/service.js';
 import { createStoreChecks, tusDir } from './upkeep.js';
+import { createDisks, signedDownloads } from './storage/disks.js';
 import { WebDavRepository } from './modules/webdav/repository.js';
 import { WebDavService } from './modules/webdav/service.js';
 import { createAdmin } from './modules/admin/index.js';
@@ -77,7 +77,8 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const rateLimiter: RateLimiter = new MemoryRateLimiter();
   const passwordChecks = new PasswordChecks(rateLimiter);
   const recovery = new RecoveryService(kysely, users, userTokens, sessions, settings, mailer, config);
-  const avatars = new AvatarStore(path.join(config.storageDir, 'avatars'));
+  const disks = createDisks(config.storage, config.storageDir);
+  const avatars = new AvatarStore(disks.avatars);
   const permissionsOf = async (userId: number) => {
     const user = await users.findById(userId);
     return user ? (await users.withAccess(user)).permissions : [];
@@ -106,7 +107,11 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   };
   const drive = createDrive({
     db,
-    storageDir: config.storageDir,
+    disk: disks.drive,
+    signedDownload:
+      disks.s3 && config.storage.driver === 's3' && config.storage.downloads === 'redirect'
+        ? signedDownloads(disks.s3, config.storage.urlExpiresSeconds)
+        : null,
     log,
     pause: pauseAt(config.testPauseAt),
     limits,

@@ -72,6 +72,9 @@ export function newStorageLocation(): { diskPrefix: string; fileName: string } {
   return { diskPrefix: randomToken(12), fileName: randomToken(12) };
 }
 
+/** A short-lived address the store itself serves an object from, with the disposition and type given. */
+export type SignedDownload = (key: string, options: { contentDisposition: string; contentType: string }) => Promise<string>;
+
 /** File bytes: creating files from streams, opening them, and copying them for duplicates. */
 export class DriveFiles {
   constructor(
@@ -79,6 +82,8 @@ export class DriveFiles {
     private readonly disk: Disk,
     private readonly thumbnails: Thumbnails,
     private readonly pause: Pause = noPause,
+    /** Set when downloads are redirected to the store (an S3 disk with S3_DOWNLOADS=redirect). */
+    readonly signedDownload: SignedDownload | null = null,
   ) {}
 
   /**

@@ -1,0 +1,29 @@
+import path from 'node:path';
+import type { StorageConfig } from '../config.js';
+import type { Disk } from './disk.js';
+import { LocalDisk } from './local-disk.js';
+import { createS3Client, S3Disk } from './s3-disk.js';
+
+export interface Disks {
+  /** File bytes and thumbnails. */
+  drive: Disk;
+  avatars: Disk;
+  /** The drive's disk when it is S3 (direct uploads and redirected downloads need it), else null. */
+  s3: S3Disk | null;
+}
+
+/** The disks the configuration names: folders under the storage folder, or prefixes in one bucket. */
+export function createDisks(storage: StorageConfig, storageDir: string): Disks {
+  if (storage.driver === 'local') {
+    return { drive: new LocalDisk(path.join(storageDir, 'drive')), avatars: new LocalDisk(path.join(storageDir, 'avatars')), s3: null };
+  }
+  const client = createS3Client(storage.s3);
+  const drive = new S3Disk(client, storage.s3.bucket, 'drive');
+  return { drive, avatars: new S3Disk(client, storage.s3.bucket, 'avatars'), s3: drive };
+}
+
+/** Downloads as short-lived presigned GETs of the drive's bucket. */
+export const signedDownloads =
+  (disk: S3Disk, expiresIn: number) =>
+  (key: string, options: { contentDisposition: string; contentType: string }): Promise<string> =>
+    disk.signedGet(key, { ...options, expiresIn });
