@@ -37,7 +37,7 @@ async function main() {
   const recovered = await tidyStore(services.storeChecks, 'start', app.log);
   if (Object.keys(recovered).length) app.log.warn({ recovered }, 'recovered from an unclean stop');
   const stopHousekeeping = scheduleHousekeeping(
-    { db: services.db.kysely, tus: services.tus, quota: services.drive.quota, checks: services.storeChecks },
+    { db: services.db.kysely, tus: services.tus, quota: services.drive.quota, checks: services.storeChecks, s3: services.s3Uploads },
     app.log,
   );
   app.addHook('onClose', async () => stopHousekeeping());

@@ -30,6 +30,8 @@ import { UploadsService } from './modules/uploads/service.js';
 import { DocumentsService } from './modules/documents/service.js';
 import { createTusServer } from './modules/uploads/tus.js';
 import { createTusFiles } from './modules/uploads/tus-files.js';
+import { S3DirectUploads } from './modules/uploads/s3-direct.js';
+import { S3UploadsRepository } from './modules/uploads/s3-repository.js';
 import { BackgroundJobs } from './lib/background.js';
 import { InProcessBus, type NotificationBus } from './modules/notifications/bus.js';
 import { Notifier } from './modules/notifications/notifier.js';
@@ -190,7 +192,18 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
       },
     },
   });
+  const storeChecks = createStoreChecks(db, config.storageDir, drive.disk);
   const uploads = new UploadsService({ settings, drive: drive.facade, quota: drive.quota, resolveScope: drive.scope, tusFiles });
+  const s3Uploads = new S3DirectUploads({
+    disk: config.storage.driver === 's3' && config.storage.directUpload ? disks.s3 : null,
+    urlExpiresSeconds: config.storage.driver === 's3' ? config.storage.urlExpiresSeconds : 0,
+    uploads,
+    drive: drive.facade,
+    quota: drive.quota,
+    repo: new S3UploadsRepository(kysely),
+    resolveScope: drive.scope,
+    committedUnder: (prefix) => storeChecks.storage.committedUnder(prefix),
+  });
   const webdav = new WebDavService({
     drive: drive.facade,
     uploads,
@@ -267,7 +280,8 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     tusFiles,
     tus: createTusServer(uploads, tusFiles),
     /** Start-up recovery, housekeeping and the doctor's checks of the database against the disk. */
-    storeChecks: createStoreChecks(db, config.storageDir, drive.disk),
+    storeChecks,
+    s3Uploads,
   };
 }
 

@@ -14,6 +14,7 @@ import * as shareLinks from './migrations/2026_11_25_000010_share_links.js';
 import * as billing from './migrations/2026_11_25_000030_billing.js';
 import * as webdav from './migrations/2026_11_25_000050_webdav.js';
 import * as admin from './migrations/2026_11_25_000070_admin.js';
+import * as s3Uploads from './migrations/2026_11_25_000110_s3_uploads.js';
 
 /**
  * Migrations are listed here rather than read from a folder so that the built
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_000030_billing': billing,
   '2026_11_25_000050_webdav': webdav,
   '2026_11_25_000070_admin': admin,
+  '2026_11_25_000110_s3_uploads': s3Uploads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -32,20 +32,29 @@ export async function expireUploads(deps: UploadExpiry): Promise<{ uploads: numb
   return { uploads, reservations };
 }
 
+/** Direct uploads to S3 untouched for 24 h: aborted in the store and their space released (spec §4). */
+export interface DirectUploadExpiry {
+  s3: { expireAbandoned(): Promise<number> };
+}
+
 /**
  * Runs housekeeping now and then in-process (the embedded setup has no job
  * runner): sessions and tokens, expired uploads, and the store's leftovers
  * (tidy-store.ts). The timer is unref'd so it never keeps the process alive.
  */
 export function scheduleHousekeeping(
-  deps: UploadExpiry & { db: Kysely<Database>; checks: StoreChecks },
+  deps: UploadExpiry & DirectUploadExpiry & { db: Kysely<Database>; checks: StoreChecks },
   log: { warn(obj: object, msg: string): void },
   intervalMs = 60 * 60 * 1000,
 ) {
   const run = () =>
-    Promise.all([housekeep(deps.db), expireUploads(deps).then(() => tidyStore(deps.checks, 'running', log))]).catch((error: unknown) =>
-      log.warn({ err: error }, 'housekeeping failed'),
-    );
+    Promise.all([
+      housekeep(deps.db),
+      deps.s3
+        .expireAbandoned()
+        .then(() => expireUploads(deps))
+        .then(() => tidyStore(deps.checks, 'running', log)),
+    ]).catch((error: unknown) => log.warn({ err: error }, 'housekeeping failed'));
   const timer = setInterval(run, intervalMs);
   timer.unref();
   void run();

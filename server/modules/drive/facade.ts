@@ -158,7 +158,12 @@ export class DriveFacade {
   }
 
   /** Stores a file in its target folder (creating the folders of its path) and answers the presented entry. */
-  async storeFile(actor: Actor, scope: ResolvedScope, target: StoreTarget, file: StoreFile & ({ stream: Readable } | { localFile: string })) {
+  async storeFile(
+    actor: Actor,
+    scope: ResolvedScope,
+    target: StoreTarget,
+    file: StoreFile & ({ stream: Readable } | { localFile: string } | { storedAt: { diskPrefix: string; fileName: string } }),
+  ) {
     const folder = await ensureFolderPath(this.db, actor, scope, target.parentId, target.segments);
     const input = {
       parentId: folder?.hash ?? null,
@@ -171,7 +176,9 @@ export class DriveFacade {
     const entry =
       'stream' in file
         ? await this.files.createFileFromStream(actor, scope, { ...input, stream: file.stream })
-        : await this.files.createFileFromLocalFile(actor, scope, { ...input, file: file.localFile });
+        : 'localFile' in file
+          ? await this.files.createFileFromLocalFile(actor, scope, { ...input, file: file.localFile })
+          : await this.files.createFileFromStoredObject(actor, scope, { ...input, ...file.storedAt });
     return (await presentByIds(this.db, actor, [entry.id]))[0]!;
   }
 

@@ -37,6 +37,8 @@ export interface CreateFileInput {
    * adopted by a finish the process did not live to commit.
    */
   diskPrefix?: string;
+  /** With diskPrefix: the object's name when its bytes are already stored there (a direct upload to S3). */
+  fileName?: string;
 }
 
 /** Counts, hashes and keeps the first bytes of whatever passes through, without holding the rest. */
@@ -117,6 +119,21 @@ export class DriveFiles {
     });
   }
 
+  /**
+   * Like createFileFromStream for bytes a client stored on the disk itself (a
+   * direct upload to S3, at `diskPrefix/fileName`): they are read once for
+   * their hash and head and stay where they are.
+   */
+  async createFileFromStoredObject(
+    actor: Actor,
+    scope: ResolvedScope,
+    input: Omit<CreateFileInput, 'stream' | 'maxBytes'> & { diskPrefix: string; fileName: string },
+  ): Promise<FileEntryRow> {
+    return this.create(actor, scope, input, async (key, measure) => {
+      await pipeline(await this.disk.get(key), measure, new Writable({ write: (_chunk, _encoding, done) => done() }));
+    });
+  }
+
   private async create(
     actor: Actor,
     scope: ResolvedScope,
@@ -126,7 +143,7 @@ export class DriveFiles {
     const name = validName(input.name);
     await requireFolder(this.db, actor, 'files.create', scope, input.parentId, 'parentId');
 
-    const location = input.diskPrefix ? { diskPrefix: input.diskPrefix, fileName: randomToken(12) } : newStorageLocation();
+    const location = input.diskPrefix ? { diskPrefix: input.diskPrefix, fileName: input.fileName ?? randomToken(12) } : newStorageLocation();
     const key = `${location.diskPrefix}/${location.fileName}`;
     const measure = new Measure(input.maxBytes);
     try {
