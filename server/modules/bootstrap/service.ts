@@ -62,6 +62,8 @@ export class BootstrapService {
       themes,
       settings: {
         ...nested,
+        // Not a setting: the deployment decides (STORAGE_DRIVER=s3 with S3_DIRECT_UPLOAD), and the upload queue picks its path by it.
+        uploads: { ...uploadsOf(nested), direct_s3: this.config.storage.driver === 's3' && this.config.storage.directUpload },
         base_url: this.config.appUrl,
         registration: { disable: bool('registration.disable') },
       },
@@ -149,4 +151,9 @@ function parsePolicies(value: SettingValue): { id: string; label: string; action
     if (typeof id !== 'string' || typeof label !== 'string') return [];
     return [{ id, label, action: typeof action === 'string' ? action : '', type: type === 'link' ? ('link' as const) : ('route' as const) }];
   });
+}
+
+function uploadsOf(nested: Record<string, SettingValue>): Record<string, SettingValue> {
+  const uploads = nested.uploads;
+  return typeof uploads === 'object' && uploads !== null && !Array.isArray(uploads) ? uploads : {};
 }

@@ -122,6 +122,10 @@ describe('direct multipart uploads: who may do what, and what is checked', () =>
     return res.json() as { key: string; uploadId: string; partSize: number };
   };
 
+  it('tells the client that uploads go straight to the bucket', async () => {
+    expect((await owner.get('/api/v1/bootstrap-data')).json().data.settings.uploads).toMatchObject({ direct_s3: true, chunk_size: 5 * MB });
+  });
+
   it('answers 401 to a guest for every call', async () => {
     const { key, uploadId } = await start(10);
     for (const [url, body] of [
@@ -288,8 +292,9 @@ describe('without an S3 disk', () => {
   });
   afterAll(() => t.close());
 
-  it('answers the direct upload calls with 404', async () => {
+  it('answers the direct upload calls with 404, and tells the client to upload through the app', async () => {
     const { client } = await signedInUser(t.app);
+    expect((await client.get('/api/v1/bootstrap-data')).json().data.settings.uploads.direct_s3).toBe(false);
     const res = await post(client, 's3/simple/presign', { filename: 'a.txt', size: 1 });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Direct uploads to storage are not enabled on this server.');
