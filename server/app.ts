@@ -38,6 +38,7 @@ import { applyMethodOverride } from './plugins/method-override.js';
 import { parseRequestContext } from './plugins/request-context.js';
 import { installRequestLog, QuietRequestLog } from './plugins/request-log.js';
 import { isApiPath, registerWeb } from './plugins/web.js';
+import { storeOrigins } from './storage/disks.js';
 import { checkTokenScope } from './plugins/token-scope.js';
 import { checkXsrf, ensureXsrfCookie } from './plugins/xsrf.js';
 import { createServices } from './services.js';
@@ -147,6 +148,6 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   await app.register(webdavRoutes);
   await app.register(manifestRoutes);
   await app.register(apiDocsRoutes);
-  await registerWeb(app, config.webDistDir, () => humanCheckInUse(app.services));
+  await registerWeb(app, config.webDistDir, () => humanCheckInUse(app.services), storeOrigins(config.storage));
   return app;
 }

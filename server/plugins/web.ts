@@ -14,14 +14,19 @@ export const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url === 
  * else revalidated, and index.html for app routes (the router decides what a
  * path shows, including its own 404 page).
  */
-export async function registerWeb(app: FastifyInstance, webDistDir: string, humanCheckEnabled: () => Promise<boolean>): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  webDistDir: string,
+  humanCheckEnabled: () => Promise<boolean>,
+  storeOrigins: string[] = [],
+): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
   const built = fs.existsSync(indexFile);
 
   // Every answer that is not the API's (pages, assets, the worker, the manifest) carries the page headers.
   app.addHook('onSend', async (request, reply, payload) => {
     if (isApiPath(request.url.split('?')[0] ?? '/')) return payload;
-    reply.headers(pageHeaders({ humanCheck: await humanCheckEnabled() }));
+    reply.headers(pageHeaders({ humanCheck: await humanCheckEnabled(), storeOrigins }));
     return payload;
   });
 

@@ -27,3 +27,18 @@ export const signedDownloads =
   (disk: S3Disk, expiresIn: number) =>
   (key: string, options: { contentDisposition: string; contentType: string }): Promise<string> =>
     disk.signedGet(key, { ...options, expiresIn });
+
+/**
+ * Where browsers talk to the bucket (presigned PUTs and redirected GETs), for
+ * the pages' CSP: the configured endpoint, else AWS's virtual-host and
+ * path-style addresses of the bucket. None when the browser never goes there.
+ */
+export function storeOrigins(storage: StorageConfig): string[] {
+  if (storage.driver !== 's3' || (!storage.directUpload && storage.downloads !== 'redirect')) return [];
+  const { endpoint, bucket, region, forcePathStyle } = storage.s3;
+  if (endpoint) {
+    const url = new URL(endpoint);
+    return forcePathStyle ? [url.origin] : [url.origin, `${url.protocol}//${bucket}.${url.host}`];
+  }
+  return [`https://${bucket}.s3.${region}.amazonaws.com`, `https://s3.${region}.amazonaws.com`];
+}
