@@ -43,6 +43,7 @@ import { installRequestLog, QuietRequestLog } from './plugins/request-log.js';
 import { isApiPath, registerWeb } from './plugins/web.js';
 import { customPageRoutes } from './modules/custom-pages/routes.js';
 import { withSeo } from './modules/custom-pages/seo.js';
+import { storeOrigins } from './storage/disks.js';
 import { checkTokenScope } from './plugins/token-scope.js';
 import { checkXsrf, ensureXsrfCookie } from './plugins/xsrf.js';
 import { createServices } from './services.js';
@@ -163,6 +164,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
         data: await app.services.bootstrap.build(request.user, request.cookies[LOCALE_COOKIE] ?? null, request.impersonatorId),
       });
     },
+    storeOrigins: storeOrigins(config.storage),
     transforms: {
       // A public custom page answered directly carries its title and meta tags, for link previews and search
       // engines; a signed-in-only page's tags are set by the app once it has loaded it.

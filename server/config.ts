@@ -51,6 +51,23 @@ const envSchema = z.object({
     .default('drive:'),
   /** How many server processes `npm start` runs on this machine (node:cluster). */
   WORKERS: z.coerce.number().int().min(1).max(256).default(1),
+  /** Where file bytes, thumbnails and avatars live: this machine's disk, or an S3-compatible bucket. */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanString.default(false),
+  /** Browsers upload straight to the bucket through presigned URLs (spec §7, §9); off: through the app. */
+  S3_DIRECT_UPLOAD: booleanString.default(true),
+  /** Downloads streamed through the app, or redirected to a short-lived presigned GET. */
+  S3_DOWNLOADS: z.enum(['stream', 'redirect']).default('stream'),
+  /** Lifetime of presigned URLs in seconds. */
+  S3_URL_EXPIRES: z.coerce.number().int().min(1).max(604800).default(900),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.coerce
     .number()
@@ -81,6 +98,8 @@ export interface Config {
   testPauseAt: PausePoint | null;
   /** Stripe from the environment; settings may supply the keys instead. */
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
+  /** Where bytes live; S3 only when STORAGE_DRIVER=s3. */
+  storage: StorageConfig;
   logLevel: string;
   bodyLimit: number;
   /** Set in scale-out mode (REDIS_URL); null is the embedded, one-process default. */
@@ -88,6 +107,23 @@ export interface Config {
   /** Processes on this machine; above 1 needs Redis and PostgreSQL (checked here, see loadConfig). */
   workers: number;
 }
+
+export type StorageConfig =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      s3: {
+        endpoint: string | undefined;
+        region: string;
+        bucket: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      };
+      directUpload: boolean;
+      downloads: 'stream' | 'redirect';
+      urlExpiresSeconds: number;
+    };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -111,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const scaleProblems = workerProblems(e.WORKERS, e.REDIS_URL, e.DATABASE_URL);
   if (scaleProblems.length) throw new ConfigError(scaleProblems);
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) throw new ConfigError(['S3_BUCKET="": required when STORAGE_DRIVER=s3']);
   const dataDir = path.resolve(e.DATA_DIR);
   const database: Config['database'] =
     e.DATABASE_URL && /^postgres/.test(e.DATABASE_URL)
@@ -135,6 +172,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pushAllowLoopback: e.PUSH_ALLOW_LOOPBACK,
     testPauseAt: e.TEST_PAUSE_AT ?? null,
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE },
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            s3: {
+              endpoint: e.S3_ENDPOINT,
+              region: e.S3_REGION,
+              bucket: e.S3_BUCKET!,
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            },
+            directUpload: e.S3_DIRECT_UPLOAD,
+            downloads: e.S3_DOWNLOADS,
+            urlExpiresSeconds: e.S3_URL_EXPIRES,
+          }
+        : { driver: 'local' },
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { createDb } from './db/index.js';
 import { pendingMigrations } from './db/migrate.js';
 import { runDoctor } from './jobs/doctor.js';
+import { createDisks } from './storage/disks.js';
 import { createStoreChecks } from './upkeep.js';
 
 const OPTIONS = ['--repair', '--skip-checksums', '--server-stopped'];
@@ -51,9 +52,10 @@ async function main(): Promise<number> {
       return 2;
     }
     const where = config.database.dialect === 'sqlite' ? `SQLite at ${config.database.file}` : 'PostgreSQL';
-    console.log(`Checking ${where} against ${config.storageDir}${args.has('--repair') ? ' (repairing what is safe)' : ' (read-only)'}…`);
+    const bytes = config.storage.driver === 's3' ? `the S3 bucket ${config.storage.s3.bucket}` : config.storageDir;
+    console.log(`Checking ${where} against ${bytes}${args.has('--repair') ? ' (repairing what is safe)' : ' (read-only)'}…`);
     return await runDoctor(
-      createStoreChecks(db, config.storageDir),
+      createStoreChecks(db, config.storageDir, createDisks(config.storage, config.storageDir).drive),
       { repair: args.has('--repair'), checksums: !args.has('--skip-checksums'), serverStopped: args.has('--server-stopped') },
       (text) => console.log(text),
     );

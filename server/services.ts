@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import { pauseAt } from './lib/test-pause.js';
@@ -25,7 +24,6 @@ import { ManifestService } from './modules/manifest/service.js';
 import { ThemesService } from './modules/themes/service.js';
 import { AppearanceService } from './modules/appearance/service.js';
 import { BrandingFiles } from './modules/appearance/branding-files.js';
-import { LocalDisk } from './storage/local-disk.js';
 import { RecaptchaService } from './modules/recaptcha/service.js';
 import { SettingsService } from './modules/settings/service.js';
 import { SocialAccountsService } from './modules/social/service.js';
@@ -37,6 +35,8 @@ import { DocumentsService } from './modules/documents/service.js';
 import { createTusServer } from './modules/uploads/tus.js';
 import { createTusFiles } from './modules/uploads/tus-files.js';
 import { BroadcastBus, type NotificationBus } from './modules/notifications/bus.js';
+import { S3DirectUploads } from './modules/uploads/s3-direct.js';
+import { S3UploadsRepository } from './modules/uploads/s3-repository.js';
 import { Notifier } from './modules/notifications/notifier.js';
 import { generateVapidKeys } from './modules/notifications/push.js';
 import { NotificationsRepository } from './modules/notifications/repository.js';
@@ -55,6 +55,7 @@ import { WorkspacesService } from './modules/workspaces/service.js';
 import { createStoreChecks, tusDir } from './upkeep.js';
 import { createSharedState } from './scale-out.js';
 import { runHousekeeping } from './jobs/housekeeping.js';
+import { createDisks, signedDownloads } from './storage/disks.js';
 import { WebDavRepository } from './modules/webdav/repository.js';
 import { WebDavService } from './modules/webdav/service.js';
 import { createAdmin } from './modules/admin/index.js';
@@ -92,11 +93,11 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const siteUrl = siteUrlFrom(settings, config.appUrl);
   const channelOn = async (channel: 'email' | 'browser') => (await settings.get(`notifications.channels.${channel}`)) !== false;
   const recovery = new RecoveryService(kysely, users, userTokens, sessions, settings, mailer, siteUrl);
-  const avatars = new AvatarStore(path.join(config.storageDir, 'avatars'));
+  const disks = createDisks(config.storage, config.storageDir);
+  const avatars = new AvatarStore(disks.avatars);
   const themes = new ThemesService(kysely);
   const appearance = new AppearanceService(settings, themes);
-  // Its own disk, not the drive's: the drive's checks would take branding files for stray bytes.
-  const brandingFiles = new BrandingFiles(kysely, new LocalDisk(path.join(config.storageDir, 'branding')));
+  const brandingFiles = new BrandingFiles(kysely, disks.branding);
   const permissionsOf = async (userId: number) => (await users.findWithAccess(userId))?.permissions ?? [];
   const billingRepo = new BillingRepository(kysely);
   const stripeGateway = new StripeGateway(async () => {
@@ -122,7 +123,11 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   };
   const drive = createDrive({
     db,
-    storageDir: config.storageDir,
+    disk: disks.drive,
+    signedDownload:
+      disks.s3 && config.storage.driver === 's3' && config.storage.downloads === 'redirect'
+        ? signedDownloads(disks.s3, config.storage.urlExpiresSeconds)
+        : null,
     log,
     pause: pauseAt(config.testPauseAt),
     limits,
@@ -171,6 +176,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     unreadNotifications: (userId) => notificationsRepo.unreadCount(userId),
     subscriptions: (userId) => billing.subscriptionFlags(userId),
     billingEnabled: () => billing.enabled(),
+    directS3Uploads: config.storage.driver === 's3' && config.storage.directUpload,
     version: () => db.version(),
   });
   const spaceLimits = new SpaceLimits(limits);
@@ -217,7 +223,18 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
       },
     },
   });
+  const storeChecks = createStoreChecks(db, config.storageDir, drive.disk);
   const uploads = new UploadsService({ settings, drive: drive.facade, quota: drive.quota, resolveScope: drive.scope, tusFiles });
+  const s3Uploads = new S3DirectUploads({
+    disk: config.storage.driver === 's3' && config.storage.directUpload ? disks.s3 : null,
+    urlExpiresSeconds: config.storage.driver === 's3' ? config.storage.urlExpiresSeconds : 0,
+    uploads,
+    drive: drive.facade,
+    quota: drive.quota,
+    repo: new S3UploadsRepository(kysely),
+    resolveScope: drive.scope,
+    committedUnder: (prefix) => storeChecks.storage.committedUnder(prefix),
+  });
   const webdav = new WebDavService({
     drive: drive.facade,
     uploads,
@@ -227,13 +244,12 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   });
   const documents = new DocumentsService({ drive: drive.facade, resolveScope: drive.scope });
   const tus = createTusServer(uploads, tusFiles, shared.tusLocker);
-  const storeChecks = createStoreChecks(db, config.storageDir, drive.disk);
   // Every process defines every job, so any of them can run what another queued.
   jobs.define('mail', (message) => mailer.send(message));
   jobs.define('push', (job) => notifier.deliverPush(job));
   // One at a time per process: sharp is CPU- and memory-hungry, and uploads come in bursts.
   jobs.define('thumbnail', ({ entryId }) => drive.thumbnails.makeFor(entryId), { attempts: 1, concurrency: 1 });
-  jobs.define('housekeeping', () => runHousekeeping({ db: kysely, tus, quota: drive.quota, checks: storeChecks }, log), { attempts: 1 });
+  jobs.define('housekeeping', () => runHousekeeping({ db: kysely, tus, quota: drive.quota, checks: storeChecks, s3: s3Uploads }, log), { attempts: 1 });
   return {
     db,
     accessCache,
@@ -314,6 +330,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     /** Rate limits, broadcast, jobs and tus locks: in-process or in Redis (scale-out.ts); closed with the app. */
     shared,
     broadcast: shared.broadcast,
+    s3Uploads,
   };
 }
 

@@ -228,7 +228,7 @@ export interface UploadReservationsTable {
   uploader_id: number | null;
   bytes: number;
   /** 'finishing' while a finished tus upload is being turned into an entry (claimed once). */
-  kind: 'tus' | 'plain' | 'copy' | 'finishing';
+  kind: 'tus' | 'plain' | 'copy' | 'finishing' | 's3';
   created_at: string;
   expires_at: string;
 }
@@ -494,6 +494,29 @@ export interface Database {
   admin_activity: AdminActivityTable;
   branding_files: BrandingFilesTable;
   custom_pages: CustomPagesTable;
+  s3_uploads: S3UploadsTable;
+}
+
+/** A direct upload to S3 in progress (migration 2026_11_25_000110). */
+export interface S3UploadsTable {
+  /** Also the key of its quota reservation and its objects' folder (disk prefix). */
+  id: string;
+  kind: 'simple' | 'multipart';
+  /** open: bytes arriving; completed: multipart assembled; finishing: becoming a file entry. */
+  state: 'open' | 'completed' | 'finishing';
+  /** The uploader: only they reach it. */
+  user_id: number;
+  workspace_id: number | null;
+  parent_id: string | null;
+  relative_path: string | null;
+  name: string;
+  mime: string;
+  size: number;
+  file_name: string;
+  part_size: number | null;
+  s3_upload_id: string | null;
+  created_at: string;
+  expires_at: string;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -505,6 +528,7 @@ export type MenuRow = Selectable<MenusTable>;
 export type FileEntryRow = Selectable<FileEntriesTable>;
 export type ShareLinkRow = Selectable<ShareLinksTable>;
 export type UploadReservationRow = Selectable<UploadReservationsTable>;
+export type S3UploadRow = Selectable<S3UploadsTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type PriceRow = Selectable<PricesTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;

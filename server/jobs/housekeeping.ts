@@ -33,6 +33,10 @@ export async function expireUploads(deps: UploadExpiry): Promise<{ uploads: numb
 }
 
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
+/** Direct uploads to S3 untouched for 24 h: aborted in the store and their space released (spec §4). */
+export interface DirectUploadExpiry {
+  s3: { expireAbandoned(): Promise<number> };
+}
 
 /**
  * One housekeeping pass: sessions and tokens, expired uploads, and the
@@ -40,6 +44,15 @@ export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
  * hour (main.ts): in-process in the embedded setup, once across all
  * processes on the shared queue in scale-out mode.
  */
-export async function runHousekeeping(deps: UploadExpiry & { db: Kysely<Database>; checks: StoreChecks }, log: { warn(obj: object, msg: string): void }) {
-  await Promise.all([housekeep(deps.db), expireUploads(deps).then(() => tidyStore(deps.checks, 'running', log))]);
+export async function runHousekeeping(
+  deps: UploadExpiry & DirectUploadExpiry & { db: Kysely<Database>; checks: StoreChecks },
+  log: { warn(obj: object, msg: string): void },
+) {
+  await Promise.all([
+    housekeep(deps.db),
+    deps.s3
+      .expireAbandoned()
+      .then(() => expireUploads(deps))
+      .then(() => tidyStore(deps.checks, 'running', log)),
+  ]);
 }

@@ -10,6 +10,8 @@ export interface StoreChecks {
     unreferenced(before: Date, keep?: ReadonlySet<string>): Promise<Finding[]>;
     entries(options: { checksums: boolean }): Promise<Finding[]>;
     folderSizes(): Promise<Finding[]>;
+    /** Whether an entry points at bytes under this storage folder. */
+    committedUnder(prefix: string): Promise<boolean>;
   };
   quota: {
     list(): Promise<{ key: string; kind: string }[]>;
@@ -19,9 +21,13 @@ export interface StoreChecks {
   database(): Promise<string[]>;
 }
 
-/** Storage folders of finishes in progress: their bytes may be about to be committed. */
+/**
+ * Storage folders of finishes in progress, and of direct uploads to S3 (their
+ * bytes arrive in the store before they are an entry): kept until committed,
+ * aborted or expired.
+ */
 export async function finishingKeys(checks: StoreChecks): Promise<Set<string>> {
-  return new Set((await checks.quota.list()).filter((r) => r.kind === 'finishing').map((r) => r.key));
+  return new Set((await checks.quota.list()).filter((r) => r.kind === 'finishing' || r.kind === 's3').map((r) => r.key));
 }
 
 /** Applies every fix; answers the findings that had none (or whose fix failed). */

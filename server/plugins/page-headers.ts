@@ -8,17 +8,24 @@
  */
 export const HUMAN_CHECK_HOSTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
 
-export function contentSecurityPolicy(options: { humanCheck: boolean }): string {
+export interface PageHeaderOptions {
+  humanCheck: boolean;
+  /** The S3 store's origins: the browser PUTs direct uploads there and follows redirected downloads. */
+  storeOrigins?: string[];
+}
+
+export function contentSecurityPolicy(options: PageHeaderOptions): string {
+  const store = options.storeOrigins?.length ? ` ${options.storeOrigins.join(' ')}` : '';
   const scripts = ["'self'", ...(options.humanCheck ? HUMAN_CHECK_HOSTS : [])];
   const frames = ["'self'", ...(options.humanCheck ? ['https://www.google.com/recaptcha/'] : [])];
   return [
     "default-src 'self'",
     `script-src ${scripts.join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
-    "media-src 'self' blob:",
+    `img-src 'self' data: blob: https:${store}`,
+    `media-src 'self' blob:${store}`,
     "font-src 'self' data:",
-    `connect-src 'self'${options.humanCheck ? ' https://www.google.com/recaptcha/' : ''}`,
+    `connect-src 'self'${options.humanCheck ? ' https://www.google.com/recaptcha/' : ''}${store}`,
     `frame-src ${frames.join(' ')}`,
     "worker-src 'self'",
     "manifest-src 'self'",
@@ -29,7 +36,7 @@ export function contentSecurityPolicy(options: { humanCheck: boolean }): string 
   ].join('; ');
 }
 
-export function pageHeaders(options: { humanCheck: boolean }): Record<string, string> {
+export function pageHeaders(options: PageHeaderOptions): Record<string, string> {
   return {
     'Content-Security-Policy': contentSecurityPolicy(options),
     'X-Frame-Options': 'SAMEORIGIN',

@@ -22,13 +22,15 @@ export interface WebOptions {
   bootstrapFor?: (request: FastifyRequest) => Promise<unknown>;
   /** Per-route rewrites of the page, keyed by route pattern. */
   transforms?: Record<string, IndexTransform>;
+  /** The object store's origins, which pages may connect to (direct uploads, redirected downloads). */
+  storeOrigins?: string[];
 }
 
 export async function registerWeb(
   app: FastifyInstance,
   webDistDir: string,
   humanCheckEnabled: () => Promise<boolean>,
-  { bootstrapFor, transforms = {} }: WebOptions = {},
+  { bootstrapFor, transforms = {}, storeOrigins = [] }: WebOptions = {},
 ): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
   const built = fs.existsSync(indexFile);
@@ -38,7 +40,7 @@ export async function registerWeb(
   // Every answer that is not the API's (pages, assets, the worker, the manifest) carries the page headers.
   app.addHook('onSend', async (request, reply, payload) => {
     if (isApiPath(request.url.split('?')[0] ?? '/')) return payload;
-    reply.headers(pageHeaders({ humanCheck: await humanCheckEnabled() }));
+    reply.headers(pageHeaders({ humanCheck: await humanCheckEnabled(), storeOrigins }));
     return payload;
   });
 

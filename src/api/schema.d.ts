@@ -2117,6 +2117,381 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/s3/simple/presign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reserve the space for a file under 100 MB and sign one PUT of exactly its size and type */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description The workspace to work in; 0 or absent: your personal space. Unknown or not yours: 404 */
+                    workspaceId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        filename: string;
+                        mime?: string | null;
+                        size: number;
+                        extension?: string | null;
+                        /** @description Where the file goes: parentId (folder hash, null for the root) and relativePath (folder uploads) */
+                        metadata?: {
+                            parentId?: string | null;
+                            relativePath?: string | null;
+                        };
+                        disk?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            url: string;
+                            acl: string;
+                            key: string;
+                            contentType: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/s3/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn a finished direct upload (filename: its key) into a file entry where its bytes lie */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description The workspace to work in; 0 or absent: your personal space. Unknown or not yours: 404 */
+                    workspaceId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        filename: string;
+                        size?: number;
+                        clientName?: string;
+                        clientMime?: string | null;
+                        clientExtension?: string | null;
+                        /** @description Where the file goes: parentId (folder hash, null for the root) and relativePath (folder uploads) */
+                        metadata?: {
+                            parentId?: string | null;
+                            relativePath?: string | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            fileEntry: components["schemas"]["FileEntry"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/s3/multipart/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reserve the space and start a multipart upload; answers the part size the parts must have */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description The workspace to work in; 0 or absent: your personal space. Unknown or not yours: 404 */
+                    workspaceId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        filename: string;
+                        mime?: string | null;
+                        size: number;
+                        extension?: string | null;
+                        /** @description Where the file goes: parentId (folder hash, null for the root) and relativePath (folder uploads) */
+                        metadata?: {
+                            parentId?: string | null;
+                            relativePath?: string | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            uploadId: string;
+                            key: string;
+                            partSize: number;
+                            partCount: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/s3/multipart/get-uploaded-parts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The parts the store already holds for your upload (to resume it) */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description The workspace to work in; 0 or absent: your personal space. Unknown or not yours: 404 */
+                    workspaceId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        key: string;
+                        uploadId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            parts: {
+                                PartNumber: number;
+                                ETag: string;
+                                Size: number;
+                            }[];
+                            partSize: number | null;
+                            partCount: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/s3/multipart/batch-sign-part-urls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Presigned PUT URLs for up to 10 parts of your upload */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description The workspace to work in; 0 or absent: your personal space. Unknown or not yours: 404 */
+                    workspaceId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        key: string;
+                        uploadId: string;
+                        partNumbers: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            urls: {
+                                partNumber: number;
+                                url: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/s3/multipart/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assemble the parts once they match the store and the declared size (then call s3/entries) */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description The workspace to work in; 0 or absent: your personal space. Unknown or not yours: 404 */
+                    workspaceId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        key: string;
+                        uploadId: string;
+                        parts: {
+                            PartNumber: number;
+                            ETag: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            key: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/s3/multipart/abort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Abort your multipart upload and release its space */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description The workspace to work in; 0 or absent: your personal space. Unknown or not yours: 404 */
+                    workspaceId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        key: string;
+                        uploadId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/file-entries": {
         parameters: {
             query?: never;

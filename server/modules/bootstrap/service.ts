@@ -30,6 +30,8 @@ export class BootstrapService {
       unreadNotifications(userId: number): Promise<number>;
       /** The user's subscriptions with their valid flag (spec §6 subscribed). */
       subscriptions(userId: number): Promise<{ id: number; valid: boolean }[]>;
+      /** Uploads go straight to the S3 bucket (STORAGE_DRIVER=s3 with S3_DIRECT_UPLOAD). */
+      directS3Uploads: boolean;
       /** Switched on and Stripe's keys configured. */
       billingEnabled(): Promise<boolean>;
       /** The database's data version (`Db.version`): what is the same for every caller is kept while it holds. */
@@ -106,6 +108,8 @@ export class BootstrapService {
       themes,
       settings: {
         ...nested,
+        // Not a setting: the deployment decides (STORAGE_DRIVER=s3 with S3_DIRECT_UPLOAD), and the upload queue picks its path by it.
+        uploads: { ...uploadsOf(nested), direct_s3: this.extra.directS3Uploads },
         base_url: await this.siteUrl(),
         registration: { disable: bool('registration.disable') },
       },
@@ -193,4 +197,9 @@ function parsePolicies(value: SettingValue): { id: string; label: string; action
     if (typeof id !== 'string' || typeof label !== 'string') return [];
     return [{ id, label, action: typeof action === 'string' ? action : '', type: type === 'link' ? ('link' as const) : ('route' as const) }];
   });
+}
+
+function uploadsOf(nested: Record<string, SettingValue>): Record<string, SettingValue> {
+  const uploads = nested.uploads;
+  return typeof uploads === 'object' && uploads !== null && !Array.isArray(uploads) ? uploads : {};
 }

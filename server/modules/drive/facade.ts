@@ -162,7 +162,8 @@ export class DriveFacade {
     actor: Actor,
     scope: ResolvedScope,
     target: StoreTarget,
-    file: StoreFile & ({ stream: Readable } | { localFile: string; digest?: { sha256: string; head: Buffer } }),
+    file: StoreFile &
+      ({ stream: Readable } | { localFile: string; digest?: { sha256: string; head: Buffer } } | { storedAt: { diskPrefix: string; fileName: string } }),
   ) {
     const folder = await ensureFolderPath(this.db, actor, scope, target.parentId, target.segments);
     const input = {
@@ -176,7 +177,9 @@ export class DriveFacade {
     const entry =
       'stream' in file
         ? await this.files.createFileFromStream(actor, scope, { ...input, stream: file.stream })
-        : await this.files.createFileFromLocalFile(actor, scope, { ...input, file: file.localFile, digest: file.digest });
+        : 'localFile' in file
+          ? await this.files.createFileFromLocalFile(actor, scope, { ...input, file: file.localFile, digest: file.digest })
+          : await this.files.createFileFromStoredObject(actor, scope, { ...input, ...file.storedAt });
     return (await presentByIds(this.db, actor, [entry.id]))[0]!;
   }
 

@@ -34,7 +34,11 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.warn({ err: error }, 'zip download failed'),
       );
       if (result.kind === 'file') {
-        return sendStored(request, reply, drive.files, result.entry, result.key, { inline: false, contentType: result.entry.mime ?? OCTET_STREAM });
+        return sendStored(request, reply, drive.files, result.entry, result.key, {
+          inline: false,
+          contentType: result.entry.mime ?? OCTET_STREAM,
+          download: true,
+        });
       }
       protectiveHeaders(reply, true);
       reply.header('Content-Disposition', contentDisposition('attachment', result.name));

@@ -37,6 +37,8 @@ export interface CreateFileInput {
    * adopted by a finish the process did not live to commit.
    */
   diskPrefix?: string;
+  /** With diskPrefix: the object's name when its bytes are already stored there (a direct upload to S3). */
+  fileName?: string;
 }
 
 /** Counts, hashes and keeps the first bytes of whatever passes through, without holding the rest. */
@@ -79,6 +81,9 @@ export function newStorageLocation(): { diskPrefix: string; fileName: string } {
   return { diskPrefix: randomToken(12), fileName: randomToken(12) };
 }
 
+/** A short-lived address the store itself serves an object from, with the disposition and type given. */
+export type SignedDownload = (key: string, options: { contentDisposition: string; contentType: string }) => Promise<string>;
+
 /** File bytes: creating files from streams, opening them, and copying them for duplicates. */
 export class DriveFiles {
   constructor(
@@ -86,6 +91,8 @@ export class DriveFiles {
     private readonly disk: Disk,
     private readonly thumbnails: Thumbnails,
     private readonly pause: Pause = noPause,
+    /** Set when downloads are redirected to the store (an S3 disk with S3_DOWNLOADS=redirect). */
+    readonly signedDownload: SignedDownload | null = null,
   ) {}
 
   /**
@@ -131,6 +138,21 @@ export class DriveFiles {
     });
   }
 
+  /**
+   * Like createFileFromStream for bytes a client stored on the disk itself (a
+   * direct upload to S3, at `diskPrefix/fileName`): they are read once for
+   * their hash and head and stay where they are.
+   */
+  async createFileFromStoredObject(
+    actor: Actor,
+    scope: ResolvedScope,
+    input: Omit<CreateFileInput, 'stream' | 'maxBytes'> & { diskPrefix: string; fileName: string },
+  ): Promise<FileEntryRow> {
+    return this.create(actor, scope, input, async (key, measure) => {
+      await pipeline(await this.disk.get(key), measure, new Writable({ write: (_chunk, _encoding, done) => done() }));
+    });
+  }
+
   private async create(
     actor: Actor,
     scope: ResolvedScope,
@@ -140,7 +162,7 @@ export class DriveFiles {
     const name = validName(input.name);
     await requireFolder(this.db, actor, 'files.create', scope, input.parentId, 'parentId');
 
-    const location = input.diskPrefix ? { diskPrefix: input.diskPrefix, fileName: randomToken(12) } : newStorageLocation();
+    const location = input.diskPrefix ? { diskPrefix: input.diskPrefix, fileName: input.fileName ?? randomToken(12) } : newStorageLocation();
     const key = `${location.diskPrefix}/${location.fileName}`;
     const measure = new Measure(input.maxBytes);
     try {

@@ -1,12 +1,11 @@
-import path from 'node:path';
 import type { Db } from '../../db/index.js';
 import { createNameSearch } from '../../db/search.js';
 import type { Pause } from '../../lib/test-pause.js';
-import { LocalDisk } from '../../storage/local-disk.js';
+import type { Disk } from '../../storage/disk.js';
 import type { Actor } from '../access/actor.js';
 import { resolveScope } from '../access/scope.js';
 import { DriveFacade } from './facade.js';
-import { DriveFiles } from './files.js';
+import { DriveFiles, type SignedDownload } from './files.js';
 import { DriveListing } from './listing.js';
 import { QuotaService } from './quota.js';
 import { DriveService } from './service.js';
@@ -17,20 +16,22 @@ import { TrashService } from './trash.js';
 
 export interface DriveDeps {
   db: Db;
-  storageDir: string;
+  /** Where file bytes and thumbnails live (storage/disks.ts). */
+  disk: Disk;
   limits: SpaceLimitDeps;
   log: { warn(object: object, message: string): void };
   /** Queues the background job that makes a new file's thumbnail. */
   thumbnailQueue: ThumbnailQueue;
+  /** Downloads redirected to the store instead of streamed (files.ts). */
+  signedDownload?: SignedDownload | null;
   /** Tests only: see lib/test-pause.ts. */
   pause?: Pause;
 }
 
 /** The drive's services, built once per app (see services.ts). */
-export function createDrive({ db, storageDir, limits, log, pause, thumbnailQueue }: DriveDeps) {
-  const disk = new LocalDisk(path.join(storageDir, 'drive'));
+export function createDrive({ db, disk, limits, log, pause, thumbnailQueue, signedDownload = null }: DriveDeps) {
   const thumbnails = new Thumbnails(db.kysely, disk, log, thumbnailQueue);
-  const files = new DriveFiles(db.kysely, disk, thumbnails, pause);
+  const files = new DriveFiles(db.kysely, disk, thumbnails, pause, signedDownload);
   const quota = new QuotaService(db.kysely, db.dialect);
   const spaceLimits = new SpaceLimits(limits);
   const entries = new DriveService(db.kysely, files, thumbnails, quota, spaceLimits);

@@ -29,7 +29,7 @@ export class QuotaService {
     charge: { payerId: number; uploaderId: number; available: number | null },
     key: string,
     bytes: number,
-    kind: 'tus' | 'plain' | 'copy',
+    kind: 'tus' | 'plain' | 'copy' | 's3',
   ): Promise<void> {
     const { payerId: userId, uploaderId, available } = charge;
     const now = nowIso();
@@ -83,6 +83,11 @@ export class QuotaService {
   /** Gives a claimed upload back (finishing failed before it became an entry), so it may be finished again. */
   async unclaim(key: string): Promise<void> {
     await this.db.updateTable('upload_reservations').set({ kind: 'tus' }).where('key', '=', key).where('kind', '=', 'finishing').execute();
+  }
+
+  /** Keeps the reservation of an upload that is still active until `expiresAt`. */
+  async extend(key: string, expiresAt: string): Promise<void> {
+    await this.db.updateTable('upload_reservations').set({ expires_at: expiresAt }).where('key', '=', key).execute();
   }
 
   async release(key: string): Promise<void> {

@@ -8,6 +8,8 @@ import { contentDisposition, etagOf, isNotModified, parseRange, protectiveHeader
 export interface SendOptions {
   inline: boolean;
   contentType: string;
+  /** A download (not a preview): it may be redirected to the store whatever its type. */
+  download?: boolean;
 }
 
 /** One stored file with Range, validators and a safe disposition (the drive's routes and share links). */
@@ -16,11 +18,21 @@ export async function sendStored(request: FastifyRequest, reply: FastifyReply, f
   const etag = etagOf(entry.sha256);
   const lastModified = new Date(entry.updated_at);
   const sandbox = !options.inline || options.contentType.startsWith('text/');
+  const disposition = contentDisposition(options.inline ? 'inline' : 'attachment', entry.name);
+  // A preview that needs the sandbox (an active type) must keep headers only the app sends: it streams.
+  if (files.signedDownload && (options.download || !sandbox)) {
+    const url = await files.signedDownload(key, {
+      contentDisposition: storeDisposition(options.inline, entry.name, disposition),
+      contentType: options.contentType,
+    });
+    reply.header('Cache-Control', 'no-store');
+    return reply.redirect(url, 302);
+  }
   protectiveHeaders(reply, sandbox);
   reply.header('Accept-Ranges', 'bytes');
   if (etag) reply.header('ETag', etag);
   reply.header('Last-Modified', lastModified.toUTCString());
-  reply.header('Content-Disposition', contentDisposition(options.inline ? 'inline' : 'attachment', entry.name));
+  reply.header('Content-Disposition', disposition);
   if (isNotModified(request, etag, lastModified)) return reply.code(304).send();
 
   const range = rangeApplies(request, etag) ? parseRange(request.headers.range, size) : { kind: 'full' as const };
@@ -46,4 +58,13 @@ export async function sendThumbnail(reply: FastifyReply, drive: { files: DriveFi
   if (!key) throw NotFound('This file has no thumbnail.');
   protectiveHeaders(reply, false);
   return reply.type('image/webp').send(await drive.files.read(key));
+}
+
+/**
+ * The disposition a presigned URL asks the store for: a plain ASCII name goes
+ * without the RFC 8187 form (fewer reserved characters in a signed query
+ * string, which some S3-compatible stores canonicalise differently).
+ */
+function storeDisposition(inline: boolean, name: string, full: string): string {
+  return /^[\x20-\x7e]+$/.test(name) && !/["\\%;'()!*]/.test(name) ? `${inline ? 'inline' : 'attachment'}; filename="${name}"` : full;
 }

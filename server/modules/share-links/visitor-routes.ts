@@ -94,7 +94,11 @@ export const shareLinkVisitorRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.warn({ err: error }, 'zip download through a link failed'),
       );
       if (result.kind === 'file')
-        return sendStored(request, reply, drive.files, result.entry, result.key, { inline: false, contentType: result.entry.mime ?? OCTET_STREAM });
+        return sendStored(request, reply, drive.files, result.entry, result.key, {
+          inline: false,
+          contentType: result.entry.mime ?? OCTET_STREAM,
+          download: true,
+        });
       protectiveHeaders(reply, true);
       reply.header('Content-Disposition', contentDisposition('attachment', result.name));
       return reply.type('application/zip').send(result.stream);

@@ -43,6 +43,8 @@ export class UploadReconciler {
     for (const reservation of reservations) {
       const created = new Date(reservation.created_at);
       const upload = uploads.get(reservation.key);
+      // A direct upload to S3 is settled by its own record's expiry (S3DirectUploads.expireAbandoned).
+      if (reservation.kind === 's3') continue;
       if (reservation.kind === 'finishing') {
         if (created <= window.staleBefore) findings.push(this.unfinishedFinish(reservation.key));
       } else if (reservation.kind !== 'tus') {

@@ -5,6 +5,7 @@ import { PreconditionFailed, UnsupportedMediaType, ValidationError } from '../..
 import { admit, currentActor } from '../../plugins/guards.js';
 import { fileEntrySchema, workspaceQuery } from '../drive/schemas.js';
 import { readFilePart } from './multipart.js';
+import { s3UploadRoutes } from './s3-routes.js';
 import { TUS_PATH } from './tus.js';
 
 const fileEntryResponse = z.object({ fileEntry: fileEntrySchema });
@@ -21,6 +22,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
 
   app.addHook('onRequest', admit('user'));
+  await app.register(s3UploadRoutes);
 
   app.post(
     '/file-entries',

@@ -65,6 +65,10 @@ export class UploadsService {
   }
 
   /** The declared type was checked before; the sniffed one is checked before the row exists. */
+  typeRefusal(rules: UploadRules, name: string) {
+    return this.refuseType(rules, name);
+  }
+
   private refuseType(rules: UploadRules, name: string) {
     return (mime: string) => restrictionProblem({ ...rules, maxSize: null }, { name, size: null, mime });
   }

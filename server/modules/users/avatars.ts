@@ -1,7 +1,6 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
+import { ObjectMissingError, type Disk } from '../../storage/disk.js';
 import { ValidationError } from '../../lib/errors.js';
 import { randomToken } from '../../lib/tokens.js';
 
@@ -18,7 +17,8 @@ export const AVATAR_URL_PREFIX = '/api/v1/avatars/';
  * re-encoded by sharp, so only a clean, small WebP is ever stored or served.
  */
 export class AvatarStore {
-  constructor(private readonly dir: string) {}
+  /** The avatars' own disk (a folder, or a prefix of the S3 bucket). */
+  constructor(private readonly disk: Disk) {}
 
   async save(input: Buffer): Promise<string> {
     if (input.length > AVATAR_MAX_BYTES) throw ValidationError.field('avatar', 'The image may not be greater than 2 MB.');
@@ -33,35 +33,32 @@ export class AvatarStore {
     } catch {
       throw ValidationError.field('avatar', INVALID_IMAGE);
     }
-    await fs.mkdir(this.dir, { recursive: true });
     const name = `${randomToken(18)}.webp`;
-    await fs.writeFile(path.join(this.dir, name), output);
+    await this.disk.put(name, Readable.from([output]));
     return `${AVATAR_URL_PREFIX}${name}`;
   }
 
   /** Removes a stored avatar; addresses that are not ours (external URLs) are left alone. */
   async remove(url: string | null): Promise<void> {
     const name = this.nameOf(url);
-    if (name) await fs.rm(path.join(this.dir, name), { force: true });
+    if (name) await this.disk.delete(name);
   }
 
   /** The bytes of a stored avatar, or null when there is none by that name. */
   async open(name: string): Promise<Readable | null> {
-    const file = this.pathOf(name);
-    if (!file) return null;
-    const handle = await fs.open(file, 'r').catch(() => null);
-    // The stream owns the handle and closes it.
-    return handle ? handle.createReadStream() : null;
-  }
-
-  /** Path of a stored avatar, or null for anything that is not one of ours. */
-  pathOf(name: string): string | null {
-    return /^[A-Za-z0-9_-]{24}\.webp$/.test(name) ? path.join(this.dir, name) : null;
+    if (!isAvatarName(name)) return null;
+    return this.disk.get(name).catch((error: unknown) => {
+      if (error instanceof ObjectMissingError) return null;
+      throw error;
+    });
   }
 
   private nameOf(url: string | null): string | null {
     if (!url?.startsWith(AVATAR_URL_PREFIX)) return null;
     const name = url.slice(AVATAR_URL_PREFIX.length);
-    return this.pathOf(name) ? name : null;
+    return isAvatarName(name) ? name : null;
   }
 }
+
+/** Only names this store made: anything else is not one of ours. */
+const isAvatarName = (name: string): boolean => /^[A-Za-z0-9_-]{24}\.webp$/.test(name);

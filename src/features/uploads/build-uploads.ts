@@ -58,6 +58,7 @@ export function buildUploads(inputs: UploadInput[], target: UploadTarget, option
       bytesUploaded: 0,
       percentage: 0,
       tusUrl: null,
+      s3Upload: null,
       entry: null,
       errorMessage: failure?.message ?? null,
       errorValues: failure?.values ?? null,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBuffer, type Entry } from 'yauzl';
 import { TestClient } from '../support/client.js';
 import { createFolder, pngBytes, signedInUser, uploadFile, actorFor } from '../support/drive-factories.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createTestApp, DISKS, type TestApp } from '../support/test-app.js';
 
 /** Names and contents of a zip, read with a real unzipper. */
 function readZip(bytes: Buffer): Promise<Map<string, string | null>> {
@@ -34,10 +34,10 @@ function readZip(bytes: Buffer): Promise<Map<string, string | null>> {
   });
 }
 
-describe('file bytes: create, download, preview, thumbnails, space usage', () => {
+describe.each(DISKS)('file bytes: create, download, preview, thumbnails, space usage (%s disk)', (disk) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ disk });
   });
   afterAll(() => t.close());
 

@@ -5,14 +5,21 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../../server/app.js';
 import { loadConfig, type Config } from '../../../server/config.js';
+import { startS3Peer, type S3Peer } from '../../peers/s3-peer.js';
 
 export const DIALECT = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
 const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The disks the storage tests run on (describe.each over these): this machine's, and the S3 peer. */
+export const DISKS = ['local', 's3'] as const;
+export type TestDisk = (typeof DISKS)[number];
 
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
   dataDir: string;
+  /** The S3 peer the app's disk is on (disk: 's3'), else null. */
+  s3: S3Peer | null;
   close(): Promise<void>;
 }
 
@@ -26,10 +33,14 @@ export async function createTestApp(
     beforeReady?: (app: FastifyInstance) => void | Promise<void>;
     /** Capture the app's log lines (JSON) at this level. */
     log?: { level: string; lines: string[] };
+    /** 's3': file bytes, thumbnails and avatars go to a fresh S3 peer on 127.0.0.1. */
+    disk?: TestDisk;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'drive-test-'));
+  const s3 = options.disk === 's3' ? await startS3Peer() : null;
   const env: Record<string, string> = {
+    ...s3?.env,
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     LOG_LEVEL: 'silent',
@@ -47,8 +58,10 @@ export async function createTestApp(
     app,
     config,
     dataDir,
+    s3,
     async close() {
       await app.close();
+      await s3?.close();
       await database.drop?.();
       await fs.rm(dataDir, { recursive: true, force: true });
     },

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/client.js';
 import { createUser } from '../support/factories.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createTestApp, DISKS, type TestApp } from '../support/test-app.js';
 
 function multipart(field: string, filename: string, type: string, bytes: Buffer) {
   const boundary = '----drive-test-boundary';
@@ -19,13 +19,13 @@ const png = (size = 400) =>
     .png()
     .toBuffer();
 
-describe('profile image', () => {
+describe.each(DISKS)('profile image (%s disk)', (disk) => {
   let t: TestApp;
   let client: TestClient;
   let userId: number;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { BODY_LIMIT: String(5 * 1024 * 1024) } });
+    t = await createTestApp({ disk, env: { BODY_LIMIT: String(5 * 1024 * 1024) } });
     const user = await createUser(t.app.services.db.kysely);
     userId = user.id;
     client = new TestClient(t.app);

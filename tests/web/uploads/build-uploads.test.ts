@@ -4,7 +4,7 @@ import { TYPE_NOT_ALLOWED } from '../../../src/offline/queues/uploads/rules';
 import type { UploadSettings } from '../../../src/offline/queues/uploads/types';
 
 const MB = 1024 * 1024;
-const settings: UploadSettings = { maxSize: null, chunkSize: 2 * MB, allowedExtensions: [], blockedExtensions: [], disableTus: false };
+const settings: UploadSettings = { maxSize: null, chunkSize: 2 * MB, allowedExtensions: [], blockedExtensions: [], disableTus: false, directS3: false };
 const options = { userId: '1', settings, formatSize: String, now: 1000 };
 const file = (name: string, bytes = 10, type = 'text/plain') => new File([new Uint8Array(bytes)], name, { type });
 

@@ -105,7 +105,7 @@ export async function setup(overrides: Partial<EngineDeps> = {}) {
   const network = { online: true };
   const engine = new UploadEngine({
     db,
-    transports: { plain: plain.transport, tus: tus.transport },
+    transports: { plain: plain.transport, tus: tus.transport, s3Simple: plain.transport, s3Multipart: tus.transport },
     notify: (event) => events.push(event),
     isOnline: () => network.online,
     ...overrides,

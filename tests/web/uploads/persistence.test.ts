@@ -14,7 +14,12 @@ describe('queue persistence', () => {
     // A fresh engine over the same database, as after a reload or a browser restart.
     const tus = fakeTransport();
     const plain = fakeTransport();
-    const engine = new UploadEngine({ db, transports: { plain: plain.transport, tus: tus.transport }, notify: () => {}, isOnline: () => true });
+    const engine = new UploadEngine({
+      db,
+      transports: { plain: plain.transport, tus: tus.transport, s3Simple: plain.transport, s3Multipart: tus.transport },
+      notify: () => {},
+      isOnline: () => true,
+    });
     await engine.setUser('1');
     void engine.run();
     await flush();

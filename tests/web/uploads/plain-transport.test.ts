@@ -15,6 +15,7 @@ describe('plain multipart upload', () => {
       blob: new Blob(['abc']),
       onProgress: (b) => progress.push(b),
       onUploadUrl: () => {},
+      onS3Upload: () => {},
     });
     await expect(handle.done).resolves.toMatchObject({ name: 'a.txt' });
     const request = seen as unknown as { url: string; init: RequestInit };
@@ -38,6 +39,7 @@ describe('plain multipart upload', () => {
         blob: new Blob(['x']),
         onProgress: () => {},
         onUploadUrl: () => {},
+        onS3Upload: () => {},
       }).done;
     await expect(run(answer({ message: 'Invalid', errors: { file: ['This file type is not allowed'] } }, 422))).rejects.toMatchObject({
       kind: 'http',

@@ -17,6 +17,7 @@ const settings = (overrides: Partial<UploadSettings> = {}): UploadSettings => ({
   allowedExtensions: [],
   blockedExtensions: [],
   disableTus: false,
+  directS3: false,
   ...overrides,
 });
 const size = (bytes: number) => `${bytes / MB} MB`;
@@ -68,6 +69,7 @@ describe('upload rules', () => {
       allowedExtensions: ['pdf'],
       blockedExtensions: [],
       disableTus: true,
+      directS3: false,
     });
     expect(readUploadSettings(undefined).chunkSize).toBe(5 * MB);
   });

@@ -20,6 +20,7 @@ describe('tus upload through the fetch HttpStack', () => {
       blob: new Blob([new Uint8Array(10 * KB)]),
       onProgress: (bytes) => progress.push(bytes),
       onUploadUrl: (url) => urls.push(url),
+      onS3Upload: () => undefined,
     });
     const entry = await handle.done;
 
@@ -60,7 +61,12 @@ describe('tus upload through the fetch HttpStack', () => {
     const server = fakeTusServer();
     server.uploads.set('key9', { length: 10 * KB, offset: 6 * KB, metadata: '' });
     const item = makeItem({ method: 'tus', size: 10 * KB, chunkSize: 4 * KB, tusUrl: 'http://drive.test/api/v1/tus/upload/key9' });
-    const handle = tusTransport(deps(server.fetch))(item, { blob: new Blob([new Uint8Array(10 * KB)]), onProgress: () => {}, onUploadUrl: () => {} });
+    const handle = tusTransport(deps(server.fetch))(item, {
+      blob: new Blob([new Uint8Array(10 * KB)]),
+      onProgress: () => {},
+      onUploadUrl: () => {},
+      onS3Upload: () => {},
+    });
     await handle.done;
     expect(server.seen.map((r) => r.method)).toEqual(['HEAD', 'PATCH', 'POST']);
     expect(server.seen[1]?.headers['upload-offset']).toBe(String(6 * KB));
@@ -71,7 +77,12 @@ describe('tus upload through the fetch HttpStack', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const server = fakeTusServer({ failPatches: 2 });
     const item = makeItem({ method: 'tus', size: 4 * KB, chunkSize: 4 * KB });
-    const handle = tusTransport(deps(server.fetch))(item, { blob: new Blob([new Uint8Array(4 * KB)]), onProgress: () => {}, onUploadUrl: () => {} });
+    const handle = tusTransport(deps(server.fetch))(item, {
+      blob: new Blob([new Uint8Array(4 * KB)]),
+      onProgress: () => {},
+      onUploadUrl: () => {},
+      onS3Upload: () => {},
+    });
     const patches = () => server.seen.filter((r) => r.method === 'PATCH').length;
     await flush();
     await vi.advanceTimersByTimeAsync(0);
@@ -91,7 +102,12 @@ describe('tus upload through the fetch HttpStack', () => {
     const fetchFn: typeof fetch = () =>
       Promise.resolve(Response.json({ message: 'Over quota', errors: { file: ['big.bin exceeds maximum allowed size of 1 MB'] } }, { status: 422 }));
     const item = makeItem({ method: 'tus', size: 4 * KB });
-    const handle = tusTransport(deps(fetchFn))(item, { blob: new Blob([new Uint8Array(4 * KB)]), onProgress: () => {}, onUploadUrl: () => {} });
+    const handle = tusTransport(deps(fetchFn))(item, {
+      blob: new Blob([new Uint8Array(4 * KB)]),
+      onProgress: () => {},
+      onUploadUrl: () => {},
+      onS3Upload: () => {},
+    });
     await expect(handle.done).rejects.toMatchObject({ kind: 'http', status: 422, userMessage: 'big.bin exceeds maximum allowed size of 1 MB' });
   });
 

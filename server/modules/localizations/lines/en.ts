@@ -1055,4 +1055,13 @@ export const enLines: Record<string, string> = {
   'Updated page': 'Updated page',
   'User menu': 'User menu',
   'Visible to': 'Visible to',
+  // Direct uploads to S3 (issue 20)
+  'Direct uploads to storage are not enabled on this server.': 'Direct uploads to storage are not enabled on this server.',
+  'Files of :size or more are uploaded in parts.': 'Files of :size or more are uploaded in parts.',
+  'This upload is already complete.': 'This upload is already complete.',
+  'This upload has :count parts.': 'This upload has :count parts.',
+  'The parts do not match what was uploaded. Upload the missing parts and try again.':
+    'The parts do not match what was uploaded. Upload the missing parts and try again.',
+  'The upload holds :received bytes; :expected were declared.': 'The upload holds :received bytes; :expected were declared.',
+  'This upload is being finished.': 'This upload is being finished.',
 };

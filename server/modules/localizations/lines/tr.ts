@@ -1056,4 +1056,13 @@ export const trLines: Record<string, string> = {
   'Updated page': 'Sayfa güncellendi',
   'User menu': 'Kullanıcı menüsü',
   'Visible to': 'Kimler görebilir',
+  // Direct uploads to S3 (issue 20)
+  'Direct uploads to storage are not enabled on this server.': 'Bu sunucuda depolamaya doğrudan yükleme etkin değil.',
+  'Files of :size or more are uploaded in parts.': ':size veya daha büyük dosyalar parça parça yüklenir.',
+  'This upload is already complete.': 'Bu yükleme zaten tamamlandı.',
+  'This upload has :count parts.': 'Bu yüklemenin :count parçası var.',
+  'The parts do not match what was uploaded. Upload the missing parts and try again.':
+    'Parçalar yüklenenlerle eşleşmiyor. Eksik parçaları yükleyip yeniden deneyin.',
+  'The upload holds :received bytes; :expected were declared.': 'Yüklemede :received bayt var; :expected bayt bildirilmişti.',
+  'This upload is being finished.': 'Bu yükleme tamamlanıyor.',
 };

@@ -104,6 +104,7 @@ export class UploadEngine {
       blob,
       onProgress: (bytesUploaded) => progress({ bytesUploaded, percentage: percentage(bytesUploaded, item.size) }),
       onUploadUrl: (tusUrl) => progress({ tusUrl }),
+      onS3Upload: (s3Upload) => progress({ s3Upload }),
     });
   }
 
@@ -111,7 +112,7 @@ export class UploadEngine {
     if (outcome.ok) {
       // The bytes are on the server now; their copy on the device goes.
       await this.db.blobs.delete(item.id);
-      return { changes: { status: 'completed', entry: outcome.result, tusUrl: null, bytesUploaded: item.size, percentage: 100 } };
+      return { changes: { status: 'completed', entry: outcome.result, tusUrl: null, s3Upload: null, bytesUploaded: item.size, percentage: 100 } };
     }
     const failure = outcome.error instanceof UploadFailure ? outcome.error : new UploadFailure('network');
     if (failure.kind === 'aborted') return { changes: { status: 'aborted' } };

@@ -15,8 +15,40 @@ export const TIMED_OUT = 'Upload timed out';
 export const TOO_LARGE = ':file exceeds maximum allowed size of :size';
 export const TYPE_NOT_ALLOWED = 'This file type is not allowed';
 
-export function chooseMethod(size: number, settings: Pick<UploadSettings, 'disableTus'>): UploadMethod {
+/** Direct S3 multipart at 100 MB or more; one presigned PUT below (spec §9). */
+export const S3_MULTIPART_THRESHOLD = 100 * MB;
+/** Signed part URLs asked for at once, parts in flight at once, and tries per part after the first. */
+export const S3_SIGN_BATCH = 10;
+export const S3_PARALLEL_PARTS = 5;
+export const S3_PART_RETRIES = 3;
+
+export function chooseMethod(size: number, settings: Pick<UploadSettings, 'disableTus' | 'directS3'>): UploadMethod {
+  if (settings.directS3) return size >= S3_MULTIPART_THRESHOLD ? 's3Multipart' : 's3Simple';
   return size >= TUS_THRESHOLD && !settings.disableTus ? 'tus' : 'plain';
+}
+
+/**
+ * The part size the server uses (it answers it with the upload; this is the
+ * same rule): at least 20 MB and at least 5 MB, or size / 10000 when larger.
+ */
+export function s3PartSize(size: number): number {
+  return Math.max(20 * MB, 5 * MB, Math.ceil(size / 10_000));
+}
+
+/** The part numbers still to send, in batches of S3_SIGN_BATCH (one signing call each). */
+export function missingPartBatches(partCount: number, uploaded: Iterable<number>): number[][] {
+  const have = new Set(uploaded);
+  const missing: number[] = [];
+  for (let n = 1; n <= partCount; n += 1) if (!have.has(n)) missing.push(n);
+  const batches: number[][] = [];
+  for (let i = 0; i < missing.length; i += S3_SIGN_BATCH) batches.push(missing.slice(i, i + S3_SIGN_BATCH));
+  return batches;
+}
+
+/** Part `n` (1-based) of a file: its byte range. */
+export function partRange(n: number, partSize: number, size: number): { start: number; end: number } {
+  const start = (n - 1) * partSize;
+  return { start, end: Math.min(size, start + partSize) };
 }
 
 /** Items that are waiting or moving: the ones the concurrency limit looks at. */
@@ -24,10 +56,11 @@ const isQueued = (item: Pick<UploadItem, 'status'>) => item.status === 'pending'
 
 /**
  * 3 at a time, but 1 while any queued item carries a relative path (parallel
- * uploads would race to create the same folders) or goes through chunked tus.
+ * uploads would race to create the same folders) or goes through chunked tus
+ * or an S3 multipart upload (which sends several parts at once itself).
  */
 export function concurrencyLimit(items: Pick<UploadItem, 'status' | 'relativePath' | 'method'>[]): number {
-  const serial = items.some((item) => isQueued(item) && (item.relativePath || item.method === 'tus'));
+  const serial = items.some((item) => isQueued(item) && (item.relativePath || item.method === 'tus' || item.method === 's3Multipart'));
   return serial ? 1 : MAX_CONCURRENCY;
 }
 
@@ -104,6 +137,7 @@ export function readUploadSettings(raw: Record<string, unknown> | undefined): Up
     allowedExtensions: list(raw?.allowed_extensions),
     blockedExtensions: list(raw?.blocked_extensions),
     disableTus: raw?.disable_tus === true,
+    directS3: raw?.direct_s3 === true,
   };
 }
 

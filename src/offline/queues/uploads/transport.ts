@@ -3,7 +3,7 @@ import type { HttpDeps } from '../http';
 
 // The queues' shared request helpers live in ../http.ts; re-exported for the upload transports.
 export { apiRequest, type HttpDeps } from '../http';
-import type { FileEntry, UploadItem } from './types';
+import type { FileEntry, S3UploadRef, UploadItem } from './types';
 
 // One upload attempt of one item. Plain and tus uploads share this shape, so
 // the engine's rules (timeout, status, persistence) never depend on how the
@@ -14,6 +14,8 @@ export interface TransportContext {
   onProgress: (bytesUploaded: number) => void;
   /** The tus upload URL, as soon as the server created it. */
   onUploadUrl: (url: string) => void;
+  /** The S3 multipart upload as soon as it exists (null once it is gone): a reload resumes it. */
+  onS3Upload: (upload: S3UploadRef | null) => void;
 }
 
 export interface TransportHandle {

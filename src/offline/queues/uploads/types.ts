@@ -8,8 +8,18 @@ export type FileEntry = components['schemas']['FileEntry'];
 
 export type UploadStatus = 'pending' | 'inProgress' | 'completed' | 'failed' | 'aborted';
 
-/** Plain multipart post below 4 MB; resumable tus at or above it (spec §9). */
-export type UploadMethod = 'plain' | 'tus';
+/**
+ * Plain multipart post below 4 MB; resumable tus at or above it (spec §9).
+ * On a server whose disk is S3 with direct uploads: one presigned PUT below
+ * 100 MB, a resumable S3 multipart upload at or above it.
+ */
+export type UploadMethod = 'plain' | 'tus' | 's3Simple' | 's3Multipart';
+
+/** The stored record of an S3 multipart upload in progress: resuming asks the server for its parts. */
+export interface S3UploadRef {
+  key: string;
+  uploadId: string;
+}
 
 export interface UploadItem {
   id: string;
@@ -32,6 +42,8 @@ export interface UploadItem {
   percentage: number;
   /** The tus upload URL once created: resuming starts with HEAD on it. */
   tusUrl: string | null;
+  /** The S3 multipart upload once created (absent on items queued before S3 uploads existed). */
+  s3Upload?: S3UploadRef | null;
   entry: FileEntry | null;
   /** An English line (translated where shown) or the server's own message. */
   errorMessage: string | null;
@@ -55,4 +67,6 @@ export interface UploadSettings {
   allowedExtensions: string[];
   blockedExtensions: string[];
   disableTus: boolean;
+  /** The server's disk is S3 and browsers upload to it directly. */
+  directS3: boolean;
 }
