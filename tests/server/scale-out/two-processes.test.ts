@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3Peer, type S3Peer } from '../../peers/s3-peer.js';
 import { mailsTo } from '../support/mail.js';
 import { ServerProcess, type Session } from '../support/server-process.js';
 import { tusMetadata } from '../uploads/support.js';
@@ -74,11 +75,11 @@ async function readEvents(body: ReadableStream<Uint8Array>, until: (event: { unr
 
 /**
  * Two real server processes (server/main.ts) on different ports share one
- * PostgreSQL database, one Redis (a prefix of this test's own) and one
- * storage folder, as two machines behind a load balancer would: what one
+ * PostgreSQL database, one Redis (a prefix of this test's own), one S3 peer
+ * and one staging folder, as two machines behind a load balancer would: what one
  * process starts, counts or announces, the other continues, honours or hears.
  */
-describe.skipIf(!redisUp || !postgresUp)('two app processes sharing PostgreSQL, Redis and storage', () => {
+describe.skipIf(!redisUp || !postgresUp)('two app processes sharing PostgreSQL, Redis and S3', () => {
   const admin = { email: 'scale@example.com', password: 'scale test password' };
   const prefix = randomPrefix();
   const database = `drive_scale_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -86,11 +87,14 @@ describe.skipIf(!redisUp || !postgresUp)('two app processes sharing PostgreSQL, 
   let a: ServerProcess;
   let b: ServerProcess;
   let adminA: Session;
+  let s3: S3Peer;
 
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'drive-scale-'));
     await adminQuery(`create database ${database}`);
-    const env = { DATABASE_URL: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${database}`), REDIS_URL, REDIS_PREFIX: prefix };
+    // File bytes in the S3 peer, as on several machines; only tus uploads in flight are staged in the shared folder.
+    s3 = await startS3Peer();
+    const env = { DATABASE_URL: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${database}`), REDIS_URL, REDIS_PREFIX: prefix, ...s3.env };
     a = new ServerProcess(dataDir, env, PORTS[0]!, admin);
     b = new ServerProcess(dataDir, env, PORTS[1]!, admin);
     await a.start();
@@ -103,6 +107,7 @@ describe.skipIf(!redisUp || !postgresUp)('two app processes sharing PostgreSQL, 
     await b?.stop();
     await adminQuery(`drop database if exists ${database} with (force)`).catch(() => undefined);
     await dropPrefix(prefix);
+    await s3?.close();
     await fs.rm(dataDir, { recursive: true, force: true });
   }, 60_000);
 
@@ -170,6 +175,10 @@ describe.skipIf(!redisUp || !postgresUp)('two app processes sharing PostgreSQL, 
     expect(download.status).toBe(200);
     const bytes = Buffer.from(await download.arrayBuffer());
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(createHash('sha256').update(content).digest('hex'));
+    // The bytes live in the bucket, not on either process's disk.
+    const inBucket = await fs.readdir(path.join(s3.directory, s3.bucket, 'drive'), { recursive: true });
+    expect(inBucket.length).toBeGreaterThan(0);
+    expect(await fs.readdir(path.join(dataDir, 'storage', 'drive')).catch(() => [])).toEqual([]);
   });
 
   it('throttles on B a sign-in that failed too often on A', async () => {
