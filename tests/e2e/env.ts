@@ -14,3 +14,11 @@ export const E2E_STRIPE = {
   webhookSecret: 'whsec_e2e_double_secret',
   webhookUrl: `${E2E_BASE_URL}/api/v1/billing/stripe/webhook`,
 };
+/**
+ * A second server whose disk is S3 (uploads-s3.spec.ts, the `s3` project), on
+ * the S3 peer (tests/peers/s3-peer.ts) that a web server entry of its own starts.
+ */
+export const E2E_S3_PORT = Number(process.env.E2E_S3_PORT ?? 8092);
+export const E2E_S3_BASE_URL = `http://localhost:${E2E_S3_PORT}`;
+export const E2E_S3_PEER_PORT = Number(process.env.E2E_S3_PEER_PORT ?? 4569);
+export const E2E_S3_PEER = { endpoint: `http://127.0.0.1:${E2E_S3_PEER_PORT}`, bucket: 'drive-e2e' };

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { s3PeerEnv } from './s3-peer-env.js';
 
 /**
  * A real S3 peer for the tests: @20minutes/s3rver (it checks SigV4 on headers
@@ -38,7 +39,7 @@ const S3rver = require('@20minutes/s3rver') as new (options: Record<string, unkn
 const authentication = require('@20minutes/s3rver/lib/middleware/authentication.js') as () => Middleware;
 const S3Error = require('@20minutes/s3rver/lib/models/error.js') as S3ErrorClass;
 
-export const PEER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+export { PEER_CREDENTIALS } from './s3-peer-env.js';
 
 /** Browsers' direct PUTs (simple and part uploads) need CORS, and must be able to read each part's ETag. */
 const CORS = `<CORSConfiguration>
@@ -152,15 +153,7 @@ export async function startS3Peer(options: { port?: number; bucket?: string; dir
     endpoint,
     bucket,
     directory,
-    env: {
-      STORAGE_DRIVER: 's3',
-      S3_ENDPOINT: endpoint,
-      S3_REGION: 'us-east-1',
-      S3_BUCKET: bucket,
-      S3_ACCESS_KEY_ID: PEER_CREDENTIALS.accessKeyId,
-      S3_SECRET_ACCESS_KEY: PEER_CREDENTIALS.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
-    },
+    env: s3PeerEnv(endpoint, bucket),
     async close() {
       await server.close();
       if (!options.directory) await fs.rm(directory, { recursive: true, force: true });
