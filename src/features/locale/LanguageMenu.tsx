@@ -11,14 +11,14 @@ import { LANGUAGE_BUTTON_CLASS } from './language-button';
  * that expands on click, collapses on an outside click, lists the localizations
  * and highlights the current one.
  */
-export function LanguageMenu({ compact = false }: { compact?: boolean }) {
+export function LanguageMenu({ compact = false, defaultOpen = false }: { compact?: boolean; defaultOpen?: boolean }) {
   const { localizations } = useBootstrap();
   const { t, language } = useTrans();
   const changeLocale = useChangeLocale();
   const current = localizations.find((l) => l.language === language);
 
   return (
-    <DialogTrigger>
+    <DialogTrigger defaultOpen={defaultOpen}>
       <Button aria-label={t('Language')} className={LANGUAGE_BUTTON_CLASS}>
         <Icon name="translate" className="size-5" />
         {!compact && <span className="text-sm">{current?.name ?? language}</span>}

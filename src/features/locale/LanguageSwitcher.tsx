@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTrans } from '../../i18n/use-trans';
 import { Icon } from '../../ui/icons';
 import { useBootstrap } from '../bootstrap/store';
@@ -12,17 +12,19 @@ const LanguageMenu = lazy(() => import('./LanguageMenu').then((m) => ({ default:
 export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const { localizations, settings } = useBootstrap();
   const { t, language } = useTrans();
+  // A click on the stand-in is not lost: the menu opens as soon as its code is there.
+  const [clickedEarly, setClickedEarly] = useState(false);
   if (!settings.i18n.enable || localizations.length < 2) return null;
   const current = localizations.find((l) => l.language === language);
   const placeholder = (
-    <button type="button" aria-label={t('Language')} className={LANGUAGE_BUTTON_CLASS}>
+    <button type="button" aria-label={t('Language')} className={LANGUAGE_BUTTON_CLASS} onClick={() => setClickedEarly(true)}>
       <Icon name="translate" className="size-5" />
       {!compact && <span className="text-sm">{current?.name ?? language}</span>}
     </button>
   );
   return (
     <Suspense fallback={placeholder}>
-      <LanguageMenu compact={compact} />
+      <LanguageMenu compact={compact} defaultOpen={clickedEarly} />
     </Suspense>
   );
 }
