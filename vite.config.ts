@@ -48,8 +48,6 @@ export default defineConfig({
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
-    // The server reads it to preload the chunks of the route a page opens on (server/plugins/route-preloads.ts).
-    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached

@@ -3,7 +3,6 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageHeaders } from './page-headers.js';
-import { routePreloader } from './route-preloads.js';
 
 /** Paths that belong to the API: they never fall back to the app's index.html. */
 export const API_PREFIXES = ['/api/', '/auth/', '/secure/'];
@@ -37,7 +36,6 @@ export async function registerWeb(
   const built = fs.existsSync(indexFile);
   // Read once: the built page does not change under a running server.
   const template = built ? fs.readFileSync(indexFile, 'utf8') : '';
-  const withRoutePreloads = routePreloader(webDistDir);
 
   // Every answer that is not the API's (pages, assets, the worker, the manifest) carries the page headers.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -68,7 +66,7 @@ export async function registerWeb(
    */
   const sendApp = async (request: FastifyRequest, reply: FastifyReply, transform?: IndexTransform) => {
     if (!built) return reply.code(404).send({ message: 'The web app is not built yet: run `npm run build`.' });
-    const html = withRoutePreloads(request.url.split('?')[0] ?? '/', transform ? await transform(request, template) : template);
+    const html = transform ? await transform(request, template) : template;
     reply.header('Cache-Control', bootstrapFor ? 'private, no-cache' : 'no-cache');
     if (!bootstrapFor) return reply.type('text/html; charset=utf-8').send(html);
     return reply.type('text/html; charset=utf-8').send(withBootstrap(html, await bootstrapFor(request)));
