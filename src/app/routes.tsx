@@ -1,7 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { AuthLayout } from '../features/auth/AuthLayout';
 import { GuestOnly, RequireApiDocs, RequireAuth, RequireNotifications, RequirePermission } from './guards';
-import { AppLayout } from './layouts/AppLayout';
 import { RootLayout } from './layouts/RootLayout';
 import { MarketingRedirect } from './pages/MarketingRedirect';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -9,6 +8,9 @@ import { RouteErrorPage } from './pages/RouteErrorPage';
 import { Spinner } from '../ui/Spinner';
 
 // Screens load on demand (first paint of /login needs neither drive, admin nor account code).
+// The app shell too: its navbar pulls notifications, workspaces and IndexedDB (Dexie), none of which
+// a guest on /login needs.
+const appLayout = () => import('./layouts/AppLayout').then((m) => ({ Component: m.AppLayout }));
 const loginPage = () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage }));
 const apiDocsPage = () => import('../features/api-docs/ApiDocsPage').then((m) => ({ Component: m.ApiDocsPage }));
 const registerPage = () => import('../features/auth/RegisterPage').then((m) => ({ Component: m.RegisterPage }));
@@ -43,7 +45,7 @@ export const routes: RouteObject[] = [
       // The pricing page has its own marketing top bar and footer (spec §2), so it sits outside the app shell.
       { path: 'pricing', lazy: () => import('../features/pricing/PricingPage').then((m) => ({ Component: m.PricingPage })) },
       {
-        element: <AppLayout />,
+        lazy: appLayout,
         children: [
           { path: 'pages/:pageSlug', lazy: () => import('../features/custom-pages/CustomPageScreen').then((m) => ({ Component: m.CustomPageScreen })) },
           // A share link's page: open to guests, so it sits outside the drive's sign-in guard.

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '../../ui/zod';
 import type { AccountUser } from '../../api/api-types';
 import { applyFieldErrors, getErrorMessage } from '../../api/errors';
 import { useTrans } from '../../i18n/use-trans';

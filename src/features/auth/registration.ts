@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../ui/zod';
 import type { RegisterFixedBody } from '../../api/api-types';
 import type { Policy } from '../../api/bootstrap-types';
 import type { TranslateFn } from '../../i18n/use-trans';

@@ -1,56 +1,30 @@
-import { Button, DialogTrigger } from 'react-aria-components';
+import { lazy, Suspense, useState } from 'react';
 import { useTrans } from '../../i18n/use-trans';
 import { Icon } from '../../ui/icons';
-import { ResponsivePopover } from '../../ui/ResponsivePopover';
 import { useBootstrap } from '../bootstrap/store';
-import { useChangeLocale } from './use-change-locale';
+import { LANGUAGE_BUTTON_CLASS } from './language-button';
 
-/**
- * Spec §2: a panel that expands on click, collapses on an outside click,
- * lists the localizations and highlights the current one.
- */
+// The menu's dialog trigger pulls react-aria's popover, modal and dialog code (~30 KB gzip) that
+// /login's first paint would otherwise wait for; it loads right after, behind a look-alike button.
+const LanguageMenu = lazy(() => import('./LanguageMenu').then((m) => ({ default: m.LanguageMenu })));
+
+/** Spec §2: the language panel, shown only when more than one localization is on. */
 export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const { localizations, settings } = useBootstrap();
   const { t, language } = useTrans();
-  const changeLocale = useChangeLocale();
+  // A click on the stand-in is not lost: the menu opens as soon as its code is there.
+  const [clickedEarly, setClickedEarly] = useState(false);
   if (!settings.i18n.enable || localizations.length < 2) return null;
   const current = localizations.find((l) => l.language === language);
-
+  const placeholder = (
+    <button type="button" aria-label={t('Language')} className={LANGUAGE_BUTTON_CLASS} onClick={() => setClickedEarly(true)}>
+      <Icon name="translate" className="size-5" />
+      {!compact && <span className="text-sm">{current?.name ?? language}</span>}
+    </button>
+  );
   return (
-    <DialogTrigger>
-      <Button
-        aria-label={t('Language')}
-        className="inline-flex h-10 items-center gap-1 rounded-full px-2 text-fg-muted hover:bg-fg/10 focus-visible:outline-2 focus-visible:outline-primary"
-      >
-        <Icon name="translate" className="size-5" />
-        {!compact && <span className="text-sm">{current?.name ?? language}</span>}
-      </Button>
-      <ResponsivePopover label={t('Language')} className="min-w-44 py-1">
-        {({ close }) => (
-          <ul>
-            {localizations.map((l) => {
-              const selected = l.language === language;
-              return (
-                <li key={l.id}>
-                  <Button
-                    aria-current={selected ? 'true' : undefined}
-                    isDisabled={changeLocale.isPending}
-                    onPress={() => {
-                      if (!selected) changeLocale.mutate(l.language);
-                      close();
-                    }}
-                    className={`block w-full px-4 py-2 text-left text-sm hover:bg-fg/5 focus-visible:bg-fg/10 focus-visible:outline-none ${
-                      selected ? 'bg-primary/10 font-semibold text-primary' : ''
-                    }`}
-                  >
-                    {l.name}
-                  </Button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </ResponsivePopover>
-    </DialogTrigger>
+    <Suspense fallback={placeholder}>
+      <LanguageMenu compact={compact} defaultOpen={clickedEarly} />
+    </Suspense>
   );
 }
