@@ -171,7 +171,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   // Every menu write passes MenusService.write; its onChange is where cached bootstrap data would be dropped.
   const menus = new MenusService(kysely);
   const customPagesRepo = new CustomPagesRepository(kysely);
-  const bootstrap = new BootstrapService(kysely, settings, users, localizations, siteUrl, {
+  const bootstrap = new BootstrapService(kysely, settings, users, localizations, config.appUrl, {
     menus: () => menus.list(),
     unreadNotifications: (userId) => notificationsRepo.unreadCount(userId),
     subscriptions: (userId) => billing.subscriptionFlags(userId),

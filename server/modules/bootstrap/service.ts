@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { SiteUrl } from '../settings/site-url.js';
+import { resolveSiteUrl } from '../settings/site-url.js';
 import type { Database } from '../../db/types.js';
 import { parseJson } from '../../lib/json.js';
 import type { LocalizationsService } from '../localizations/service.js';
@@ -22,7 +22,8 @@ export class BootstrapService {
     private readonly settings: SettingsService,
     private readonly users: UsersRepository,
     private readonly localizations: LocalizationsService,
-    private readonly siteUrl: SiteUrl,
+    /** APP_URL: the site's address unless an admin set `site.url`. */
+    private readonly appUrl: string,
     private readonly extra: {
       /** The stored menus; each visitor gets only the items they may see (spec §6). */
       menus(): Promise<Menu[]>;
@@ -110,7 +111,7 @@ export class BootstrapService {
         ...nested,
         // Not a setting: the deployment decides (STORAGE_DRIVER=s3 with S3_DIRECT_UPLOAD), and the upload queue picks its path by it.
         uploads: { ...uploadsOf(nested), direct_s3: this.extra.directS3Uploads },
-        base_url: await this.siteUrl(),
+        base_url: resolveSiteUrl(flat['site.url'], this.appUrl),
         registration: { disable: bool('registration.disable') },
       },
       branding: {

@@ -9,9 +9,11 @@ export type SiteUrl = () => Promise<string>;
  * area applies to the next link without a restart.
  */
 export function siteUrlFrom(settings: Pick<SettingsService, 'get'>, fallback: string): SiteUrl {
-  return async () => {
-    const value = await settings.get('site.url');
-    const url = typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
-    return url.replace(/\/+$/, '');
-  };
+  return async () => resolveSiteUrl(await settings.get('site.url'), fallback);
+}
+
+/** The address from a `site.url` value already read (bootstrap keeps the settings it read once). */
+export function resolveSiteUrl(value: unknown, fallback: string): string {
+  const url = typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
+  return url.replace(/\/+$/, '');
 }
