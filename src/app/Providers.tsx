@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { setBootstrap, takeInlineBootstrap } from '../features/bootstrap/store';
 import { createPersistOptions, flushPersistedCache } from '../offline/persister';
 
 // Bump when the persisted shape changes so stale caches are dropped.
@@ -20,8 +21,19 @@ export function Providers({ client, children }: { client: QueryClient; children:
     };
   }, [client]);
   return (
-    <PersistQueryClientProvider client={client} persistOptions={persistOptions}>
+    <PersistQueryClientProvider client={client} persistOptions={persistOptions} onSuccess={() => seedInlineBootstrap(client)}>
       {children}
     </PersistQueryClientProvider>
   );
+}
+
+/**
+ * The bootstrap data the server wrote into this page is newer than any copy
+ * restored from the device (an admin may have saved a theme or a menu since):
+ * it replaces the restored one, which would otherwise count as fresh and
+ * never be asked for again. Without a restored copy the first fetch takes it.
+ */
+function seedInlineBootstrap(client: QueryClient): void {
+  const inline = takeInlineBootstrap();
+  if (inline) setBootstrap(client, inline);
 }

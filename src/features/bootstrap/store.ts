@@ -14,7 +14,7 @@ import type { Bootstrap } from '../../api/bootstrap-types';
  * first read takes it from there (no round trip before the first screen) and
  * removes it, so every later read — after login, logout — asks the server.
  */
-function takeInlineBootstrap(): Bootstrap | null {
+export function takeInlineBootstrap(): Bootstrap | null {
   if (typeof document === 'undefined') return null;
   const element = document.getElementById('bootstrap-data');
   if (!element) return null;
