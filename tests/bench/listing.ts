@@ -149,7 +149,9 @@ async function main() {
   );
   const rows = [];
   console.log('call'.padEnd(30), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), '| bare req/s'.padStart(12), 'ratio'.padStart(7));
+  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
   for (const [i, [label, url]] of calls.entries()) {
+    if (only && !only.test(label)) continue;
     const revalidating = label.includes('304');
     const reference = await load(`${bareUrl}/${revalidating ? 0 : i}`, {});
     const ours = revalidating ? await load(url, { ...headers, 'if-none-match': tag ?? '' }, true) : await load(url, headers);

@@ -22,7 +22,9 @@ export interface RunningServer {
 /** The app as its own process (as in production), on SQLite in `dataDir`. */
 export async function startServer(dataDir: string, admin: { email: string; password: string }, webDistDir?: string): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // BENCH_CPU_PROF=dir writes a V8 CPU profile of the app process there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
