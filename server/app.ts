@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type {} from './augment.js';
 import type { Config } from './config.js';
 import { createDb, type Db } from './db/index.js';
@@ -35,7 +35,6 @@ import { socialRoutes } from './modules/social/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { authenticate } from './plugins/authenticate.js';
 import { LOCALE_COOKIE } from './modules/localizations/locale-cookie.js';
-import { bootstrapResponseSchema } from './modules/bootstrap/schemas.js';
 import { errorHandler } from './plugins/error-handler.js';
 import { applyMethodOverride } from './plugins/method-override.js';
 import { parseRequestContext } from './plugins/request-context.js';
@@ -47,6 +46,7 @@ import { storeOrigins } from './storage/disks.js';
 import { checkTokenScope } from './plugins/token-scope.js';
 import { checkXsrf, ensureXsrfCookie } from './plugins/xsrf.js';
 import { createServices } from './services.js';
+import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { DAV_METHODS, webdavRoutes } from './modules/webdav/routes.js';
 
 export interface BuildOptions {
@@ -78,7 +78,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
 
   for (const method of DAV_METHODS) app.addHttpMethod(method, { hasBody: true });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ checked: config.env !== 'production' }));
   app.setErrorHandler(errorHandler);
   installRequestLog(app);
   app.decorate('services', createServices(db, config, app.log));
@@ -159,10 +159,10 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   await registerWeb(app, config.webDistDir, () => humanCheckInUse(app.services), {
     bootstrapFor: async (request) => {
       await authenticate(request, app.services);
-      // Through the response schema, as GET bootstrap-data answers: only what the contract lists leaves.
-      return bootstrapResponseSchema.parse({
-        data: await app.services.bootstrap.build(request.user, request.cookies[LOCALE_COOKIE] ?? null, request.impersonatorId),
-      });
+      // Serialised as GET bootstrap-data answers: only what the contract lists leaves.
+      return app.services.bootstrapJson.serialize(
+        await app.services.bootstrap.build(request.user, request.cookies[LOCALE_COOKIE] ?? null, request.impersonatorId),
+      );
     },
     storeOrigins: storeOrigins(config.storage),
     transforms: {

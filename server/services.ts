@@ -11,6 +11,7 @@ import { AuthService } from './modules/auth/service.js';
 import { SessionsService } from './modules/auth/sessions.js';
 import { AccessCache } from './modules/auth/access-cache.js';
 import { UserTokensService } from './modules/auth/user-tokens.js';
+import { BootstrapJson } from './modules/bootstrap/json.js';
 import { APP_VERSION, BootstrapService } from './modules/bootstrap/service.js';
 import { StripeGateway } from './modules/billing/gateway.js';
 import { BillingRepository } from './modules/billing/repository.js';
@@ -275,6 +276,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     health: new HealthService(db, config.storageDir),
     social: new SocialAccountsService(kysely, users, settings),
     bootstrap,
+    bootstrapJson: new BootstrapJson(config.env !== 'production'),
     billing,
     billingWebhooks: new BillingWebhooks(billingRepo, stripeGateway),
     admin,

@@ -19,7 +19,7 @@ export type IndexTransform = (request: FastifyRequest, html: string) => Promise<
 
 export interface WebOptions {
   /** The caller's bootstrap data, written into the page so the first render needs no round trip. */
-  bootstrapFor?: (request: FastifyRequest) => Promise<unknown>;
+  bootstrapFor?: (request: FastifyRequest) => Promise<string>;
   /** Per-route rewrites of the page, keyed by route pattern. */
   transforms?: Record<string, IndexTransform>;
   /** The object store's origins, which pages may connect to (direct uploads, redirected downloads). */
@@ -87,9 +87,9 @@ export async function registerWeb(
   });
 }
 
-/** `<` escaped so no value can close the element; the id is what the app looks for. */
-export function withBootstrap(html: string, payload: unknown): string {
-  const json = JSON.stringify(payload).replace(/</g, '\\u003c');
+/** `json`: the bootstrap response's JSON. `<` escaped so no value can close the element; the id is what the app looks for. */
+export function withBootstrap(html: string, bootstrapJson: string): string {
+  const json = bootstrapJson.replace(/</g, '\\u003c');
   const block = `<script type="application/json" id="bootstrap-data">${json}</script>`;
   return html.includes('</head>') ? html.replace('</head>', `${block}</head>`) : `${block}${html}`;
 }
