@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { getErrorMessage, getFieldError } from '../../api/errors';
 import { useTrans } from '../../i18n/use-trans';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ModalDialog } from '../../ui/Dialog';
 import { primaryButtonClass, secondaryButtonClass } from '../../ui/form/field-classes';
 import { TextField } from '../../ui/form/TextField';
 import { toast } from '../../ui/toast/toast-store';
 import { AdminTable } from './AdminTable';
 import { useDeleteRole, usePermissionCatalogue, useRoles, useSaveRole } from './api';
+import { ConfirmDelete } from './ConfirmDelete';
 
 type Role = NonNullable<ReturnType<typeof useRoles>['data']>[number];
 
@@ -60,19 +60,13 @@ export function RolesPage() {
       />
       {editing && <RoleDialog role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {deleting && (
-        <ConfirmDialog
+        <ConfirmDelete
+          id={deleting.id}
           title={t('Delete role')}
           body={t('Delete the role :name? Its users lose its permissions.', { name: deleting.name })}
-          confirmLabel={t('Delete')}
-          isPending={remove.isPending}
+          success={t('Deleted role')}
+          mutation={remove}
           onClose={() => setDeleting(null)}
-          onConfirm={() =>
-            remove.mutate(deleting.id, {
-              onSuccess: () => toast(t('Deleted role')),
-              onError: (e) => toast.danger(getErrorMessage(e)),
-              onSettled: () => setDeleting(null),
-            })
-          }
         />
       )}
     </section>

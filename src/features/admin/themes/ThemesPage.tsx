@@ -2,13 +2,13 @@ import { useState } from 'react';
 import type { Theme } from '../../../api/bootstrap-types';
 import { getErrorMessage, getFieldError } from '../../../api/errors';
 import { useTrans } from '../../../i18n/use-trans';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ModalDialog } from '../../../ui/Dialog';
 import { primaryButtonClass, secondaryButtonClass } from '../../../ui/form/field-classes';
 import { TextField } from '../../../ui/form/TextField';
 import { toast } from '../../../ui/toast/toast-store';
 import { hexToTriplet, tripletToHex, variableLabel } from '../../themes/color';
 import { useDeleteTheme, useSaveTheme, useThemes } from '../appearance-api';
+import { ConfirmDelete } from '../ConfirmDelete';
 
 /** The site's themes: their colours, dark flag, and which are the default light and dark ones. */
 export function ThemesPage() {
@@ -51,19 +51,13 @@ export function ThemesPage() {
       </ul>
       {editing && themes.data && <ThemeDialog theme={editing === 'new' ? null : editing} variables={themes.data.variables} onClose={() => setEditing(null)} />}
       {deleting && (
-        <ConfirmDialog
+        <ConfirmDelete
+          id={deleting.id}
           title={t('Delete theme')}
           body={t('Delete the theme :name?', { name: deleting.name })}
-          confirmLabel={t('Delete')}
-          isPending={remove.isPending}
+          success={t('Deleted theme')}
+          mutation={remove}
           onClose={() => setDeleting(null)}
-          onConfirm={() =>
-            remove.mutate(deleting.id, {
-              onSuccess: () => toast(t('Deleted theme')),
-              onError: (e) => toast.danger(getErrorMessage(e)),
-              onSettled: () => setDeleting(null),
-            })
-          }
         />
       )}
     </section>
