@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { getErrorMessage, getFieldError } from '../../api/errors';
 import { useTrans } from '../../i18n/use-trans';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ModalDialog } from '../../ui/Dialog';
+import { CheckboxField } from '../../ui/form/CheckboxField';
 import { primaryButtonClass, secondaryButtonClass } from '../../ui/form/field-classes';
 import { TextField } from '../../ui/form/TextField';
 import { toast } from '../../ui/toast/toast-store';
 import { AdminTable } from './AdminTable';
 import { useDeleteRole, usePermissionCatalogue, useRoles, useSaveRole } from './api';
+import { ConfirmDelete } from './ConfirmDelete';
 
 type Role = NonNullable<ReturnType<typeof useRoles>['data']>[number];
 
@@ -60,19 +61,13 @@ export function RolesPage() {
       />
       {editing && <RoleDialog role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {deleting && (
-        <ConfirmDialog
+        <ConfirmDelete
+          id={deleting.id}
           title={t('Delete role')}
           body={t('Delete the role :name? Its users lose its permissions.', { name: deleting.name })}
-          confirmLabel={t('Delete')}
-          isPending={remove.isPending}
+          success={t('Deleted role')}
+          mutation={remove}
           onClose={() => setDeleting(null)}
-          onConfirm={() =>
-            remove.mutate(deleting.id, {
-              onSuccess: () => toast(t('Deleted role')),
-              onError: (e) => toast.danger(getErrorMessage(e)),
-              onSettled: () => setDeleting(null),
-            })
-          }
         />
       )}
     </section>
@@ -134,14 +129,8 @@ function RoleDialog({ role, onClose }: { role: Role | null; onClose: () => void 
         </label>
         {type === 'sitewide' && (
           <div className="flex gap-4 text-sm">
-            <label className="inline-flex items-center gap-1">
-              <input type="checkbox" checked={isDefault} onChange={(e) => setDefault(e.target.checked)} />
-              {t('Given to new registrations')}
-            </label>
-            <label className="inline-flex items-center gap-1">
-              <input type="checkbox" checked={guests} onChange={(e) => setGuests(e.target.checked)} />
-              {t('Applies to guests')}
-            </label>
+            <CheckboxField label={t('Given to new registrations')} checked={isDefault} onChange={(e) => setDefault(e.target.checked)} />
+            <CheckboxField label={t('Applies to guests')} checked={guests} onChange={(e) => setGuests(e.target.checked)} />
           </div>
         )}
         {[...groups].map(([group, names]) => (
@@ -149,21 +138,20 @@ function RoleDialog({ role, onClose }: { role: Role | null; onClose: () => void 
             <legend className="text-sm font-medium">{group}</legend>
             <div className="grid grid-cols-2 gap-1">
               {names.map((n) => (
-                <label key={n} className="inline-flex items-center gap-1 text-xs">
-                  <input
-                    type="checkbox"
-                    checked={granted.has(n)}
-                    onChange={() =>
-                      setGranted((s) => {
-                        const next = new Set(s);
-                        if (next.has(n)) next.delete(n);
-                        else next.add(n);
-                        return next;
-                      })
-                    }
-                  />
-                  {n}
-                </label>
+                <CheckboxField
+                  key={n}
+                  className="text-xs"
+                  label={n}
+                  checked={granted.has(n)}
+                  onChange={() =>
+                    setGranted((s) => {
+                      const next = new Set(s);
+                      if (next.has(n)) next.delete(n);
+                      else next.add(n);
+                      return next;
+                    })
+                  }
+                />
               ))}
             </div>
           </fieldset>

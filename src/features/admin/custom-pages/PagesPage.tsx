@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { getErrorMessage } from '../../../api/errors';
 import { useTrans } from '../../../i18n/use-trans';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { inputClass, linkClass, primaryButtonClass } from '../../../ui/form/field-classes';
-import { toast } from '../../../ui/toast/toast-store';
+import { ConfirmDelete } from '../ConfirmDelete';
 import { formatDate, Pager } from '../Pager';
 import { useAdminPages, useDeletePage, type AdminPage, type PageQuery } from './api';
 
@@ -67,19 +65,13 @@ export function PagesPage() {
         <Pager page={pages.data.current_page} lastPage={pages.data.last_page} total={pages.data.total} onPage={(page) => setQuery((q) => ({ ...q, page }))} />
       )}
       {deleting && (
-        <ConfirmDialog
+        <ConfirmDelete
+          id={deleting.id}
           title={t('Delete page')}
           body={t('Delete the page :title? Links to it will show the not-found page.', { title: deleting.title })}
-          confirmLabel={t('Delete')}
-          isPending={remove.isPending}
+          success={t('Deleted page')}
+          mutation={remove}
           onClose={() => setDeleting(null)}
-          onConfirm={() =>
-            remove.mutate(deleting.id, {
-              onSuccess: () => toast(t('Deleted page')),
-              onError: (e) => toast.danger(getErrorMessage(e)),
-              onSettled: () => setDeleting(null),
-            })
-          }
         />
       )}
     </section>

@@ -2,7 +2,6 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { getErrorMessage, getFieldError } from '../../../api/errors';
 import { useTrans } from '../../../i18n/use-trans';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ModalDialog } from '../../../ui/Dialog';
 import { primaryButtonClass, secondaryButtonClass } from '../../../ui/form/field-classes';
 import { TextField } from '../../../ui/form/TextField';
@@ -16,6 +15,7 @@ import {
   useUpdateLocalization,
   type AdminLocalization,
 } from '../appearance-api';
+import { ConfirmDelete } from '../ConfirmDelete';
 
 /** The site's languages: add, rename, make default, delete, export and import (the line editor is one click away). */
 export function LocalizationsPage() {
@@ -158,19 +158,13 @@ export function LocalizationsPage() {
       </table>
       {editing && <LanguageDialog localization={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {deleting && (
-        <ConfirmDialog
+        <ConfirmDelete
+          id={deleting.id}
           title={t('Delete language')}
           body={t('Delete :name and all its translations? Users who chose it see the default language.', { name: deleting.name })}
-          confirmLabel={t('Delete')}
-          isPending={remove.isPending}
+          success={t('Deleted language')}
+          mutation={remove}
           onClose={() => setDeleting(null)}
-          onConfirm={() =>
-            remove.mutate(deleting.id, {
-              onSuccess: () => toast(t('Deleted language')),
-              onError: (e) => toast.danger(getErrorMessage(e)),
-              onSettled: () => setDeleting(null),
-            })
-          }
         />
       )}
     </section>

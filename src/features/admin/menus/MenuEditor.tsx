@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
 import { getErrorMessage, getFieldError } from '../../../api/errors';
 import { useTrans } from '../../../i18n/use-trans';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from '../../../ui/form/field-classes';
 import { TextField } from '../../../ui/form/TextField';
 import { toast } from '../../../ui/toast/toast-store';
 import { useRoles } from '../api';
+import { ConfirmDelete } from '../ConfirmDelete';
 import { useDeleteMenu, useSaveMenu, type MenuPosition, type StoredMenu } from './api';
 import { MenuItemRow, type DraftItem } from './MenuItemRow';
 import { moveItem } from './reorder';
@@ -130,22 +130,14 @@ export function MenuEditor({ menu, positions, onSaved, onDeleted }: Props) {
         </button>
       </div>
       {confirmDelete && menu && (
-        <ConfirmDialog
+        <ConfirmDelete
+          id={menu.id}
           title={t('Delete menu')}
           body={t('Delete the menu :name and its items?', { name: menu.name })}
-          confirmLabel={t('Delete')}
-          isPending={remove.isPending}
+          success={t('Deleted menu')}
+          mutation={remove}
           onClose={() => setConfirmDelete(false)}
-          onConfirm={() =>
-            remove.mutate(menu.id, {
-              onSuccess: () => {
-                toast(t('Deleted menu'));
-                onDeleted();
-              },
-              onError: (e) => toast.danger(getErrorMessage(e)),
-              onSettled: () => setConfirmDelete(false),
-            })
-          }
+          onDeleted={onDeleted}
         />
       )}
     </form>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { getErrorMessage, getFieldError } from '../../../api/errors';
 import { useTrans } from '../../../i18n/use-trans';
 import { ModalDialog } from '../../../ui/Dialog';
+import { CheckboxField } from '../../../ui/form/CheckboxField';
 import { primaryButtonClass, secondaryButtonClass } from '../../../ui/form/field-classes';
 import { TextField } from '../../../ui/form/TextField';
 import { toast } from '../../../ui/toast/toast-store';
@@ -86,18 +87,9 @@ export function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose:
           error={spaceError ?? error('available_space')}
         />
         <div className="flex flex-wrap gap-4 text-sm">
-          <label className="inline-flex items-center gap-1">
-            <input type="checkbox" checked={hidden} onChange={(e) => setHidden(e.target.checked)} />
-            {t('Hidden from the pricing page')}
-          </label>
-          <label className="inline-flex items-center gap-1">
-            <input type="checkbox" checked={recommended} onChange={(e) => setRecommended(e.target.checked)} />
-            {t('Recommended')}
-          </label>
-          <label className="inline-flex items-center gap-1">
-            <input type="checkbox" checked={free} onChange={(e) => setFree(e.target.checked)} />
-            {t('Free plan')}
-          </label>
+          <CheckboxField label={t('Hidden from the pricing page')} checked={hidden} onChange={(e) => setHidden(e.target.checked)} />
+          <CheckboxField label={t('Recommended')} checked={recommended} onChange={(e) => setRecommended(e.target.checked)} />
+          <CheckboxField label={t('Free plan')} checked={free} onChange={(e) => setFree(e.target.checked)} />
         </div>
         {plan ? (
           <PriceEditor plan={plan} />

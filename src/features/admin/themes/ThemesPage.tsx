@@ -2,13 +2,14 @@ import { useState } from 'react';
 import type { Theme } from '../../../api/bootstrap-types';
 import { getErrorMessage, getFieldError } from '../../../api/errors';
 import { useTrans } from '../../../i18n/use-trans';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ModalDialog } from '../../../ui/Dialog';
+import { CheckboxField } from '../../../ui/form/CheckboxField';
 import { primaryButtonClass, secondaryButtonClass } from '../../../ui/form/field-classes';
 import { TextField } from '../../../ui/form/TextField';
 import { toast } from '../../../ui/toast/toast-store';
 import { hexToTriplet, tripletToHex, variableLabel } from '../../themes/color';
 import { useDeleteTheme, useSaveTheme, useThemes } from '../appearance-api';
+import { ConfirmDelete } from '../ConfirmDelete';
 
 /** The site's themes: their colours, dark flag, and which are the default light and dark ones. */
 export function ThemesPage() {
@@ -51,19 +52,13 @@ export function ThemesPage() {
       </ul>
       {editing && themes.data && <ThemeDialog theme={editing === 'new' ? null : editing} variables={themes.data.variables} onClose={() => setEditing(null)} />}
       {deleting && (
-        <ConfirmDialog
+        <ConfirmDelete
+          id={deleting.id}
           title={t('Delete theme')}
           body={t('Delete the theme :name?', { name: deleting.name })}
-          confirmLabel={t('Delete')}
-          isPending={remove.isPending}
+          success={t('Deleted theme')}
+          mutation={remove}
           onClose={() => setDeleting(null)}
-          onConfirm={() =>
-            remove.mutate(deleting.id, {
-              onSuccess: () => toast(t('Deleted theme')),
-              onError: (e) => toast.danger(getErrorMessage(e)),
-              onSettled: () => setDeleting(null),
-            })
-          }
         />
       )}
     </section>
@@ -100,26 +95,20 @@ function ThemeDialog({ theme, variables, onClose }: { theme: Theme | null; varia
       <form onSubmit={handleSubmit} className="flex max-h-[70vh] flex-col gap-3 overflow-y-auto">
         <TextField label={t('Name')} required value={name} onChange={(e) => setName(e.target.value)} error={getFieldError(save.error, 'name')} />
         <div className="flex flex-wrap gap-4 text-sm">
-          <label className="inline-flex items-center gap-1">
-            <input type="checkbox" checked={isDark} onChange={(e) => setDark(e.target.checked)} />
-            {t('Dark theme')}
-          </label>
-          <label className="inline-flex items-center gap-1">
-            <input type="checkbox" checked={defaultLight} onChange={(e) => setDefaultLight(e.target.checked)} />
-            {t('Default light')}
-          </label>
-          <label className="inline-flex items-center gap-1">
-            <input type="checkbox" checked={defaultDark} onChange={(e) => setDefaultDark(e.target.checked)} />
-            {t('Default dark')}
-          </label>
+          <CheckboxField label={t('Dark theme')} checked={isDark} onChange={(e) => setDark(e.target.checked)} />
+          <CheckboxField
+            label={t('Default light')}
+            checked={defaultLight}
+            onChange={(e) => setDefaultLight(e.target.checked)}
+            error={getFieldError(save.error, 'default_light')}
+          />
+          <CheckboxField
+            label={t('Default dark')}
+            checked={defaultDark}
+            onChange={(e) => setDefaultDark(e.target.checked)}
+            error={getFieldError(save.error, 'default_dark')}
+          />
         </div>
-        {(['default_light', 'default_dark'] as const).map((field) =>
-          getFieldError(save.error, field) ? (
-            <p key={field} className="text-sm text-danger">
-              {getFieldError(save.error, field)}
-            </p>
-          ) : null,
-        )}
         <div className="grid grid-cols-2 gap-2">
           {variables.map((variable) => (
             <ColorInput
