@@ -23,8 +23,11 @@ export function watchedDialect(inner: Dialect, changes: AccessChanges, counter: 
 /** How many statements went to the database: what tests hold the per-request budget to. */
 export interface StatementCounter {
   statements: number;
-  /** When a test sets it, every statement is kept here (the query-plan checks replay them under EXPLAIN). */
-  log?: { sql: string; parameters: readonly unknown[] }[];
+  /**
+   * When a test or bench sets it, every statement is kept here (the query-plan checks replay them under EXPLAIN),
+   * with how long a read took from the caller's side, the driver included (the benches' cost breakdown).
+   */
+  log?: { sql: string; parameters: readonly unknown[]; ms?: number }[];
 }
 
 class WatchedConnection implements DatabaseConnection {
@@ -40,8 +43,17 @@ class WatchedConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     this.counter.statements += 1;
-    this.counter.log?.push({ sql: compiledQuery.sql, parameters: compiledQuery.parameters });
-    if (!writes(compiledQuery.sql)) return this.inner.executeQuery<R>(compiledQuery);
+    const logged = this.counter.log ? { sql: compiledQuery.sql, parameters: compiledQuery.parameters, ms: 0 } : null;
+    if (logged) this.counter.log!.push(logged);
+    if (!writes(compiledQuery.sql)) {
+      if (!logged) return this.inner.executeQuery<R>(compiledQuery);
+      const start = performance.now();
+      try {
+        return await this.inner.executeQuery<R>(compiledQuery);
+      } finally {
+        logged.ms = performance.now() - start;
+      }
+    }
     const access = changesAccess(compiledQuery.sql);
     if (this.inTransaction) {
       this.dirty = true;

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { conditions, writeJson } from './lib/report.js';
+import { conditions, printTargets, writeJson } from './lib/report.js';
 import { signIn, startServer } from './lib/server.js';
 
 const admin = { email: 'bench@example.com', password: 'bench password' };
@@ -38,7 +38,7 @@ async function main() {
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
   });
-  const rows: { page: string; scores: Record<string, number>; lcpMs: number | null }[] = [];
+  const rows: { page: string; scores: Record<string, number>; lcpMs: number | null; fcpMs: number | null; tbtMs: number | null }[] = [];
   try {
     for (const [page, extraHeaders] of [
       ['/login', {}],
@@ -53,7 +53,13 @@ async function main() {
       });
       const lhr = result!.lhr;
       const scores = Object.fromEntries(categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
-      rows.push({ page, scores, lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? null });
+      rows.push({
+        page,
+        scores,
+        lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? null,
+        fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? null,
+        tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? null,
+      });
       // What cost points outside performance: those categories are to stay where they were.
       for (const category of categories.slice(1)) {
         for (const ref of lhr.categories[category]?.auditRefs ?? []) {
@@ -66,11 +72,31 @@ async function main() {
     const loginHtml = await (await fetch(`${app.url}/login`)).text();
     const js = await initialJs(loginHtml);
     console.log(`\nLighthouse ${'mobile'} on ${os.cpus().length} CPUs, load average ${conditions().loadAverage.join(' ')}`);
-    console.log('page'.padEnd(10), ...categories.map((c) => c.padStart(15)), 'LCP ms'.padStart(8));
+    console.log('page'.padEnd(10), ...categories.map((c) => c.padStart(15)), 'FCP ms'.padStart(8), 'LCP ms'.padStart(8), 'TBT ms'.padStart(8));
+    const ms = (value: number | null) => String(Math.round(value ?? 0)).padStart(8);
     for (const row of rows) {
-      console.log(row.page.padEnd(10), ...categories.map((c) => String(row.scores[c]).padStart(15)), String(Math.round(row.lcpMs ?? 0)).padStart(8));
+      console.log(row.page.padEnd(10), ...categories.map((c) => String(row.scores[c]).padStart(15)), ms(row.fcpMs), ms(row.lcpMs), ms(row.tbtMs));
     }
-    console.log(`initial JS for /login: ${(js / 1024).toFixed(0)} KB gzip (target ≤ 200)`);
+    console.log(`initial JS for /login: ${(js / 1024).toFixed(0)} KB gzip`);
+    printTargets([
+      ...rows.map((row) => ({
+        target: `${row.page}: performance ≥ 95`,
+        measured: `${row.scores.performance} (FCP ${Math.round(row.fcpMs ?? 0)} ms, LCP ${Math.round(row.lcpMs ?? 0)} ms, TBT ${Math.round(row.tbtMs ?? 0)} ms)`,
+        met: (row.scores.performance ?? 0) >= 95,
+        why:
+          'LCP is the first element React paints (the sign-in heading, the drive toolbar), so it waits for the entry and route JS over the\n' +
+          "simulated 4G and for its run on the 4x-slowed CPU; the static shell paints first (FCP) but is a 40 px spinner, not the page's content.\n" +
+          'What would meet it: markup of the route written by the server (the shell being the page itself), or far less JS before the first\n' +
+          'render: react + react-dom + react-router alone are ~95 KB gzip.',
+      })),
+      ...rows.map((row) => ({
+        target: `${row.page}: accessibility, best practices, SEO ≥ 100 / 100 / 91`,
+        measured: `${row.scores.accessibility} / ${row.scores['best-practices']} / ${row.scores.seo}`,
+        met: (row.scores.accessibility ?? 0) >= 100 && (row.scores['best-practices'] ?? 0) >= 100 && (row.scores.seo ?? 0) >= 91,
+        why: 'see the audits listed above the table.',
+      })),
+      { target: 'initial JS for /login ≤ 200 KB gzip', measured: `${(js / 1024).toFixed(0)} KB`, met: js <= 200 * 1024 },
+    ]);
     await writeJson('lighthouse', [...rows, { page: '/login', initialJsGzipBytes: js }]);
   } finally {
     await chrome.kill();

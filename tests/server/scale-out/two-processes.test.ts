@@ -312,7 +312,12 @@ describe.skipIf(!redisUp || !postgresUp)('two app processes sharing PostgreSQL, 
         execFileSync('ps', ['-o', 'pid=', '--ppid', String(cluster.pid)], { encoding: 'utf8' })
           .trim()
           .split(/\s+/);
-      const first = children();
+      // start() returns when one worker answers; a process the primary has just replaced stays listed until it is reaped.
+      let first = children();
+      for (let i = 0; i < 300 && first.length !== 2; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        first = children();
+      }
       expect(first).toHaveLength(2);
       // A process that dies is replaced.
       process.kill(Number(first[0]), 'SIGKILL');
