@@ -2,7 +2,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import { pauseAt } from './lib/test-pause.js';
 import { consume } from './lib/rate-limiter.js';
-import { Mailer, type MailLogger } from './mail/mailer.js';
+import { Mailer, type MailLogger, type MailMessage } from './mail/mailer.js';
 import { AccessTokensService } from './modules/auth/access-tokens.js';
 import { RecoveryService } from './modules/auth/recovery.js';
 import { RegistrationService } from './modules/auth/registration.js';
@@ -93,7 +93,9 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const passwordChecks = new PasswordChecks(rateLimiter);
   const siteUrl = siteUrlFrom(settings, config.appUrl);
   const channelOn = async (channel: 'email' | 'browser') => (await settings.get(`notifications.channels.${channel}`)) !== false;
-  const recovery = new RecoveryService(kysely, users, userTokens, sessions, settings, mailer, siteUrl);
+  // Mail a request causes goes out through the job queue (retried there), never inside the request.
+  const queueMail = (message: MailMessage) => jobs.enqueue('mail', message);
+  const recovery = new RecoveryService(kysely, users, userTokens, sessions, settings, queueMail, siteUrl);
   const disks = createDisks(config.storage, config.storageDir);
   const avatars = new AvatarStore(disks.avatars);
   const themes = new ThemesService(kysely);
@@ -143,7 +145,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const notifier = new Notifier({
     repo: notificationsRepo,
     bus: notificationBus,
-    queue: { mail: (message) => jobs.enqueue('mail', message), push: (job) => jobs.enqueue('push', job) },
+    queue: { mail: queueMail, push: (job) => jobs.enqueue('push', job) },
     recipient: async (userId) => {
       const user = await users.findById(userId);
       if (!user) return undefined;
@@ -162,7 +164,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const workspaces = new WorkspacesService(kysely, db.dialect, workspacesRepo, {
     findUser: (id) => users.findById(id),
     findUserIdByEmail: async (email) => (await users.findByEmail(email))?.id,
-    sendMail: (message) => mailer.send(message),
+    sendMail: queueMail,
     siteName: () => recovery.siteName(),
     appUrl: siteUrl,
     trashWorkspace: (trx, id) => drive.facade.trashWorkspace(trx, id),

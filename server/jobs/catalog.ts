@@ -4,7 +4,7 @@ import type { PushJob } from '../modules/notifications/notifier.js';
 
 /** Every background job of the app by name, with its data (JSON; see lib/background.ts). */
 export type DriveJobs = {
-  /** A finished message to send (notification emails). */
+  /** A finished message to send (notification, account and workspace invite emails). */
   mail: MailMessage;
   /** A notification's web push to its recipient's browsers. */
   push: PushJob;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -30,6 +31,7 @@ export interface MailOverrides {
 export class Mailer {
   private readonly fileTransport: Transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   private smtp: { url: string; transport: Transporter } | null = null;
+  private written = 0;
 
   constructor(
     private readonly config: Config['mail'],
@@ -61,7 +63,11 @@ export class Mailer {
     }
     await fs.mkdir(this.config.dir, { recursive: true });
     const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-    const file = path.join(this.config.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+    // Queued mails go out in parallel, several to one address within a millisecond: the count keeps each its own
+    // file (and in order), the random part keeps processes sharing DATA_DIR apart.
+    this.written += 1;
+    const unique = `${String(this.written).padStart(6, '0')}-${randomBytes(3).toString('hex')}`;
+    const file = path.join(this.config.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${unique}-${safeTo}.eml`);
     await fs.writeFile(file, (info as { message: Buffer }).message);
     this.log.info({ to: message.to, subject: message.subject, file }, 'mail written to file (set MAIL_URL to send by SMTP)');
   }

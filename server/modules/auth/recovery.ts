@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { ValidationError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import type { Mailer } from '../../mail/mailer.js';
+import type { MailMessage } from '../../mail/mailer.js';
 import { resetPasswordMessage, verifyEmailMessage, emailChangedMessage } from '../../mail/templates.js';
 import type { SettingsService } from '../settings/service.js';
 import type { SiteUrl } from '../settings/site-url.js';
@@ -23,7 +23,8 @@ export class RecoveryService {
     private readonly tokens: UserTokensService,
     private readonly sessions: SessionsService,
     private readonly settings: SettingsService,
-    private readonly mailer: Mailer,
+    /** Queues the message (the 'mail' job, retried): a slow or unreachable mail server never holds up the request. */
+    private readonly sendMail: (message: MailMessage) => Promise<void>,
     private readonly siteUrl: SiteUrl,
   ) {}
 
@@ -37,12 +38,12 @@ export class RecoveryService {
     if (!user || user.email_verified_at) return;
     const token = await this.tokens.issue(user.id, 'verify_email', VERIFY_EMAIL_TTL_MS);
     const url = `${await this.siteUrl()}/auth/email/verify?token=${encodeURIComponent(token)}`;
-    await this.mailer.send(verifyEmailMessage(user.email, await this.siteName(), url));
+    await this.sendMail(verifyEmailMessage(user.email, await this.siteName(), url));
   }
 
   /** Tells the previous address that the account's sign-in email changed, and to where. */
   async sendEmailChangedNotice(oldEmail: string, newEmail: string): Promise<void> {
-    await this.mailer.send(emailChangedMessage(oldEmail, await this.siteName(), newEmail, `${await this.siteUrl()}/forgot-password`));
+    await this.sendMail(emailChangedMessage(oldEmail, await this.siteName(), newEmail, `${await this.siteUrl()}/forgot-password`));
   }
 
   /** Marks the email verified; answers false for an unknown, used or expired link. */
@@ -65,7 +66,7 @@ export class RecoveryService {
     if (!user) return;
     const token = await this.tokens.issue(user.id, 'reset_password', RESET_PASSWORD_TTL_MS);
     const url = `${await this.siteUrl()}/password/reset/${encodeURIComponent(token)}?email=${encodeURIComponent(user.email)}`;
-    await this.mailer.send(resetPasswordMessage(user.email, await this.siteName(), url, RESET_PASSWORD_TTL_MS / 60_000));
+    await this.sendMail(resetPasswordMessage(user.email, await this.siteName(), url, RESET_PASSWORD_TTL_MS / 60_000));
   }
 
   async resetPassword(input: { token: string; email: string; password: string }): Promise<void> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { authenticateDav } from './auth.js';
+import { ProvenCredentials } from './proven-credentials.js';
 import { DAV_PREFIX, type DavRequest } from './service.js';
 
 export const DAV_METHODS = ['PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK'] as const;
@@ -28,10 +29,11 @@ async function readText(stream: Readable): Promise<string> {
 export async function webdavRoutes(app: FastifyInstance): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+  const proven = new ProvenCredentials();
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const caller = await authenticateDav(
-      { accessTokens: app.services.accessTokens, permissionsOf: app.services.webdavPermissionsOf, rateLimiter: app.services.rateLimiter },
+      { accessTokens: app.services.accessTokens, permissionsOf: app.services.webdavPermissionsOf, rateLimiter: app.services.rateLimiter, proven },
       request.headers.authorization,
       request.ip,
     );

@@ -27,6 +27,7 @@ export const MEMBER_NOT_FOUND = 'This member does not exist.';
 export interface WorkspaceDeps {
   findUser(id: number): Promise<{ id: number; email: string; first_name: string | null; last_name: string | null } | undefined>;
   findUserIdByEmail(email: string): Promise<number | undefined>;
+  /** Queues the invite mail (a job, retried there): a slow mail server never holds up the invite. */
   sendMail(message: MailMessage): Promise<void>;
   siteName(): Promise<string>;
   /** The site's public address (read on use: an admin may change it). */

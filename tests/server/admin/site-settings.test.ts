@@ -30,6 +30,7 @@ describe('admin settings that the server reads on use: the site address and the 
       const { user, client } = await signedInUser(t.app);
       expect((await client.get('/api/v1/bootstrap-data')).json().data.settings.base_url).toBe('https://files.example.org');
       await new TestClient(t.app).post('/auth/forgot-password', { email: user.email });
+      await t.app.services.jobs.idle();
       expect((await linkFromMail(t.dataDir, user.email, '/password/reset/')).origin).toBe('https://files.example.org');
       const file = (await uploadFile(t.app, user, { name: 'a.txt', content: 'abc' })).hash;
       const link = (await client.post(`/api/v1/file-entries/${file}/share-links`, {})).json().link;

@@ -83,6 +83,8 @@ describe('POST /auth/register', () => {
     expect(res.json().status).toBe('needs_email_verification');
     expect(res.json().bootstrapData.user.email_verified_at).toBeNull();
 
+    // The mail goes out through the job queue, after the answer.
+    await t.app.services.jobs.idle();
     const mails = await mailsTo(t.dataDir, email);
     expect(mails).toHaveLength(1);
     const token = await t.app.services.db.kysely
@@ -108,6 +110,7 @@ describe('POST /auth/register', () => {
     const client = new TestClient(t.app);
     const email = nextEmail();
     await client.post('/auth/register', validBody(email));
+    await t.app.services.jobs.idle();
     const link = await linkFromMail(t.dataDir, email, '/auth/email/verify');
     await t.app.services.db.kysely
       .updateTable('user_tokens')
@@ -126,6 +129,7 @@ describe('POST /auth/register', () => {
       const res = await client.post('/auth/email/verification-notification', { email });
       expect(res.json()).toEqual({ message: 'Email sent' });
     }
+    await t.app.services.jobs.idle();
     expect(await mailsTo(t.dataDir, email)).toHaveLength(4);
     const limited = await client.post('/auth/email/verification-notification', { email });
     expect(limited.statusCode).toBe(429);

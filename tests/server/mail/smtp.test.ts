@@ -37,6 +37,7 @@ describe('mail over SMTP (MAIL_URL)', () => {
     const user = await createUser(t.app.services.db.kysely);
     const res = await new TestClient(t.app).post('/auth/forgot-password', { email: user.email });
     expect(res.statusCode).toBe(200);
+    await t.app.services.jobs.idle();
     expect(received).toHaveLength(1);
     expect(received[0]!.to).toEqual([user.email]);
     expect(received[0]!.raw).toMatch(/^From: Drive <drive@example\.com>/m);

@@ -43,6 +43,7 @@ describe('changes to the account itself need a fresh proof', () => {
     const ok = await client.request('PUT', '/api/v1/users/me', { body: { email: newEmail, current_password: user.password } });
     expect(ok.statusCode).toBe(200);
     expect(await emailOf(user.id)).toBe(newEmail);
+    await t.app.services.jobs.idle();
     const notice = (await mailsTo(t.dataDir, user.email)).at(-1);
     expect(notice?.text).toContain(`was changed to ${newEmail}`);
     expect((await other.get('/api/v1/users/me')).statusCode).toBe(401);

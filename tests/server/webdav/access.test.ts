@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TestClient } from '../support/client.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { createFolder, listNames, signedInUser, uploadFile } from '../support/drive-factories.js';
 import { addMember, createWorkspace, workspaceRoles } from '../workspaces/support.js';
@@ -8,8 +9,8 @@ type Headers = Record<string, string>;
 
 const basic = (token: string, name = 'someone'): Headers => ({ authorization: `Basic ${Buffer.from(`${name}:${token}`).toString('base64')}` });
 
-function dav(app: FastifyInstance, method: string, url: string, headers: Headers, body?: string | Buffer) {
-  return app.inject({ method: method as 'GET', url, headers, ...(body !== undefined ? { payload: body } : {}) });
+function dav(app: FastifyInstance, method: string, url: string, headers: Headers, body?: string | Buffer, remoteAddress?: string) {
+  return app.inject({ method: method as 'GET', url, headers, ...(body !== undefined ? { payload: body } : {}), ...(remoteAddress ? { remoteAddress } : {}) });
 }
 
 async function tokenFor(app: FastifyInstance, userId: number, scopes: ('read' | 'write')[] = ['read', 'write']) {
@@ -49,6 +50,49 @@ describe('WebDAV access, limits and paths', () => {
     for (let i = 0; i < 7; i += 1) statuses.push((await dav(t.app, 'PROPFIND', '/dav/', headers)).statusCode);
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('counts each guess before its token is looked up: of 30 parallel wrong tokens only the limit (5) are compared', async () => {
+    const lookups = vi.spyOn(t.app.services.accessTokens, 'resolve');
+    try {
+      const headers = { depth: '0', ...basic('1|wrong', 'burst@example.com') };
+      const answers = await Promise.all(Array.from({ length: 30 }, () => dav(t.app, 'PROPFIND', '/dav/', headers, undefined, '203.0.113.20')));
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(25);
+      expect(lookups).toHaveBeenCalledTimes(5);
+      expect(Number(answers.find((answer) => answer.statusCode === 429)!.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      lookups.mockRestore();
+    }
+  });
+
+  it('gives a right token its slot back, and never counts the parallel requests of a client whose token proved right', async () => {
+    const { user } = await signedInUser(t.app);
+    const token = await tokenFor(t.app, user.id);
+    const address = '203.0.113.21';
+    const wrong = () => dav(t.app, 'PROPFIND', '/dav/', { depth: '0', ...basic('1|wrong', user.email) }, undefined, address);
+    const right = () => dav(t.app, 'PROPFIND', '/dav/', { depth: '0', ...basic(token, user.email) }, undefined, address);
+    for (let i = 0; i < 4; i += 1) expect((await wrong()).statusCode).toBe(401);
+    // Counted before the look-up like any attempt, then handed back: the fifth guess is still allowed.
+    expect((await right()).statusCode).toBe(207);
+    const burst = await Promise.all(Array.from({ length: 20 }, () => right()));
+    expect(burst.map((answer) => answer.statusCode)).toEqual(Array(20).fill(207));
+    expect((await wrong()).statusCode).toBe(401);
+    expect((await wrong()).statusCode).toBe(429);
+    // A right token never resets the count for the name it was sent with: the sign-in form stays throttled too.
+    const form = new TestClient(t.app);
+    form.remoteAddress = address;
+    expect((await form.post('/auth/login', { email: user.email, password: user.password })).statusCode).toBe(429);
+  });
+
+  it('stops honouring a revoked token at once, proven or not', async () => {
+    const { user } = await signedInUser(t.app);
+    const { id, token } = await t.app.services.accessTokens.create(user.id, 'webdav');
+    const propfind = () => dav(t.app, 'PROPFIND', '/dav/', { depth: '0', ...basic(token) }, undefined, '203.0.113.22');
+    expect((await propfind()).statusCode).toBe(207);
+    await t.app.services.accessTokens.revoke(user.id, id);
+    expect((await propfind()).statusCode).toBe(401);
   });
 
   it('keeps read-only tokens to reading', async () => {
