@@ -16,12 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import Fastify from 'fastify';
-import { sql } from 'kysely';
-import { buildApp } from '../../server/app.js';
-import { loadConfig } from '../../server/config.js';
-import { ensureFirstAdmin } from '../../server/modules/setup/first-admin.js';
-import { nowIso } from '../../server/lib/time.js';
-import { randomToken } from '../../server/lib/tokens.js';
+import { seedDrive } from './lib/seed.js';
 import { signIn, startServer } from './lib/server.js';
 import { breakdown, describeBreakdown, inProcessApp, type Breakdown } from './lib/breakdown.js';
 import { budgetMs, conditions, printTargets, writeJson, type Target } from './lib/report.js';
@@ -56,80 +51,12 @@ async function load(url: string, headers: Record<string, string>, { notModified 
   return { rps: r.requests.average, p50: r.latency.p50, p975: r.latency.p97_5, p99: r.latency.p99 };
 }
 
-/** Seeds the drive straight into the database (ids, paths and names as the app makes them). */
-async function seed(dataDir: string): Promise<void> {
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: path.join(dataDir, 'none'),
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-  });
-  const app = await buildApp({ config, logger: false });
-  await ensureFirstAdmin(app.services.db.kysely, admin);
-  const db = app.services.db.kysely;
-  const owner = (await db.selectFrom('users').select('id').where('email', '=', admin.email).executeTakeFirstOrThrow()).id;
-  const now = nowIso();
-  const words = ['report', 'invoice', 'holiday', 'photo', 'budget', 'notes', 'draft', 'final', 'scan', 'meeting'];
-  await db.transaction().execute(async (trx) => {
-    const folder = await trx
-      .insertInto('file_entries')
-      .values({
-        hash: 'bigfolder',
-        name: 'Big folder',
-        type: 'folder',
-        file_size: 0,
-        owner_id: owner,
-        workspace_id: null,
-        parent_id: null,
-        path: '',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('file_entries')
-      .set({ path: String(folder.id) })
-      .where('id', '=', folder.id)
-      .execute();
-    // Made and written 500 at a time, so a million entries need no more memory than a hundred thousand.
-    for (let start = 0; start < total - 1; start += 500) {
-      const rows = [];
-      for (let i = start; i < Math.min(start + 500, total - 1); i += 1) {
-        const inBig = i < bigFolder;
-        rows.push({
-          hash: randomToken(12),
-          name: `${words[i % words.length]} ${i}.pdf`,
-          type: 'pdf',
-          mime: 'application/pdf',
-          extension: 'pdf',
-          file_size: 1000 + i,
-          owner_id: owner,
-          workspace_id: null,
-          parent_id: inBig ? folder.id : null,
-          path: '',
-          created_at: now,
-          updated_at: new Date(Date.parse(now) - i * 1000).toISOString(),
-        });
-      }
-      await trx.insertInto('file_entries').values(rows).execute();
-    }
-    // Paths as the app writes them: the ancestors' ids and the entry's own.
-    await trx
-      .updateTable('file_entries')
-      .set({ path: sql<string>`case when parent_id is null then cast(id as text) else cast(parent_id as text) || '/' || cast(id as text) end` })
-      .where('path', '=', '')
-      .execute();
-  });
-  await app.close();
-}
-
 type Call = { label: string; url: string; clients: number; revalidate?: boolean; reference: number };
 
 async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'drive-bench-listing-'));
   console.log(`seeding ${total} entries…`);
-  await seed(dataDir);
+  await seedDrive(dataDir, admin, total, bigFolder);
   const app = await startServer(dataDir, admin);
   const headers = await signIn(app.url, admin);
 

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../api/http';
 import { readListing, writeListingPage } from '../../../offline/listing-cache';
@@ -50,7 +51,9 @@ export function useListing(params: ListingParams, options: { enabled?: boolean }
     },
   });
 
-  const fresh = query.data && { entries: query.data.pages.flatMap((p) => p.pagination.data), folder: query.data.pages[0]?.folder ?? null };
+  // Kept while the pages are: the listing's memos and its rows' context hang on this array's identity.
+  const pages = query.data?.pages;
+  const fresh = useMemo(() => pages && { entries: pages.flatMap((p) => p.pagination.data), folder: pages[0]?.folder ?? null }, [pages]);
   const shown = usePaintFirst(() => (enabled ? readListing(db, key) : undefined), [db, key, enabled], fresh);
   return {
     entries: shown.data?.entries ?? [],
