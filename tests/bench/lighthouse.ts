@@ -60,6 +60,17 @@ async function main() {
         fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? null,
         tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? null,
       });
+      // Where the main thread went (what TBT and a late LCP are made of): the scripts that cost most.
+      const bootup =
+        (lhr.audits['bootup-time']?.details as { items?: { url: string; scripting: number; scriptParseCompile: number }[] } | undefined)?.items ?? [];
+      for (const item of bootup.slice(0, 5)) {
+        console.log(
+          `${page} main thread: ${item.url.replace(app.url, '')} scripting ${Math.round(item.scripting)} ms, parse ${Math.round(item.scriptParseCompile)} ms`,
+        );
+      }
+      const tasks = (lhr.audits['long-tasks']?.details as { items?: { url: string; duration: number; startTime: number }[] } | undefined)?.items ?? [];
+      for (const task of tasks.slice(0, 6))
+        console.log(`${page} long task: ${Math.round(task.duration)} ms at ${Math.round(task.startTime)} ms, ${task.url.replace(app.url, '')}`);
       // What cost points outside performance: those categories are to stay where they were.
       for (const category of categories.slice(1)) {
         for (const ref of lhr.categories[category]?.auditRefs ?? []) {

@@ -6,7 +6,7 @@
  * 10k rows of the same height, scrolled the same way. Prints both, once at
  * full CPU and once at 4x slowdown (a mid-range phone). Asserts nothing.
  *
- *   npm run build && npx tsx tests/bench/scroll.ts      (BENCH_ENTRIES=10000; -- --json out.json)
+ *   npm run build && npm run bench:scroll      (BENCH_ENTRIES=10000; -- --json out.json; CHROME_PATH to use another browser)
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';

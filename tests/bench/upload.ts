@@ -87,6 +87,7 @@ async function main() {
   const after = await app.memory();
 
   // The floors a Node process has for the same bytes: a bare http server writing them to disk, and that plus the sha256 the app computes.
+  // Measured after the rounds, so the disk may still be writing the rounds back: read them as a rough floor.
   const floors = await nodeFloors(dir, file, size);
 
   const nginxMedian = median(results.map((r) => r.nginx));

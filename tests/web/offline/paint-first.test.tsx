@@ -14,7 +14,7 @@ describe('usePaintFirst', () => {
     await writeListingPage(db, 'k', page('a'), { replace: true });
     const read = vi.fn(() => readListing(db, 'k'));
     const { result, rerender } = renderHook(({ fresh }: { fresh: StoredListing | undefined }) => usePaintFirst(read, [db], fresh), {
-      initialProps: { fresh: undefined },
+      initialProps: { fresh: undefined as StoredListing | undefined },
     });
     await waitFor(() => expect(result.current.data?.entries.map((e) => e.id)).toEqual(['a']));
     expect(result.current.fromCache).toBe(true);
