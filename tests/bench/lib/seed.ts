@@ -75,5 +75,8 @@ export async function seedDrive(dataDir: string, admin: { email: string; passwor
       .where('path', '=', '')
       .execute();
   });
+  // PostgreSQL's autovacuum would analyse the new rows within a minute; without statistics the planner
+  // takes the table for empty and picks plans 100x slower (45 ms for a folder page instead of 0.2).
+  if (process.env.DATABASE_URL) await sql`analyze`.execute(db);
   await app.close();
 }
