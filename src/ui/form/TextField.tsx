@@ -18,7 +18,8 @@ export function TextField({ label, error, description, className = '', id, ref, 
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
   const descriptionId = `${inputId}-description`;
-  const describedBy = [error ? errorId : null, description ? descriptionId : null].filter(Boolean).join(' ') || undefined;
+  // The error takes the description's place on screen, so it takes it here too: never an id that is not rendered.
+  const describedBy = error ? errorId : description ? descriptionId : undefined;
   return (
     <div className={className}>
       <label htmlFor={inputId} className="mb-1 block text-sm font-medium">
