@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { getErrorMessage } from '../../api/errors';
 import { useTrans } from '../../i18n/use-trans';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { inputClass } from '../../ui/form/field-classes';
-import { toast } from '../../ui/toast/toast-store';
 import { AdminTable } from './AdminTable';
+import { ConfirmDelete } from './ConfirmDelete';
 import { useAdminWorkspaces, useDeleteWorkspace, type WorkspaceQuery } from './api';
 import { formatDate } from './Pager';
 
@@ -51,19 +49,13 @@ export function WorkspacesPage() {
         )}
       />
       {deleting && (
-        <ConfirmDialog
+        <ConfirmDelete
+          id={deleting.id}
           title={t('Delete workspace')}
           body={t('Delete the workspace :name? Its files go to the owner’s trash.', { name: deleting.name })}
-          confirmLabel={t('Delete')}
-          isPending={remove.isPending}
+          success={t('Deleted workspace')}
+          mutation={remove}
           onClose={() => setDeleting(null)}
-          onConfirm={() =>
-            remove.mutate(deleting.id, {
-              onSuccess: () => toast(t('Deleted workspace')),
-              onError: (e) => toast.danger(getErrorMessage(e)),
-              onSettled: () => setDeleting(null),
-            })
-          }
         />
       )}
     </section>

@@ -6,6 +6,7 @@ import { LocalizationsPage } from '../../../src/features/admin/localizations/Loc
 import { MenusPage } from '../../../src/features/admin/menus/MenusPage';
 import { RolesPage } from '../../../src/features/admin/RolesPage';
 import { ThemesPage } from '../../../src/features/admin/themes/ThemesPage';
+import { WorkspacesPage } from '../../../src/features/admin/WorkspacesPage';
 import { toastStore } from '../../../src/ui/toast/toast-store';
 import { page, renderAdmin } from './render-admin';
 
@@ -40,6 +41,19 @@ const screens: {
     body: 'Delete the theme Sunset?',
     deletes: '/api/v1/admin/themes/3',
     success: 'Deleted theme',
+  },
+  {
+    name: 'workspaces',
+    screen: <WorkspacesPage />,
+    list: {
+      'GET /api/v1/admin/workspaces': page([{ id: 8, name: 'Design team', owner_id: 1, owner_email: 'owner@example.com', members_count: 3, created_at: at }]),
+    },
+    shown: 'Design team',
+    open: 'Delete',
+    title: 'Delete workspace',
+    body: 'Delete the workspace Design team? Its files go to the owner’s trash.',
+    deletes: '/api/v1/admin/workspaces/8',
+    success: 'Deleted workspace',
   },
   {
     name: 'roles',
