@@ -1,5 +1,6 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Dialect } from './index.js';
+import type { Database } from './types.js';
 
 /**
  * Name search over `file_entries`, fast on large drives, with one meaning on
@@ -14,7 +15,16 @@ import type { Dialect } from './index.js';
 export interface NameSearch {
   /** A condition on the `file_entries` row aliased `alias` (default `file_entries`). */
   nameContains(query: string, alias?: string): Expression<SqlBool>;
+  /**
+   * The same condition for a listing's page, which also orders and limits:
+   * on PostgreSQL, when the trigram index finds few matches, they are read
+   * first and the page is built from their ids (see below).
+   */
+  listingCondition(db: Kysely<Database>, query: string): Promise<Expression<SqlBool>>;
 }
+
+/** Up to this many matches, a PostgreSQL search page is built from the matches' ids. */
+export const SEARCH_CANDIDATES = 2000;
 
 /** `50%_off` → `50\%\_off`: the user's text is matched literally. */
 export function escapeLike(text: string): string {
@@ -37,24 +47,49 @@ export function searchableText(query: string): string {
   });
 }
 
-export function createNameSearch(dialect: Dialect): NameSearch {
+/** `candidates`: how many matches a PostgreSQL page is still built from (tests lower it). */
+export function createNameSearch(dialect: Dialect, { candidates = SEARCH_CANDIDATES } = {}): NameSearch {
   if (dialect === 'postgres') {
+    const nameContains = (raw: string, alias = 'file_entries') => {
+      const query = searchableText(raw);
+      return sql<SqlBool>`${sql.ref(`${alias}.name`)} ilike ${`%${escapeLike(query)}%`} escape '\\'`;
+    };
     return {
-      nameContains(raw, alias = 'file_entries') {
-        const query = searchableText(raw);
-        return sql<SqlBool>`${sql.ref(`${alias}.name`)} ilike ${`%${escapeLike(query)}%`} escape '\\'`;
+      nameContains,
+      /**
+       * Given "name contains X, newest first, 50", the planner overestimates
+       * the matches (1,010 for 111 over 100k) and walks the owner's rows in
+       * date order testing each name (12k rows, 13–17 ms). The trigram index
+       * lists the matches in ~1 ms; when they are few, the page is built from
+       * their ids (0.4 ms). Many matches mean the date-order walk finds a page
+       * soon, so it stays. Under three characters there is no trigram to use.
+       */
+      async listingCondition(db, raw) {
+        if ([...searchableText(raw)].length < TRIGRAM) return nameContains(raw);
+        const matches = await db
+          .selectFrom('file_entries')
+          .select('id')
+          .where(nameContains(raw))
+          .limit(candidates + 1)
+          .execute();
+        if (matches.length > candidates) return nameContains(raw);
+        return sql<SqlBool>`file_entries.id = any(${matches.map((m) => m.id)})`;
       },
     };
   }
   return {
-    nameContains(raw, alias = 'file_entries') {
-      const query = searchableText(raw);
-      if ([...query].length < TRIGRAM) {
-        return sql<SqlBool>`${sql.ref(`${alias}.name`)} like ${`%${escapeLike(query)}%`} escape '\\'`;
-      }
-      // A quoted FTS5 string is one phrase: operators and column filters in the text mean nothing.
-      const phrase = `"${query.replace(/"/g, '""')}"`;
-      return sql<SqlBool>`${sql.ref(`${alias}.id`)} in (select rowid from file_entries_search where file_entries_search match ${phrase})`;
-    },
+    // SQLite answers the FTS5 subquery from its index within the statement; no separate read helps its planner.
+    listingCondition: async (_db, raw) => nameContainsSqlite(raw),
+    nameContains: nameContainsSqlite,
   };
+}
+
+function nameContainsSqlite(raw: string, alias = 'file_entries'): Expression<SqlBool> {
+  const query = searchableText(raw);
+  if ([...query].length < TRIGRAM) {
+    return sql<SqlBool>`${sql.ref(`${alias}.name`)} like ${`%${escapeLike(query)}%`} escape '\\'`;
+  }
+  // A quoted FTS5 string is one phrase: operators and column filters in the text mean nothing.
+  const phrase = `"${query.replace(/"/g, '""')}"`;
+  return sql<SqlBool>`${sql.ref(`${alias}.id`)} in (select rowid from file_entries_search where file_entries_search match ${phrase})`;
 }

@@ -117,6 +117,7 @@ export class DriveListing {
     // A folder's children live in the folder's space, whichever space the call was made in
     // (a folder shared from someone else's space lists that space's rows).
     const space = folder ? spaceOf(folder) : scope;
+    const nameCondition = searchText ? await this.search.listingCondition(this.db, searchText) : null;
     const where = (eb: Eb): Expression<SqlBool> => {
       const conditions: Expression<SqlBool>[] = [listFilter(actor, space, view)];
       switch (view) {
@@ -148,7 +149,7 @@ export class DriveListing {
           }
           break;
       }
-      if (searchText) conditions.push(this.search.nameContains(searchText, 'file_entries'));
+      if (nameCondition) conditions.push(nameCondition);
       if (query.type) conditions.push(eb('file_entries.type', '=', query.type));
       if (query.modifiedFrom) {
         const bound = dateBound(query.modifiedFrom, false);
