@@ -17,6 +17,7 @@ import * as admin from './migrations/2026_11_25_000070_admin.js';
 import * as customPagesMenus from './migrations/2026_11_25_000090_custom_pages_menus.js';
 import * as localizationsThemes from './migrations/2026_11_25_000100_localizations_themes.js';
 import * as s3Uploads from './migrations/2026_11_25_000110_s3_uploads.js';
+import * as pgListingOrder from './migrations/2026_11_25_000120_pg_listing_order.js';
 
 /**
  * Migrations are listed here rather than read from a folder so that the built
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_000090_custom_pages_menus': customPagesMenus,
   '2026_11_25_000100_localizations_themes': localizationsThemes,
   '2026_11_25_000110_s3_uploads': s3Uploads,
+  '2026_11_25_000120_pg_listing_order': pgListingOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -10,6 +10,8 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
  * table the planner would rightly prefer one; what matters is that an index
  * can serve the query.
  */
+const t0Dialect = () => (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
+
 describe('query plans of listings, search and access checks', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -71,6 +73,41 @@ describe('query plans of listings, search and access checks', () => {
     }
     expect(log.filter((s) => /"file_entries"/.test(s.sql)).length).toBeGreaterThan(5);
     expect(await fullScans(log)).toEqual([]);
+  });
+
+  it.runIf(t0Dialect() === 'postgres')('PostgreSQL reads a root or folder page in index order, with no sort (personal and workspace spaces)', async () => {
+    const { user, client } = await signedInUser(t.app);
+    const folder = await createFolder(client, 'Ordered');
+    for (let i = 0; i < 3; i += 1) await uploadFile(t.app, user, { name: `page ${i}.txt`, parentId: folder });
+    const counter = t.app.services.db.counter;
+    const log: NonNullable<typeof counter.log> = [];
+    const workspace = (await client.post('/api/v1/workspace', { name: 'Ordered team' })).json<{ workspace: { id: number } }>().workspace.id;
+    counter.log = log;
+    try {
+      for (const url of [
+        '/api/v1/drive/file-entries?folderId=0&perPage=50',
+        `/api/v1/drive/file-entries?folderId=${folder}&perPage=50`,
+        `/api/v1/drive/file-entries?folderId=0&perPage=50&workspaceId=${workspace}`,
+      ]) {
+        const res = await client.get(url);
+        expect(res.statusCode, res.body).toBe(200);
+      }
+    } finally {
+      delete counter.log;
+    }
+    const pages = log.filter((s) => /order by "file_entries"."updated_at" desc/.test(s.sql));
+    expect(pages).toHaveLength(3);
+    for (const page of pages) {
+      const plan = await t.app.services.db.kysely.transaction().execute(async (trx) => {
+        await sql`set local enable_seqscan = off`.execute(trx);
+        return trx.executeQuery<{ 'QUERY PLAN': string }>({ ...sql``.compile(trx), sql: `explain ${page.sql}`, parameters: page.parameters });
+      });
+      const lines = plan.rows.map((row) => row['QUERY PLAN']);
+      expect(
+        lines.filter((line) => /Sort/.test(line)),
+        lines.join('\n'),
+      ).toEqual([]);
+    }
   });
 
   it('the check itself reports a statement that reads every row', async () => {
