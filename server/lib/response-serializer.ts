@@ -23,19 +23,16 @@ function zodSchemaOf(schema: unknown): $ZodType {
  * the wire exactly as zod's strip did.
  *
  * Null when the schema cannot be written as JSON Schema (a transform, a
- * custom check): that route keeps zod's encode.
+ * custom check) or compiled: that route keeps zod's encode.
  */
 export function compileSchema(schema: $ZodType): Serializer | null {
-  let json: Record<string, unknown>;
   try {
-    json = z.toJSONSchema(schema as z.ZodType, { target: 'openapi-3.0', io: 'output', unrepresentable: 'throw', cycles: 'ref', reused: 'inline' }) as Record<
-      string,
-      unknown
-    >;
+    const json = z.toJSONSchema(schema as z.ZodType, { target: 'openapi-3.0', io: 'output', unrepresentable: 'throw', cycles: 'ref', reused: 'inline' });
+    return fastJson(json as Record<string, unknown>) as Serializer;
   } catch {
+    // Not expressible, or a keyword fast-json-stringify refuses: zod's encode still answers, only slower.
     return null;
   }
-  return fastJson(json) as Serializer;
 }
 
 function zodEncode(schema: $ZodType, method: string, url: string): (data: unknown) => unknown {
