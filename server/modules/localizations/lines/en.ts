@@ -905,6 +905,8 @@ export const enLines: Record<string, string> = {
   'Send browser notifications': 'Send browser notifications',
   // Admin tables' empty states (issue 17).
   'No files': 'No files',
+  'No pages': 'No pages',
+  'No languages': 'No languages',
   'No workspaces': 'No workspaces',
   'Nothing has been logged yet': 'Nothing has been logged yet',
   'No roles yet': 'No roles yet',

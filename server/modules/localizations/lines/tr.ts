@@ -906,6 +906,8 @@ export const trLines: Record<string, string> = {
   'Send browser notifications': 'Tarayıcı bildirimleri gönder',
   // Admin tables' empty states (issue 17).
   'No files': 'Dosya yok',
+  'No pages': 'Sayfa yok',
+  'No languages': 'Dil yok',
   'No workspaces': 'Çalışma alanı yok',
   'Nothing has been logged yet': 'Henüz kaydedilen bir şey yok',
   'No roles yet': 'Henüz rol yok',

@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { useTrans } from '../../../i18n/use-trans';
 import { inputClass, linkClass, primaryButtonClass } from '../../../ui/form/field-classes';
 import { ConfirmDelete } from '../ConfirmDelete';
-import { formatDate, Pager } from '../Pager';
+import { AdminTable } from '../AdminTable';
+import { formatDate } from '../Pager';
 import { useAdminPages, useDeletePage, type AdminPage, type PageQuery } from './api';
 
 /** Custom pages: search, open in the editor, view, delete (with confirmation). */
@@ -28,42 +29,38 @@ export function PagesPage() {
           {t('New page')}
         </Link>
       </div>
-      <table className="w-full text-left text-sm">
-        <thead>
-          <tr className="border-b border-divider">
-            <th className="p-2">{t('Title')}</th>
-            <th className="p-2">{t('Address')}</th>
-            <th className="p-2">{t('Visible to')}</th>
-            <th className="p-2">{t('Last updated')}</th>
-            <th className="p-2">{t('Actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(pages.data?.data ?? []).map((page) => (
-            <tr key={page.id} className="border-b border-divider">
-              <td className="p-2">{page.title}</td>
-              <td className="p-2">
-                <a className={linkClass} href={`/pages/${page.slug}`} target="_blank" rel="noreferrer">
-                  /pages/{page.slug}
-                </a>
-              </td>
-              <td className="p-2">{page.visibility === 'signed_in' ? t('Signed-in users') : t('Everyone')}</td>
-              <td className="p-2">{formatDate(page.updated_at)}</td>
-              <td className="p-2">
-                <Link to={`/admin/pages/${page.id}/edit`} className={`mr-2 ${linkClass}`}>
-                  {t('Edit')}
-                </Link>
-                <button type="button" className="text-danger hover:underline" onClick={() => setDeleting(page)}>
-                  {t('Delete')}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {pages.data && (
-        <Pager page={pages.data.current_page} lastPage={pages.data.last_page} total={pages.data.total} onPage={(page) => setQuery((q) => ({ ...q, page }))} />
-      )}
+      <AdminTable
+        label={t('Pages')}
+        rows={pages.data?.data}
+        isLoading={pages.isLoading}
+        emptyText="No pages"
+        page={pages.data}
+        onPage={(page) => setQuery((q) => ({ ...q, page }))}
+        columns={[
+          { key: 'title', label: 'Title', render: (page) => page.title },
+          {
+            key: 'slug',
+            label: 'Address',
+            render: (page) => (
+              <a className={linkClass} href={`/pages/${page.slug}`} target="_blank" rel="noreferrer">
+                /pages/{page.slug}
+              </a>
+            ),
+          },
+          { key: 'visibility', label: 'Visible to', render: (page) => (page.visibility === 'signed_in' ? t('Signed-in users') : t('Everyone')) },
+          { key: 'updated_at', label: 'Last updated', render: (page) => formatDate(page.updated_at) },
+        ]}
+        actions={(page) => (
+          <>
+            <Link to={`/admin/pages/${page.id}/edit`} className={linkClass}>
+              {t('Edit')}
+            </Link>
+            <button type="button" className="text-danger hover:underline" onClick={() => setDeleting(page)}>
+              {t('Delete')}
+            </button>
+          </>
+        )}
+      />
       {deleting && (
         <ConfirmDelete
           id={deleting.id}

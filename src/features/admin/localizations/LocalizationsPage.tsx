@@ -15,6 +15,7 @@ import {
   useUpdateLocalization,
   type AdminLocalization,
 } from '../appearance-api';
+import { AdminTable } from '../AdminTable';
 import { ConfirmDelete } from '../ConfirmDelete';
 
 /** The site's languages: add, rename, make default, delete, export and import (the line editor is one click away). */
@@ -92,70 +93,68 @@ export function LocalizationsPage() {
           e.target.value = '';
         }}
       />
-      <table className="w-full text-left text-sm">
-        <thead>
-          <tr className="border-b border-divider">
-            <th className="p-2">{t('Name')}</th>
-            <th className="p-2">{t('Code')}</th>
-            <th className="p-2">{t('Translated')}</th>
-            <th className="p-2">{t('Actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(list.data ?? []).map((loc) => (
-            <tr key={loc.id} className="border-b border-divider">
-              <td className="p-2">
+      <AdminTable
+        label={t('Localizations')}
+        rows={list.data}
+        isLoading={list.isLoading}
+        emptyText="No languages"
+        columns={[
+          {
+            key: 'name',
+            label: 'Name',
+            render: (loc) => (
+              <>
                 {loc.name}
                 {loc.default && <span className="ml-2 rounded bg-primary/10 px-1 text-xs text-primary">{t('Default')}</span>}
-              </td>
-              <td className="p-2 font-mono">{loc.language}</td>
-              <td className="p-2">
-                {loc.translated} / {loc.total}
-              </td>
-              <td className="flex flex-wrap gap-2 p-2">
-                <Link to={`/admin/localizations/${loc.id}`} className="text-primary hover:underline">
-                  {t('Translate')}
-                </Link>
-                <button type="button" className="text-primary hover:underline" onClick={() => setEditing(loc)}>
-                  {t('Rename')}
-                </button>
-                {!loc.default && (
-                  <button
-                    type="button"
-                    className="text-primary hover:underline"
-                    onClick={() =>
-                      update.mutate(
-                        { id: loc.id, name: loc.name, default: true },
-                        { onSuccess: () => toast(t('Default language changed')), onError: (e) => toast.danger(getErrorMessage(e)) },
-                      )
-                    }
-                  >
-                    {t('Make default')}
-                  </button>
-                )}
-                <button type="button" className="text-primary hover:underline" onClick={() => void handleExport(loc)}>
-                  {t('Export')}
-                </button>
-                <button
-                  type="button"
-                  className="text-primary hover:underline"
-                  onClick={() => {
-                    importTarget.current = loc;
-                    fileInput.current?.click();
-                  }}
-                >
-                  {t('Import')}
-                </button>
-                {!loc.default && loc.language !== 'en' && (
-                  <button type="button" className="text-danger hover:underline" onClick={() => setDeleting(loc)}>
-                    {t('Delete')}
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+          { key: 'language', label: 'Code', render: (loc) => <span className="font-mono">{loc.language}</span> },
+          { key: 'translated', label: 'Translated', render: (loc) => `${loc.translated} / ${loc.total}` },
+        ]}
+        actions={(loc) => (
+          <>
+            <Link to={`/admin/localizations/${loc.id}`} className="text-primary hover:underline">
+              {t('Translate')}
+            </Link>
+            <button type="button" className="text-primary hover:underline" onClick={() => setEditing(loc)}>
+              {t('Rename')}
+            </button>
+            {!loc.default && (
+              <button
+                type="button"
+                className="text-primary hover:underline"
+                onClick={() =>
+                  update.mutate(
+                    { id: loc.id, name: loc.name, default: true },
+                    { onSuccess: () => toast(t('Default language changed')), onError: (e) => toast.danger(getErrorMessage(e)) },
+                  )
+                }
+              >
+                {t('Make default')}
+              </button>
+            )}
+            <button type="button" className="text-primary hover:underline" onClick={() => void handleExport(loc)}>
+              {t('Export')}
+            </button>
+            <button
+              type="button"
+              className="text-primary hover:underline"
+              onClick={() => {
+                importTarget.current = loc;
+                fileInput.current?.click();
+              }}
+            >
+              {t('Import')}
+            </button>
+            {!loc.default && loc.language !== 'en' && (
+              <button type="button" className="text-danger hover:underline" onClick={() => setDeleting(loc)}>
+                {t('Delete')}
+              </button>
+            )}
+          </>
+        )}
+      />
       {editing && <LanguageDialog localization={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {deleting && (
         <ConfirmDelete
