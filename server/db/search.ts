@@ -13,12 +13,10 @@ import type { Database } from './types.js';
  * - PostgreSQL: ILIKE, answered by the pg_trgm GIN index on `name`.
  */
 export interface NameSearch {
-  /** A condition on the `file_entries` row aliased `alias` (default `file_entries`). */
-  nameContains(query: string, alias?: string): Expression<SqlBool>;
   /**
-   * The same condition for a listing's page, which also orders and limits:
-   * on PostgreSQL, when the trigram index finds few matches, they are read
-   * first and the page is built from their ids (see below).
+   * The condition on `file_entries` for a listing's page, which also orders
+   * and limits: on PostgreSQL, when the trigram index finds few matches, they
+   * are read first and the page is built from their ids (see below).
    */
   listingCondition(db: Kysely<Database>, query: string): Promise<Expression<SqlBool>>;
 }
@@ -50,12 +48,11 @@ export function searchableText(query: string): string {
 /** `candidates`: how many matches a PostgreSQL page is still built from (tests lower it). */
 export function createNameSearch(dialect: Dialect, { candidates = SEARCH_CANDIDATES } = {}): NameSearch {
   if (dialect === 'postgres') {
-    const nameContains = (raw: string, alias = 'file_entries') => {
+    const nameContains = (raw: string) => {
       const query = searchableText(raw);
-      return sql<SqlBool>`${sql.ref(`${alias}.name`)} ilike ${`%${escapeLike(query)}%`} escape '\\'`;
+      return sql<SqlBool>`file_entries.name ilike ${`%${escapeLike(query)}%`} escape '\\'`;
     };
     return {
-      nameContains,
       /**
        * Given "name contains X, newest first, 50", the planner overestimates
        * the matches (1,010 for 111 over 100k) and walks the owner's rows in
@@ -80,16 +77,15 @@ export function createNameSearch(dialect: Dialect, { candidates = SEARCH_CANDIDA
   return {
     // SQLite answers the FTS5 subquery from its index within the statement; no separate read helps its planner.
     listingCondition: async (_db, raw) => nameContainsSqlite(raw),
-    nameContains: nameContainsSqlite,
   };
 }
 
-function nameContainsSqlite(raw: string, alias = 'file_entries'): Expression<SqlBool> {
+function nameContainsSqlite(raw: string): Expression<SqlBool> {
   const query = searchableText(raw);
   if ([...query].length < TRIGRAM) {
-    return sql<SqlBool>`${sql.ref(`${alias}.name`)} like ${`%${escapeLike(query)}%`} escape '\\'`;
+    return sql<SqlBool>`file_entries.name like ${`%${escapeLike(query)}%`} escape '\\'`;
   }
   // A quoted FTS5 string is one phrase: operators and column filters in the text mean nothing.
   const phrase = `"${query.replace(/"/g, '""')}"`;
-  return sql<SqlBool>`${sql.ref(`${alias}.id`)} in (select rowid from file_entries_search where file_entries_search match ${phrase})`;
+  return sql<SqlBool>`file_entries.id in (select rowid from file_entries_search where file_entries_search match ${phrase})`;
 }
