@@ -67,6 +67,12 @@ export interface Limit {
   key: string;
   max: number;
   windowMs: number;
+  /**
+   * Past `max`, the attempt is not refused but held to this narrower
+   * allowance instead (a slow-down rather than a lock: a shared limit that
+   * anyone can use up must not shut out everyone else).
+   */
+  beyond?: Limit;
 }
 
 /** Its English line has the singular form too ("in 1 second"). */
@@ -82,15 +88,25 @@ export const tooManyAttempts = (seconds: number) => {
  * Counts an attempt against every limit *before* the work it guards runs, so
  * that parallel attempts cannot all pass a check-then-count (issue 10): of 30
  * parallel wrong passwords only `max` are ever checked. Refuses with 429 and
- * Retry-After once a limit is used up (the refused attempt still counts).
+ * Retry-After once a limit is used up (the refused attempt still counts); a
+ * limit with `beyond` refuses only once that allowance is used up too. Answers
+ * the keys it counted against, in order.
  */
-export async function reserveAttempt(limiter: RateLimiter, limits: Limit[]): Promise<void> {
+export async function reserveAttempt(limiter: RateLimiter, limits: Limit[]): Promise<string[]> {
   let refusal: number | null = null;
-  for (const limit of limits) {
-    const { count, retryAfterSeconds } = await limiter.hit(limit.key, limit.windowMs);
-    if (count > limit.max) refusal = Math.max(refusal ?? 0, retryAfterSeconds);
+  const counted: string[] = [];
+  for (const first of limits) {
+    let limit: Limit | undefined = first;
+    while (limit) {
+      const { count, retryAfterSeconds } = await limiter.hit(limit.key, limit.windowMs);
+      counted.push(limit.key);
+      if (count <= limit.max) break;
+      if (!limit.beyond) refusal = Math.max(refusal ?? 0, retryAfterSeconds);
+      limit = limit.beyond;
+    }
   }
   if (refusal !== null) throw tooManyAttempts(refusal);
+  return counted;
 }
 
 /** Counts `times` attempts against the limit at once; past it, 429 with Retry-After (sending mail, notifying people). */

@@ -103,8 +103,8 @@ const shareSource: GrantSource = {
 };
 
 /**
- * What a share link lets its holder do, from the link's flags alone (no query:
- * the actor carries them, read fresh for each request): on the linked entry and
+ * What a share link lets its holder do, from the link's flags (the actor
+ * carries them, read fresh for each request): on the linked entry and
  * everything below it, view and, if allowed, download; a file drop lets them
  * upload into the linked folder itself and reach nothing else.
  */
@@ -114,9 +114,13 @@ export function linkActions(link: { allowDownload: boolean; fileDrop: boolean })
 }
 
 const linkSource: GrantSource = {
-  async entries(_db, actor, rows) {
+  async entries(db, actor, rows) {
     const grants: Grants = new Map();
-    if (actor.kind !== 'link') return grants;
+    if (actor.kind !== 'link' || !rows.length) return grants;
+    // A link speaks for its maker: while they are suspended (or gone) it grants nothing, as if revoked,
+    // and it works again once the suspension is lifted. Read per batch, so no cached actor outlives it.
+    const maker = await db.selectFrom('users').select('suspended_at').where('id', '=', actor.linkOwnerId).executeTakeFirst();
+    if (!maker || maker.suspended_at !== null) return grants;
     const linked = actor.entry.id;
     for (const row of rows) {
       const inside = row.id === linked || (!actor.fileDrop && ancestorIds(row.path).includes(linked));

@@ -10,13 +10,12 @@ export class PasswordChecks {
   constructor(private readonly limiter: RateLimiter) {}
 
   async check<T>(limits: Limit[], compare: () => Promise<T>): Promise<T> {
-    await reserveAttempt(this.limiter, limits);
+    const [narrowest, ...wider] = await reserveAttempt(this.limiter, limits);
     const result = await compare();
-    // A right password is no guess: the first (narrowest) limit starts afresh, the wider ones get
-    // their slot back, so owners are never counted against themselves.
-    const [narrowest, ...wider] = limits;
-    if (narrowest) await this.limiter.clear(narrowest.key);
-    for (const limit of wider) await this.limiter.release(limit.key);
+    // A right password is no guess: the first (narrowest) limit starts afresh, the others it counted
+    // against get their slot back, so owners are never counted against themselves.
+    if (narrowest) await this.limiter.clear(narrowest);
+    for (const key of wider) await this.limiter.release(key);
     return result;
   }
 }

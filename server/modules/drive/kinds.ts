@@ -140,13 +140,19 @@ const ACTIVE_CONTENT = /html|svg|xml|javascript/;
 const TEXTUAL = /^text\/|^application\/(json|sql)$/;
 
 /**
- * How the preview call sends a file: images, video, audio and PDF inline as
- * themselves; text inline as plain text (so markup shows as source); active
- * content (HTML, SVG, XML, scripts) and everything else as an attachment.
+ * The kinds that have a preview, and how it is shown: images, video, audio
+ * and PDF inline as themselves; text inline as plain text. Active content
+ * (HTML, SVG, XML, scripts) and everything else has none (null). The client's
+ * `previewKindOf` draws the same line.
  */
-export function previewMode(mime: string, kind: string): { inline: boolean; contentType: string } {
-  if (ACTIVE_CONTENT.test(mime)) return { inline: false, contentType: mime };
+export function inlinePreview(mime: string, kind: string): { inline: true; contentType: string } | null {
+  if (ACTIVE_CONTENT.test(mime)) return null;
   if (['image', 'video', 'audio', 'pdf'].includes(kind)) return { inline: true, contentType: mime };
   if (TEXTUAL.test(mime)) return { inline: true, contentType: 'text/plain; charset=utf-8' };
-  return { inline: false, contentType: mime };
+  return null;
+}
+
+/** How the drive's preview call sends a file: inline when it has a preview, else as an attachment (its callers may download). */
+export function previewMode(mime: string, kind: string): { inline: boolean; contentType: string } {
+  return inlinePreview(mime, kind) ?? { inline: false, contentType: mime };
 }

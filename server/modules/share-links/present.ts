@@ -1,3 +1,4 @@
+import { inlinePreview, OCTET_STREAM } from '../drive/kinds.js';
 import type { PresentedEntry } from '../drive/presenter.js';
 import type { LinkWithEntry } from './repository.js';
 import type { LinkEntryOut, ShareLinkOut } from './schemas.js';
@@ -29,7 +30,8 @@ export function presentLink(row: LinkWithEntry, appUrl: string): ShareLinkOut {
 /**
  * An entry as a link visitor sees it: the drive's presented entry less who
  * holds it and where, with its preview and thumbnail addressed under the link
- * (the drive's own addresses would answer a visitor 401).
+ * (the drive's own addresses would answer a visitor 401); no preview address
+ * for the kinds that have none.
  */
 export function presentLinkEntry(entry: PresentedEntry, token: string): LinkEntryOut {
   const base = `${API}/shared-links/${token}`;
@@ -42,7 +44,7 @@ export function presentLinkEntry(entry: PresentedEntry, token: string): LinkEntr
     extension: entry.extension,
     file_size: entry.file_size,
     parent_id: entry.parent_id,
-    url: entry.url ? `${base}/preview/${entry.hash}` : null,
+    url: entry.url && inlinePreview(entry.mime ?? OCTET_STREAM, entry.type) ? `${base}/preview/${entry.hash}` : null,
     thumbnail_url: entry.thumbnail_url ? `${base}/thumbnail/${entry.hash}` : null,
     created_at: entry.created_at,
     updated_at: entry.updated_at,

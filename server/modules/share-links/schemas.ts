@@ -94,7 +94,7 @@ export const linkEntrySchema = z
     extension: z.string().nullable(),
     file_size: z.number(),
     parent_id: z.string().nullable(),
-    url: z.string().nullable().describe('Preview address (under the link)'),
+    url: z.string().nullable().describe('Preview address (under the link); null for kinds that have no preview'),
     thumbnail_url: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),

@@ -1,17 +1,18 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { render, ValidationError } from '../../lib/errors.js';
 import { isSecure } from '../../plugins/cookies.js';
 import { linesFor } from '../../plugins/request-lines.js';
 import { contentDisposition, protectiveHeaders } from '../drive/http.js';
-import { OCTET_STREAM, previewMode } from '../drive/kinds.js';
+import { OCTET_STREAM } from '../drive/kinds.js';
 import { downloadQuery } from '../drive/schemas.js';
 import { sendStored, sendThumbnail } from '../drive/send-stored.js';
 import { readFilePart } from '../uploads/multipart.js';
 import { anonymiseAddress } from './address.js';
 import { linkListQuery, linkListResponse, messageResponse, tokenEntryParams, tokenParams, unlockBody, visitorLinkResponse } from './schemas.js';
-import { UNLOCK_TTL_MS, type Visit } from './visitor.js';
+import { FETCH_COOKIE } from './fetch-grants.js';
+import { UNLOCK_TTL_MS, type Fetched, type Visit } from './visitor.js';
 
 const tags = ['share links'];
 export const LINK_COOKIE = 'link_access';
@@ -22,14 +23,26 @@ const fileResponses = { 200: z.any().describe('The bytes'), 206: z.any().describ
 const cookiePath = (token: string) => `${SHARED_LINKS_PATH}/${token}`;
 
 function visitOf(request: FastifyRequest & { params: { token: string } }): Visit {
-  return { token: request.params.token, unlockCookie: request.cookies[LINK_COOKIE], address: anonymiseAddress(request.ip) };
+  return {
+    token: request.params.token,
+    unlockCookie: request.cookies[LINK_COOKIE],
+    fetchCookie: request.cookies[FETCH_COOKIE],
+    fromStart: !request.headers.range || /^bytes=0-/.test(request.headers.range.trim()),
+    address: anonymiseAddress(request.ip),
+  };
 }
 
-/** The first request of a download (no Range, or one from byte 0) is the one that counts against a limit. */
-const startsDownload = (request: FastifyRequest) => {
-  const range = request.headers.range;
-  return !range || /^bytes=0-/.test(range.trim());
-};
+/** A counted fetch hands the browser its grant on the file, so resuming or re-fetching it is not counted again. */
+function setFetchGrant(request: FastifyRequest & { params: { token: string } }, reply: FastifyReply, { grant }: Fetched<object>) {
+  if (!grant) return;
+  reply.setCookie(FETCH_COOKIE, grant.value, {
+    path: cookiePath(request.params.token),
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure(request),
+    maxAge: grant.maxAgeSeconds,
+  });
+}
 
 /**
  * Sharing by link, the visitor's side: guests, signed-in people and the
@@ -83,16 +96,17 @@ export const shareLinkVisitorRoutes: FastifyPluginAsyncZod = async (app) => {
       compress: false,
       schema: {
         tags,
-        summary: 'Download a file, or a selection as a zip (counts against a download limit)',
+        summary: 'Download a file, or a selection as a zip (counts against a download limit once per visitor and file)',
         params: tokenParams,
         querystring: downloadQuery,
         response: fileResponses,
       },
     },
     async (request, reply) => {
-      const result = await shareLinkVisitors.download(visitOf(request), request.query.hashes, startsDownload(request), (error) =>
+      const result = await shareLinkVisitors.download(visitOf(request), request.query.hashes, (error) =>
         request.log.warn({ err: error }, 'zip download through a link failed'),
       );
+      setFetchGrant(request, reply, result);
       if (result.kind === 'file')
         return sendStored(request, reply, drive.files, result.entry, result.key, {
           inline: false,
@@ -109,11 +123,17 @@ export const shareLinkVisitorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/shared-links/:token/preview/:id',
     {
       compress: false,
-      schema: { tags, summary: 'Show a file of the link, sandboxed exactly like the drive’s previews', params: tokenEntryParams, response: fileResponses },
+      schema: {
+        tags,
+        summary: 'Show a file of the link inline (kinds with a preview only; counts against a download limit as a download does)',
+        params: tokenEntryParams,
+        response: fileResponses,
+      },
     },
     async (request, reply) => {
-      const { entry, key } = await shareLinkVisitors.preview(visitOf(request), request.params.id, startsDownload(request));
-      return sendStored(request, reply, drive.files, entry, key, previewMode(entry.mime ?? OCTET_STREAM, entry.type));
+      const preview = await shareLinkVisitors.preview(visitOf(request), request.params.id);
+      setFetchGrant(request, reply, preview);
+      return sendStored(request, reply, drive.files, preview.entry, preview.key, preview.mode);
     },
   );
 

@@ -8,10 +8,12 @@ import { loadGrants } from '../access/grants.repository.js';
 import { can } from '../access/policy.js';
 import type { ResolvedScope } from '../access/scope.js';
 import { requireEntry } from '../access/require.js';
+import { inlinePreview, OCTET_STREAM } from '../drive/kinds.js';
 import { presentCrumb, type PresentedEntry } from '../drive/presenter.js';
 import type { Executor } from '../drive/repository.js';
 import type { ListQuery } from '../drive/schemas.js';
 import type { Permission } from '../permissions/policy.js';
+import { addFetchGrant, readFetchGrants, type FetchGrants } from './fetch-grants.js';
 import { presentLinkEntry } from './present.js';
 import type { LinkWithEntry, ShareLinksRepository } from './repository.js';
 import type { LinkEntryOut, VisitorLinkOut } from './schemas.js';
@@ -20,15 +22,26 @@ import { LINK_NOT_FOUND } from './service.js';
 export const LINK_USED_UP = 'This link has reached its download limit.';
 export const LINK_LOCKED = 'This link is protected by a password.';
 export const WRONG_LINK_PASSWORD = 'The password is incorrect.';
+export const NO_PREVIEW = 'This file has no preview.';
 /** How long a right password keeps a browser in: a working day. */
 export const UNLOCK_TTL_MS = 12 * 60 * 60 * 1000;
 
 const MINUTE = 60_000;
 
-/** Guesses at a link's password: a few per visitor, and a cap per link across all visitors. */
+/**
+ * Guesses at a link's password: a few per visitor's network; and once the
+ * link as a whole has taken 100 in an hour, a slow-down rather than a lock:
+ * each network then gets 3 an hour, so guessing from many networks cannot
+ * shut the rightful visitor out, and the guesses stay few per network.
+ */
 export const linkPasswordLimits = (linkId: number, address: string): Limit[] => [
   { key: `link-password:${linkId}|${address}`, max: 5, windowMs: 15 * MINUTE },
-  { key: `link-password:${linkId}`, max: 100, windowMs: 60 * MINUTE },
+  {
+    key: `link-password:${linkId}`,
+    max: 100,
+    windowMs: 60 * MINUTE,
+    beyond: { key: `link-password-slow:${linkId}|${address}`, max: 3, windowMs: 60 * MINUTE },
+  },
 ];
 
 type Listing = {
@@ -75,6 +88,10 @@ export interface Visit {
   token: string;
   /** The `link_access` cookie this browser holds for the link, if any. */
   unlockCookie: string | undefined;
+  /** The `link_fetch` cookie: the files this browser already fetched through the link (fetch-grants.ts). */
+  fetchCookie: string | undefined;
+  /** The request asks for a file from its first byte (no Range, or one from 0): a new fetch in the access log. */
+  fromStart: boolean;
   /** The visitor's address, already anonymised for the log. */
   address: string | null;
 }
@@ -84,11 +101,21 @@ const isUsedUp = (link: LinkWithEntry) => link.max_downloads !== null && Number(
 /** Binds an unlock to the password it was made with: a new password ends every older unlock. */
 const unlockValue = (link: LinkWithEntry) => `${link.id}|${sha256(link.password_hash ?? '').slice(0, 16)}`;
 
+/** A fetch of a file's bytes, and the grant cookie to hand the visitor when this fetch was counted. */
+export type Fetched<T> = T & { grant: { value: string; maxAgeSeconds: number } | null };
+
 /**
  * Sharing by link, the visitor's side. Each call opens the link afresh
- * (unknown, deleted, trashed and expired links are one 404; a used-up link is
- * 410), needs the password first when one is set, and then acts through the
- * drive as a LinkActor, so the link grant source decides what it reaches.
+ * (unknown, deleted, trashed, expired and revoked links are one 404; a
+ * used-up link is 410), needs the password first when one is set, and then
+ * acts through the drive as a LinkActor, so the link grant source decides
+ * what it reaches.
+ *
+ * A download is any response carrying a file's bytes (a download, a zip, a
+ * preview; ranged or not; thumbnails aside). Each counts once per visitor
+ * fetch: a fetch by a browser that holds no grant on that file takes one from
+ * the allowance (atomically, before a byte is sent) and gets a grant, under
+ * which its later fetches of the file are free (fetch-grants.ts).
  */
 export class ShareLinkVisitors {
   constructor(
@@ -97,10 +124,10 @@ export class ShareLinkVisitors {
     private readonly deps: VisitorDeps,
   ) {}
 
-  async open(visit: Visit): Promise<OpenedLink> {
+  /** `pastLimit`: a used-up link still opens (a fetch decides, by the visitor's grants). */
+  async open(visit: Visit, { pastLimit = false } = {}): Promise<OpenedLink> {
     const link = await this.repo.byToken(visit.token);
     if (!link || link.entry_deleted_at !== null || isExpired(link)) throw NotFound(LINK_NOT_FOUND);
-    if (isUsedUp(link)) throw Gone(LINK_USED_UP);
     const permissions = await this.deps.permissionsOf(link.created_by);
     // A link speaks for its maker: once they may no longer share the entry (left the workspace, lost
     // the role), their links stop working, as if they had been deleted.
@@ -117,6 +144,9 @@ export class ShareLinkVisitors {
       fileDrop: Boolean(link.file_drop),
       permissions,
     };
+    // Whether the link itself still grants anything (its maker suspended: no) is the link grant source's answer.
+    if (!(await loadGrants(this.db, actor, [entryRow])).get(link.entry_id)?.size) throw NotFound(LINK_NOT_FOUND);
+    if (isUsedUp(link) && !pastLimit) throw Gone(LINK_USED_UP);
     return { link, actor, unlocked };
   }
 
@@ -167,32 +197,63 @@ export class ShareLinkVisitors {
     };
   }
 
-  /**
-   * One file, or a zip of a selection, if the link allows downloads. With a
-   * limit, each download takes one from the allowance atomically before a byte
-   * is sent; `counts` is false for the later ranges of one download.
-   */
-  async download(visit: Visit, hashes: string[], counts: boolean, onError: (error: unknown) => void) {
-    const { link, actor } = await this.openUnlocked(visit);
+  /** One file, or a zip of a selection (always counted: it has no ranges to resume), if the link allows downloads. */
+  async download(visit: Visit, hashes: string[], onError: (error: unknown) => void) {
+    const { link, actor, grants } = await this.openForFetch(visit, hashes.length === 1 ? hashes[0]! : null);
     const result = await this.deps.download(actor, hashes, onError);
-    if (counts && !(await this.repo.takeDownload(link.id))) {
+    try {
+      const file = result.kind === 'file' ? result.entry : null;
+      const grant = await this.count(visit, link, grants, file, { kind: 'download', name: result.kind === 'file' ? result.entry.name : result.name });
+      return { ...result, grant };
+    } catch (error) {
       if (result.kind === 'zip') result.stream.destroy();
-      throw Gone(LINK_USED_UP);
+      throw error;
     }
-    if (counts) await this.repo.addEvent(link.id, 'download', result.kind === 'file' ? result.entry.name : result.name, visit.address);
-    return result;
   }
 
-  async preview(visit: Visit, hash: string, logged: boolean) {
-    const { link, actor } = await this.openUnlocked(visit);
-    const opened = await this.deps.openable(actor, hash);
-    if (logged) await this.repo.addEvent(link.id, 'preview', opened.entry.name, visit.address);
-    return opened;
+  /**
+   * A file shown inline, for the kinds that have a preview; other kinds have
+   * none (404), so a preview is never a download in disguise. It carries the
+   * bytes, so it counts as a download does.
+   */
+  async preview(visit: Visit, hash: string): Promise<Fetched<{ entry: FileEntryRow; key: string; mode: { inline: true; contentType: string } }>> {
+    const { link, actor, grants } = await this.openForFetch(visit, hash);
+    const { entry, key } = await this.deps.openable(actor, hash);
+    const mode = inlinePreview(entry.mime ?? OCTET_STREAM, entry.type);
+    if (!mode) throw NotFound(NO_PREVIEW);
+    return { entry, key, mode, grant: await this.count(visit, link, grants, entry, { kind: 'preview', name: entry.name }) };
   }
 
   async thumbnailOf(visit: Visit, hash: string) {
     const { actor } = await this.openUnlocked(visit);
     return (await this.deps.openable(actor, hash)).entry;
+  }
+
+  /** Opens a link for a fetch of `hash`: past its limit only for a visitor who already holds a grant on that file. */
+  private async openForFetch(visit: Visit, hash: string | null): Promise<OpenedLink & { grants: FetchGrants }> {
+    const opened = await this.open(visit, { pastLimit: true });
+    const grants = readFetchGrants(await this.deps.appKey(), opened.link.id, visit.fetchCookie);
+    if (isUsedUp(opened.link) && !(hash !== null && grants.has(hash))) throw Gone(LINK_USED_UP);
+    if (!opened.unlocked) throw Forbidden(LINK_LOCKED);
+    return { ...opened, grants };
+  }
+
+  /**
+   * Counts a fetch unless this visitor holds a grant on the file: one
+   * conditional UPDATE, so of requests racing for the last download exactly
+   * one wins (410 for the others). Answers the new grant (none for a zip).
+   * The access log takes every counted fetch, and a granted one when it starts
+   * from the first byte (the owner sees the download after a preview; not
+   * every range of a video).
+   */
+  private async count(visit: Visit, link: LinkWithEntry, grants: FetchGrants, file: FileEntryRow | null, event: { kind: 'download' | 'preview'; name: string }) {
+    if (file && grants.has(file.hash)) {
+      if (visit.fromStart) await this.repo.addEvent(link.id, event.kind, event.name, visit.address);
+      return null;
+    }
+    if (!(await this.repo.takeDownload(link.id))) throw Gone(LINK_USED_UP);
+    await this.repo.addEvent(link.id, event.kind, event.name, visit.address);
+    return file ? addFetchGrant(await this.deps.appKey(), link.id, grants, file.hash) : null;
   }
 
   /** A file drop: the file goes into the linked folder (never elsewhere, never over another), within the owner's quota and the upload rules. */

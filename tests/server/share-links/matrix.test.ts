@@ -11,7 +11,7 @@ import { guest, linkPath, makeLink, type LinkSettings, type Person } from './sup
  * link in each state it can be in, and every drive route for a guest holding
  * an unlocked link (the link opens its own calls, never the drive's).
  */
-type State = 'open' | 'view only' | 'file drop' | 'locked' | 'unlocked' | 'expired' | 'revoked' | 'used up';
+type State = 'open' | 'view only' | 'file drop' | 'locked' | 'unlocked' | 'expired' | 'revoked' | 'used up' | 'maker suspended';
 type VisitorCall = 'info' | 'list' | 'preview' | 'thumbnail' | 'download' | 'upload';
 
 const expected: Record<State, Record<VisitorCall, number>> = {
@@ -23,6 +23,7 @@ const expected: Record<State, Record<VisitorCall, number>> = {
   expired: { info: 404, list: 404, preview: 404, thumbnail: 404, download: 404, upload: 404 },
   revoked: { info: 404, list: 404, preview: 404, thumbnail: 404, download: 404, upload: 404 },
   'used up': { info: 410, list: 410, preview: 410, thumbnail: 410, download: 410, upload: 410 },
+  'maker suspended': { info: 404, list: 404, preview: 404, thumbnail: 404, download: 404, upload: 404 },
 };
 
 const SETTINGS: Record<State, LinkSettings> = {
@@ -34,6 +35,7 @@ const SETTINGS: Record<State, LinkSettings> = {
   expired: { expiresAt: new Date(Date.now() + 3_600_000).toISOString() },
   revoked: {},
   'used up': { maxDownloads: 1 },
+  'maker suspended': {},
 };
 
 describe('what a link lets its holder do, state by state', () => {
@@ -47,10 +49,11 @@ describe('what a link lets its holder do, state by state', () => {
   afterAll(() => t.close());
 
   async function linked(state: State) {
-    const folder = await createFolder(owner.client, `Linked ${state} ${(counter += 1)}`);
-    const file = (await uploadFile(t.app, owner.user, { name: 'a.txt', content: 'abc', parentId: folder })).hash;
-    const image = (await uploadFile(t.app, owner.user, { name: 'i.png', content: await pngBytes(40, 30), parentId: folder })).hash;
-    const link = await makeLink(owner, folder, SETTINGS[state]);
+    const maker = state === 'maker suspended' ? await signedInUser(t.app) : owner;
+    const folder = await createFolder(maker.client, `Linked ${state} ${(counter += 1)}`);
+    const file = (await uploadFile(t.app, maker.user, { name: 'a.txt', content: 'abc', parentId: folder })).hash;
+    const image = (await uploadFile(t.app, maker.user, { name: 'i.png', content: await pngBytes(40, 30), parentId: folder })).hash;
+    const link = await makeLink(maker, folder, SETTINGS[state]);
     const visitor = guest(t.app);
     if (state === 'unlocked') expect((await visitor.post(linkPath(link.token, '/password'), { password: 'secret word' })).statusCode).toBe(200);
     if (state === 'expired') {
@@ -61,6 +64,10 @@ describe('what a link lets its holder do, state by state', () => {
         .execute();
     }
     if (state === 'revoked') await owner.client.request('DELETE', `/api/v1/file-entries/${folder}/share-links`);
+    if (state === 'maker suspended') {
+      const admin = await signedInUser(t.app, { roles: ['admin'] });
+      expect((await admin.client.post('/api/v1/admin/users/bulk-update', { ids: [maker.user.id], action: 'suspend' })).statusCode).toBe(200);
+    }
     if (state === 'used up') expect((await guest(t.app).get(linkPath(link.token, `/download?hashes=${file}`))).statusCode).toBe(200);
     return { folder, file, image, token: link.token, visitor };
   }

@@ -106,14 +106,15 @@ describe('a share link, as its visitors see it', () => {
     expect((await visitor.get(linkPath(link.token, `/preview/${fx.file}`))).statusCode).toBe(200);
   });
 
-  it('serves markup through a link as the drive does: an attachment, sandboxed', async () => {
+  it('serves markup through a link only as a download: an attachment, sandboxed (it has no preview)', async () => {
     const html = (await uploadFile(t.app, owner.user, { name: 'page.html', content: '<script>alert(1)</script>' })).hash;
     const link = await makeLink(owner, html);
-    const preview = await guest(t.app).get(linkPath(link.token, `/preview/${html}`));
-    expect(preview.statusCode).toBe(200);
-    expect(preview.headers['content-disposition']).toMatch(/^attachment/);
-    expect(preview.headers['content-security-policy']).toContain('sandbox');
-    expect(preview.headers['x-content-type-options']).toBe('nosniff');
+    expect((await guest(t.app).get(linkPath(link.token, `/preview/${html}`))).statusCode).toBe(404);
+    const download = await guest(t.app).get(linkPath(link.token, `/download?hashes=${html}`));
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toMatch(/^attachment/);
+    expect(download.headers['content-security-policy']).toContain('sandbox');
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('counts downloads atomically: of ten racing for the last one, exactly one gets it', async () => {
@@ -121,8 +122,9 @@ describe('a share link, as its visitors see it', () => {
     const link = await makeLink(owner, fx.file, { maxDownloads: 3 });
     const visitor = guest(t.app);
     expect((await visitor.get(linkPath(link.token, `/download?hashes=${fx.file}`))).statusCode).toBe(200);
+    expect((await guest(t.app).get(linkPath(link.token, `/download?hashes=${fx.file}`))).statusCode).toBe(200);
+    // A visitor's later fetches of a file already counted for them (again, or a range of it) do not count again.
     expect((await visitor.get(linkPath(link.token, `/download?hashes=${fx.file}`))).statusCode).toBe(200);
-    // A later range of a download already counted does not count again.
     expect((await visitor.get(linkPath(link.token, `/download?hashes=${fx.file}`), { range: 'bytes=3-' })).statusCode).toBe(206);
     expect((await visitor.get(linkPath(link.token))).json().link.downloads_left).toBe(1);
 
@@ -199,6 +201,61 @@ describe('a share link, as its visitors see it', () => {
       expect((await attacker.post(linkPath(link.token, '/password'), { password: 'right one' })).statusCode).toBe(429);
       expect((await guest(t.app, '198.51.100.9').post(linkPath(link.token, '/password'), { password: 'right one' })).statusCode).toBe(200);
     });
+
+    it('slows guessing from many networks down rather than locking the link: the rightful visitor still gets in', async () => {
+      const fx = await folderWithFiles('Besieged');
+      const link = await makeLink(owner, fx.folder, { password: 'right one' });
+      const guess = (address: string, password: string) => guest(t.app, address).post(linkPath(link.token, '/password'), { password });
+      // 100 wrong guesses within the hour, 5 from each of 20 networks: each network's own allowance.
+      for (let network = 0; network < 20; network += 1) {
+        const answers = await Promise.all(Array.from({ length: 5 }, () => guess(`203.0.${network}.9`, 'wrong')));
+        expect(answers.map((a) => a.statusCode)).toEqual([422, 422, 422, 422, 422]);
+      }
+      // Someone new with the right password is let in.
+      const rightful = await guess('198.51.100.20', 'right one');
+      expect(rightful.statusCode, rightful.body).toBe(200);
+      // But past the link's hundred, a network gets 3 guesses an hour (not its usual 5 a quarter),
+      // counted before they are compared.
+      const slowed = (await Promise.all(Array.from({ length: 4 }, () => guess('192.0.2.44', 'wrong')))).map((a) => a.statusCode);
+      expect(slowed.sort()).toEqual([422, 422, 422, 429]);
+      expect((await guess('192.0.2.44', 'right one')).statusCode).toBe(429);
+      expect((await guess('192.0.3.45', 'right one')).statusCode).toBe(200);
+    });
+  });
+
+  it('answers as revoked while its maker is suspended, and works again once the suspension is lifted', async () => {
+    const admin = await signedInUser(t.app, { roles: ['admin'] });
+    const maker = await signedInUser(t.app);
+    const folder = await createFolder(maker.client, 'Distributed');
+    const file = (await uploadFile(t.app, maker.user, { name: 'flyer.txt', content: 'buy now', parentId: folder })).hash;
+    const link = await makeLink(maker, folder);
+    const usedUp = await makeLink(maker, file, { maxDownloads: 1 });
+    const locked = await makeLink(maker, folder, { password: 'secret word' });
+    expect((await guest(t.app).get(linkPath(usedUp.token, `/download?hashes=${file}`))).statusCode).toBe(200);
+    const visitor = guest(t.app);
+    expect((await visitor.get(linkPath(link.token, `/download?hashes=${file}`))).statusCode).toBe(200);
+
+    const suspend = (action: 'suspend' | 'unsuspend') => admin.client.post('/api/v1/admin/users/bulk-update', { ids: [maker.user.id], action });
+    expect((await suspend('suspend')).statusCode).toBe(200);
+    const calls = [
+      visitor.get(linkPath(link.token)),
+      visitor.get(linkPath(link.token, '/entries')),
+      visitor.get(linkPath(link.token, `/preview/${file}`)),
+      visitor.get(linkPath(link.token, `/download?hashes=${file}`)),
+      visitor.get(linkPath(link.token, `/download?hashes=${file}`), { range: 'bytes=2-' }),
+      visitor.get(linkPath(usedUp.token)),
+      visitor.get(linkPath(locked.token)),
+      visitor.post(linkPath(locked.token, '/password'), { password: 'secret word' }),
+    ];
+    for (const response of await Promise.all(calls)) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe('This link has expired or does not exist.');
+    }
+
+    expect((await suspend('unsuspend')).statusCode).toBe(200);
+    expect((await visitor.get(linkPath(link.token))).statusCode).toBe(200);
+    expect((await guest(t.app).get(linkPath(link.token, `/download?hashes=${file}`))).statusCode).toBe(200);
+    expect((await visitor.get(linkPath(usedUp.token))).statusCode).toBe(410);
   });
 
   describe('as a file drop', () => {

@@ -524,6 +524,7 @@ export const enLines: Record<string, string> = {
   'This address points to a private network.': 'This address points to a private network.',
   'This file has no content to show.': 'This file has no content to show.',
   'This file has no thumbnail.': 'This file has no thumbnail.',
+  'This file has no preview.': 'This file has no preview.',
   'This is the only admin account. Make someone else an admin before deleting it.':
     'This is the only admin account. Make someone else an admin before deleting it.',
   'This token does not exist.': 'This token does not exist.',

@@ -524,6 +524,7 @@ export const trLines: Record<string, string> = {
   'This address points to a private network.': 'Bu adres özel bir ağı gösteriyor.',
   'This file has no content to show.': 'Bu dosyanın gösterilecek içeriği yok.',
   'This file has no thumbnail.': 'Bu dosyanın küçük resmi yok.',
+  'This file has no preview.': 'Bu dosyanın önizlemesi yok.',
   'This is the only admin account. Make someone else an admin before deleting it.': 'Bu tek yönetici hesabı. Silmeden önce başka birini yönetici yapın.',
   'This token does not exist.': 'Bu anahtar mevcut değil.',
   'This upload does not exist.': 'Bu yükleme mevcut değil.',
