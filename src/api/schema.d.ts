@@ -4533,7 +4533,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download a file, or a selection as a zip (counts against a download limit) */
+        /** Download a file, or a selection as a zip (counts against a download limit once per visitor and file) */
         get: {
             parameters: {
                 query: {
@@ -4589,7 +4589,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Show a file of the link, sandboxed exactly like the drive’s previews */
+        /** Show a file of the link inline (kinds with a preview only; counts against a download limit as a download does) */
         get: {
             parameters: {
                 query?: never;
@@ -8041,7 +8041,7 @@ export interface components {
             extension: string | null;
             file_size: number;
             parent_id: string | null;
-            /** @description Preview address (under the link) */
+            /** @description Preview address (under the link); null for kinds that have no preview */
             url: string | null;
             thumbnail_url: string | null;
             created_at: string;
@@ -8558,7 +8558,7 @@ export interface components {
             extension: string | null;
             file_size: number;
             parent_id: string | null;
-            /** @description Preview address (under the link) */
+            /** @description Preview address (under the link); null for kinds that have no preview */
             url: string | null;
             thumbnail_url: string | null;
             created_at: string;
