@@ -246,7 +246,13 @@ export class ShareLinkVisitors {
    * from the first byte (the owner sees the download after a preview; not
    * every range of a video).
    */
-  private async count(visit: Visit, link: LinkWithEntry, grants: FetchGrants, file: FileEntryRow | null, event: { kind: 'download' | 'preview'; name: string }) {
+  private async count(
+    visit: Visit,
+    link: LinkWithEntry,
+    grants: FetchGrants,
+    file: FileEntryRow | null,
+    event: { kind: 'download' | 'preview'; name: string },
+  ) {
     if (file && grants.has(file.hash)) {
       if (visit.fromStart) await this.repo.addEvent(link.id, event.kind, event.name, visit.address);
       return null;

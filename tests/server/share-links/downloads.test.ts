@@ -19,7 +19,9 @@ describe('downloads through a link', () => {
   afterAll(() => t.close());
 
   const countOf = async (linkId: number) =>
-    Number((await t.app.services.db.kysely.selectFrom('share_links').select('download_count').where('id', '=', linkId).executeTakeFirstOrThrow()).download_count);
+    Number(
+      (await t.app.services.db.kysely.selectFrom('share_links').select('download_count').where('id', '=', linkId).executeTakeFirstOrThrow()).download_count,
+    );
 
   it('gives one copy for a limit of one: a range from byte 1 counts, a preview counts, and the rest are refused', async () => {
     const file = (await uploadFile(t.app, owner.user, { name: 'one copy.txt', content: 'the only copy' })).hash;
