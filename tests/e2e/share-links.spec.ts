@@ -55,6 +55,7 @@ test('a password link with a download limit: the guest unlocks it, previews, dow
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
 
+  // The preview took the one download; its grant cookie lets this browser download the same file.
   const downloading = guest.waitForEvent('download');
   await guest.getByRole('button', { name: /^Download/ }).click();
   const download = await downloading;
