@@ -16,7 +16,7 @@ afterEach(() => {
 // machine: load it once beforehand, so the test waits only for what it is about, the paint from the device.
 beforeAll(async () => {
   await Promise.all([import('../../../src/app/layouts/AppLayout'), import('../../../src/features/drive/DriveRoutes')]);
-}, 30_000);
+});
 
 describe('the drive paints from IndexedDB first', () => {
   it('shows a folder stored on the device while the server has not answered', async () => {
