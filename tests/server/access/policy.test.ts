@@ -138,7 +138,11 @@ describe('the access policy', () => {
     expect(new Set(Object.values(actors).map((a) => a.kind))).toEqual(new Set(['user', 'guest', 'link']));
     const pairs = table.map(([actor, grant]) => `${actor} × ${grant}`);
     expect(new Set(pairs).size).toBe(pairs.length);
-    expect(pairs.sort()).toEqual(Object.keys(actors).flatMap((actor) => Object.keys(grants).map((grant) => `${actor} × ${grant}`)).sort());
+    expect(pairs.sort()).toEqual(
+      Object.keys(actors)
+        .flatMap((actor) => Object.keys(grants).map((grant) => `${actor} × ${grant}`))
+        .sort(),
+    );
     for (const [, , expected] of table) expect(expected).toHaveLength(ENTRY_ACTIONS.length);
     expect(ENTRY_ACTIONS).toEqual(['files.view', 'files.create', 'files.update', 'files.delete', 'files.download', 'files.share']);
   });

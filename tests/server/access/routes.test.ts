@@ -4,7 +4,19 @@ import { TestClient } from '../support/client.js';
 import { createFolder, pngBytes, signedInUser, uploadFile } from '../support/drive-factories.js';
 import { withoutPermissions, type CreatedUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { DRIVE_PREFIXES, json, PUBLIC_ROUTES, registeredRoutes, routeOf, routes, testedElsewhere, tusCreate, type Call, type Fixture, type Method } from './route-table.js';
+import {
+  DRIVE_PREFIXES,
+  json,
+  PUBLIC_ROUTES,
+  registeredRoutes,
+  routeOf,
+  routes,
+  testedElsewhere,
+  tusCreate,
+  type Call,
+  type Fixture,
+  type Method,
+} from './route-table.js';
 
 /**
  * Every drive and upload route against the four callers the policy tells

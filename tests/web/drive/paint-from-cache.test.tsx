@@ -33,7 +33,10 @@ describe('the drive paints from IndexedDB first', () => {
       db,
       key,
       {
-        entries: [makeEntry({ id: 'k1', name: 'Kept offline' }), makeEntry({ id: 'k2', name: 'Also kept', type: 'file', mime: 'text/plain', extension: 'txt' })],
+        entries: [
+          makeEntry({ id: 'k1', name: 'Kept offline' }),
+          makeEntry({ id: 'k2', name: 'Also kept', type: 'file', mime: 'text/plain', extension: 'txt' }),
+        ],
         folder,
         nextCursor: null,
         total: 2,
@@ -42,7 +45,12 @@ describe('the drive paints from IndexedDB first', () => {
     );
     // Another listing stored on the same device: its row must not leak into this one.
     const trash = listingKey({ view: 'trash', folderId: '0', sort: DRIVE_VIEWS.trash.sort });
-    await writeListingPage(db, trash, { entries: [makeEntry({ id: 't1', name: 'In the trash' })], folder: null, nextCursor: null, total: 1 }, { replace: true });
+    await writeListingPage(
+      db,
+      trash,
+      { entries: [makeEntry({ id: 't1', name: 'In the trash' })], folder: null, nextCursor: null, total: 1 },
+      { replace: true },
+    );
 
     renderApp('/drive', makeBootstrap({ user }));
     expect(await screen.findByRole('heading', { name: 'Drive' })).toBeTruthy();
