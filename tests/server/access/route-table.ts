@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { EntryAction } from '../../../server/modules/access/actions.js';
 import { multipartUpload, tusMetadata } from '../uploads/support.js';
 
@@ -12,6 +13,8 @@ export interface Fixture {
   file: string;
   image: string;
   trashed: string;
+  /** The address of an account that is none of the callers: whom 'share with people' shares with. */
+  recipient: string;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -63,4 +66,132 @@ export const routes: {
   { name: 'trash', action: 'files.delete', call: (fx) => json('POST', '/api/v1/file-entries/delete', { entryIds: [fx.file] }) },
   { name: 'delete forever', action: 'files.delete', call: (fx) => json('POST', '/api/v1/file-entries/delete', { entryIds: [fx.file], deleteForever: true }) },
   { name: 'restore', action: 'files.delete', call: (fx) => json('POST', '/api/v1/file-entries/restore', { entryIds: [fx.trashed] }) },
+  { name: 'new document', action: 'files.create', call: (fx) => json('POST', '/api/v1/documents', { parentId: fx.folder, name: 'Plan' }) },
+  { name: 'who it is shared with', action: 'files.share', call: (fx) => json('GET', `/api/v1/file-entries/${fx.folder}/shares`) },
+  {
+    name: 'share with people',
+    action: 'files.share',
+    call: (fx) => json('POST', '/api/v1/file-entries/shares', { entryIds: [fx.file], emails: [fx.recipient], permission: 'view' }),
+  },
+  { name: 'links of an entry', action: 'files.share', call: (fx) => json('GET', `/api/v1/file-entries/${fx.folder}/share-links`) },
+  { name: 'make a link', action: 'files.share', call: (fx) => json('POST', `/api/v1/file-entries/${fx.folder}/share-links`, {}) },
+  { name: 'revoke the links', action: 'files.share', call: (fx) => json('DELETE', `/api/v1/file-entries/${fx.folder}/share-links`) },
 ];
+
+/** The drive and upload part of the API: every route under these must be in the table or in `testedElsewhere`. */
+export const DRIVE_PREFIXES = [
+  '/api/v1/drive/',
+  '/api/v1/folders',
+  '/api/v1/file-entries',
+  '/api/v1/documents',
+  '/api/v1/tus/',
+  '/api/v1/s3/',
+  '/api/v1/share-links/',
+  '/api/v1/user/space-usage',
+];
+
+/**
+ * Drive and upload routes the table cannot describe (no entry to hold a grant on, an upload key instead
+ * of an entry, a .docx with a version, another disk), each with the test that calls it as a guest and a
+ * stranger. Keys are "METHOD path" with every path parameter written `:`.
+ */
+export const testedElsewhere: Record<string, string> = {
+  'GET /api/v1/drive/folders': 'access/routes.test.ts: routes without an entry',
+  'GET /api/v1/user/space-usage': 'access/routes.test.ts: routes without an entry',
+  'HEAD /api/v1/tus/upload/:': 'access/routes.test.ts: an upload in flight',
+  'PATCH /api/v1/tus/upload/:': 'access/routes.test.ts: an upload in flight',
+  'DELETE /api/v1/tus/upload/:': 'access/routes.test.ts: an upload in flight',
+  'POST /api/v1/tus/entries': 'access/routes.test.ts: an upload in flight',
+  'PUT /api/v1/file-entries/shares/:': 'access/routes.test.ts: changing and removing a share',
+  'DELETE /api/v1/file-entries/shares/:': 'access/routes.test.ts: changing and removing a share',
+  'POST /api/v1/file-entries/read': 'documents/access.test.ts',
+  'POST /api/v1/file-entries/save': 'documents/access.test.ts',
+  'POST /api/v1/file-entries/save-copy': "documents/access.test.ts (a viewer's copy lands in their own drive)",
+  'GET /api/v1/file-entries/:/document-images/:': 'documents/access.test.ts',
+  'PUT /api/v1/share-links/:': 'share-links/links.test.ts',
+  'DELETE /api/v1/share-links/:': 'share-links/links.test.ts',
+  'GET /api/v1/share-links/:/events': 'share-links/links.test.ts',
+  'POST /api/v1/s3/simple/presign': 'uploads/s3-direct.test.ts (needs the S3 disk)',
+  'POST /api/v1/s3/entries': 'uploads/s3-direct.test.ts (needs the S3 disk)',
+  'POST /api/v1/s3/multipart/create': 'uploads/s3-direct.test.ts (needs the S3 disk)',
+  'POST /api/v1/s3/multipart/complete': 'uploads/s3-direct.test.ts (needs the S3 disk)',
+  'POST /api/v1/s3/multipart/get-uploaded-parts': 'uploads/s3-direct.test.ts (needs the S3 disk)',
+  'POST /api/v1/s3/multipart/batch-sign-part-urls': 'uploads/s3-direct.test.ts (needs the S3 disk)',
+  'POST /api/v1/s3/multipart/abort': 'uploads/s3-direct.test.ts (needs the S3 disk)',
+};
+
+/**
+ * Every route the app registered, as "METHOD path" with path parameters written `:`, read from
+ * Fastify's route tree (each line's segment is appended to its parent's). HEAD is left out where GET
+ * answers it, as Fastify adds it on its own.
+ */
+export function registeredRoutes(app: FastifyInstance): string[] {
+  const found: string[] = [];
+  const segments: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:[│ ] {3})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    segments.length = depth;
+    segments.push(match[2]!);
+    if (!match[3]) continue;
+    const path = segments.join('').replace(/:[^/]+/g, ':');
+    const methods = match[3].split(', ');
+    for (const method of methods) if (!(method === 'HEAD' && methods.includes('GET'))) found.push(`${method} ${path}`);
+  }
+  return found;
+}
+
+/** The registered route a concrete call reaches: a static path beats one with parameters. */
+export function routeOf(registered: string[], call: Call): string | undefined {
+  const path = call.url.split('?')[0]!;
+  const candidates = registered.filter((route) => {
+    const [method, pattern] = route.split(' ') as [string, string];
+    const regex = new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:/g, '[^/]+')}$`);
+    return method === call.method && regex.test(path);
+  });
+  return candidates.sort((a, b) => a.split(':').length - b.split(':').length)[0];
+}
+
+/** Routes a guest may call (to sign in, to read what every visitor sees, or through a link): the rest must answer them 401. */
+export const PUBLIC_ROUTES: Record<string, string> = {
+  'GET /': 'the web app',
+  'GET /pages/:': 'custom pages (the web app)',
+  'GET /manifest.webmanifest': 'the web app',
+  'POST /auth/login': 'signing in',
+  'POST /auth/logout': 'signing out (harmless without a session)',
+  'POST /auth/register': 'registering',
+  'POST /auth/reset-password': 'password reset (its token is the proof)',
+  'POST /auth/forgot-password': 'password reset',
+  'POST /auth/email/verification-notification': 'asks for the address, not a session',
+  'GET /auth/email/verify': 'the signed link is the proof',
+  'GET /secure/auth/social/:/login': 'social sign-in popup',
+  'GET /secure/auth/social/:/connect': 'popup: tells a guest to sign in first',
+  'GET /secure/auth/social/:/callback': "the provider's redirect, checked against the signed state",
+  'POST /secure/auth/social/connect': "social sign-in's password step for an existing account",
+  'GET /api/v1/bootstrap-data': 'what the app needs before sign-in',
+  'GET /api/v1/health': 'health check',
+  'GET /api/v1/openapi.json': 'the API description',
+  'GET /api/v1/docs': 'API docs: 403 unless the guest role holds api.access',
+  'GET /api/v1/docs/': 'API docs: 403 unless the guest role holds api.access',
+  'GET /api/v1/docs/static/index.html': 'API docs: 403 unless the guest role holds api.access',
+  'GET /api/v1/docs/static/swagger-initializer.js': 'API docs: 403 unless the guest role holds api.access',
+  'GET /api/v1/docs/*': 'API docs: 403 unless the guest role holds api.access',
+  'GET /api/v1/docs/json': 'API docs: 403 unless the guest role holds api.access',
+  'GET /api/v1/docs/yaml': 'API docs: 403 unless the guest role holds api.access',
+  'GET /api/v1/billing/products': 'the pricing page',
+  'POST /api/v1/billing/stripe/webhook': "Stripe's calls, checked by signature",
+  'GET /api/v1/branding/:': 'logos and favicon',
+  'GET /api/v1/avatars/:': 'profile images (unguessable names)',
+  'GET /api/v1/custom-pages/:': 'custom pages',
+  'GET /api/v1/value-lists/:': 'countries, languages and time zones for the forms',
+  'POST /api/v1/users/me/locale': "a guest's language is kept in a cookie",
+  'POST /api/v1/recaptcha/verify': 'the human check before sign-in',
+  'GET /api/v1/shared-links/:': 'share link visitors (share-links/matrix.test.ts)',
+  'POST /api/v1/shared-links/:/password': 'share link visitors (share-links/matrix.test.ts)',
+  'GET /api/v1/shared-links/:/preview/:': 'share link visitors (share-links/matrix.test.ts)',
+  'GET /api/v1/shared-links/:/entries': 'share link visitors (share-links/matrix.test.ts)',
+  'GET /api/v1/shared-links/:/download': 'share link visitors (share-links/matrix.test.ts)',
+  'GET /api/v1/shared-links/:/thumbnail/:': 'share link visitors (share-links/matrix.test.ts)',
+  'POST /api/v1/shared-links/:/file-entries': 'share link visitors (share-links/matrix.test.ts)',
+};

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/client.js';
-import { createFolder, signedInUser, uploadFile } from '../support/drive-factories.js';
+import { createFolder, listNames, signedInUser, uploadFile } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 describe('folders, renames, details and breadcrumbs', () => {
@@ -78,10 +78,17 @@ describe('folders, renames, details and breadcrumbs', () => {
     }
   });
 
-  it('accepts a name of exactly 255 bytes', async () => {
+  it('stores a name of exactly 255 bytes whole, and refuses one byte more', async () => {
     const { client } = await signedInUser(t.app);
-    const res = await client.post('/api/v1/folders', { name: `${'é'.repeat(127)}a` });
+    const name = `${'é'.repeat(127)}a`;
+    expect(Buffer.byteLength(name)).toBe(255);
+    const res = await client.post('/api/v1/folders', { name });
     expect(res.statusCode).toBe(200);
+    expect(res.json().folder.name).toBe(name);
+    expect(await listNames(client, 'folderId=0')).toEqual([name]);
+    const over = await client.post('/api/v1/folders', { name: `${name}b` });
+    expect(over.statusCode).toBe(422);
+    expect(over.json().errors).toEqual({ name: ['The name may not be longer than 255 bytes.'] });
   });
 
   it('refuses a folder name already used in the same folder with 409 and a field error', async () => {

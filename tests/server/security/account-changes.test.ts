@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../../server/lib/time.js';
 import { TestClient } from '../support/client.js';
+import { createFolder, pngBytes, uploadFile } from '../support/drive-factories.js';
 import { createUser } from '../support/factories.js';
 import { mailsTo } from '../support/mail.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { multipartUpload } from '../uploads/support.js';
 
 /** Issue 10 finding 1: a stolen token or an unattended browser must not own the account. */
 describe('changes to the account itself need a fresh proof', () => {
@@ -52,12 +54,46 @@ describe('changes to the account itself need a fresh proof', () => {
     expect((await client.request('PUT', '/api/v1/users/me', { body: { first_name: 'Ada' } })).statusCode).toBe(200);
   });
 
-  it('deleting one’s own account needs the current password', async () => {
+  it('deleting one’s own account needs the current password, and then nothing of it is left', async () => {
     const { user, client } = await signedIn();
+    const otherBrowser = new TestClient(t.app);
+    await otherBrowser.login(user.email, user.password);
+    const token = await bearer(user.id, ['read']);
+    const folder = await createFolder(client, 'Mine');
+    const file = await uploadFile(t.app, user, { name: 'mine.txt', content: 'my bytes', parentId: folder });
+    const fileKey = `${file.disk_prefix}/${file.file_name}`;
+    const avatarUpload = multipartUpload({}, { name: 'me.png', content: await pngBytes(20, 20), type: 'image/png' });
+    const avatar = (await client.request('POST', '/api/v1/users/me/avatar', avatarUpload)).json().avatar as string;
+    const db = t.app.services.db.kysely;
+    const rowsOf = async () => ({
+      users: (await db.selectFrom('users').select('id').where('id', '=', user.id).execute()).length,
+      sessions: (await db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).length,
+      tokens: (await db.selectFrom('personal_access_tokens').select('id').where('user_id', '=', user.id).execute()).length,
+      entries: (await db.selectFrom('file_entries').select('id').where('owner_id', '=', user.id).execute()).length,
+    });
+    // What the deletion must remove is really there first, so the checks after it are not vacuous.
+    expect(await rowsOf()).toEqual({ users: 1, sessions: 2, tokens: 1, entries: 2 });
+    expect(await t.app.services.drive.disk.stat(fileKey)).not.toBeNull();
+    expect((await new TestClient(t.app).get(avatar)).statusCode).toBe(200);
+
     expect((await client.request('DELETE', '/api/v1/users/me?deleteCurrentUser=true')).statusCode).toBe(422);
     expect((await client.request('DELETE', '/api/v1/users/me?deleteCurrentUser=true', { body: { current_password: 'nope' } })).statusCode).toBe(422);
-    expect(await t.app.services.users.findById(user.id)).toBeDefined();
-    expect((await client.request('DELETE', '/api/v1/users/me?deleteCurrentUser=true', { body: { current_password: user.password } })).statusCode).toBe(200);
+    expect((await rowsOf()).users).toBe(1);
+    const ok = await client.request('DELETE', '/api/v1/users/me?deleteCurrentUser=true', { body: { current_password: user.password } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ message: 'Account deleted' });
+
+    // Spec: "toast 'Account deleted', then logout"; and the account cannot come back in by any door.
+    const signIn = await new TestClient(t.app).post('/auth/login', { email: user.email, password: user.password });
+    expect(signIn.statusCode).toBe(422);
+    expect(signIn.json().errors).toEqual({ email: ['These credentials do not match our records.'] });
+    expect((await client.get('/api/v1/users/me')).statusCode).toBe(401);
+    expect((await otherBrowser.get('/api/v1/users/me')).statusCode).toBe(401);
+    expect((await token.get('/api/v1/users/me')).statusCode).toBe(401);
+    // The row, its sessions, tokens and drive entries, the file's bytes and the profile image are all gone.
+    expect(await rowsOf()).toEqual({ users: 0, sessions: 0, tokens: 0, entries: 0 });
+    expect(await t.app.services.drive.disk.stat(fileKey)).toBeNull();
+    expect((await new TestClient(t.app).get(avatar)).statusCode).toBe(404);
   });
 
   it('tokens: read-only tokens change nothing, account changes need the account scope as well as the password', async () => {

@@ -101,7 +101,7 @@ describe('what a link lets its holder do, state by state', () => {
     const fx = await linked('unlocked');
     const other = (await uploadFile(t.app, owner.user, { name: 'other.txt', parentId: fx.folder })).hash;
     const trashed = (await uploadFile(t.app, owner.user, { name: 't.txt', parentId: fx.folder })).hash;
-    const fixture = { folder: fx.folder, other, file: fx.file, image: fx.image, trashed };
+    const fixture = { folder: fx.folder, other, file: fx.file, image: fx.image, trashed, recipient: owner.user.email };
     const send = (client: TestClient, request: Call) => client.request(request.method, request.url, { body: request.body, headers: request.headers });
     for (const route of routes) expect((await send(fx.visitor, route.call(fixture))).statusCode, route.name).toBe(401);
   });

@@ -16,6 +16,7 @@ describe('every drive and upload route on shared entries', () => {
   let t: TestApp;
   let owner: { user: CreatedUser; client: TestClient };
   let stranger: TestClient;
+  let bystander: string;
   const recipients = {} as Record<'view' | 'edit', { user: CreatedUser; client: TestClient }>;
   let counter = 0;
 
@@ -38,13 +39,14 @@ describe('every drive and upload route on shared entries', () => {
       });
       expect(shared.statusCode, shared.body).toBe(200);
     }
-    return { folder, other, file, image, trashed };
+    return { folder, other, file, image, trashed, recipient: bystander };
   }
 
   beforeAll(async () => {
     t = await createTestApp();
     owner = await signedInUser(t.app);
     stranger = (await signedInUser(t.app)).client;
+    bystander = (await signedInUser(t.app)).user.email;
     recipients.view = await signedInUser(t.app);
     recipients.edit = await signedInUser(t.app);
   });

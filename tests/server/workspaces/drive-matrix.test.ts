@@ -23,6 +23,7 @@ describe('every drive and upload route in a workspace', () => {
   let workspaceId: number;
   let owner: TestClient;
   let stranger: TestClient;
+  let bystander: string;
   const members = {} as Record<keyof typeof ROLE_ACTIONS, TestClient>;
   let counter = 0;
 
@@ -46,7 +47,7 @@ describe('every drive and upload route in a workspace', () => {
     const image = await upload('i.png', await pngBytes(40, 30), folder);
     const trashed = await upload('t.txt', Buffer.from('bye'), folder);
     await owner.post(`/api/v1/file-entries/delete?workspaceId=${workspaceId}`, { entryIds: [trashed] });
-    return { folder, other, file, image, trashed };
+    return { folder, other, file, image, trashed, recipient: bystander };
   }
 
   beforeAll(async () => {
@@ -54,6 +55,7 @@ describe('every drive and upload route in a workspace', () => {
     const ownerUser = await signedInUser(t.app);
     owner = ownerUser.client;
     stranger = (await signedInUser(t.app)).client;
+    bystander = (await signedInUser(t.app)).user.email;
     workspaceId = await createWorkspace(owner);
     const roles = await workspaceRoles(owner);
     for (const role of ['viewer', 'editor', 'admin'] as const) {
