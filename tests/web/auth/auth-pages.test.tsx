@@ -1,9 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Bootstrap } from '../../../src/api/bootstrap-types';
 import { queryKeys } from '../../../src/api/query-keys';
 import { makeBootstrap } from '../fixtures';
 import { renderApp } from '../render-app';
+
+// The screens' code loads lazily, and its first import (transformed cold) can outlast findBy's wait on a busy
+// machine: load it once beforehand, so each test waits only for what it is about, whichever runs first.
+beforeAll(async () => {
+  await Promise.all([import('../../../src/features/auth/LoginPage'), import('../../../src/features/auth/RegisterPage')]);
+});
 
 // The page's value lists are not under test: answer them from the cache.
 const renderAt = (path: string, data: Bootstrap) => renderApp(path, data, [[queryKeys.valueLists('countries'), { countries: [] }]]);
