@@ -122,7 +122,10 @@ describe('no admin call lifts anyone above the caller', () => {
     const adminRole = await roleId('admin');
     const usersPermissions = [...(await holds(user.id))].filter((name) => name !== 'roles.update').map((name) => ({ name }));
     // Its own role, the default one, given `admin`: every registered user (itself included) would be an admin.
-    expectRefused(await client.request('PUT', `/api/v1/admin/roles/${usersRole}`, { body: { name: 'users', permissions: [...usersPermissions, { name: 'admin' }] } }), GRANT('admin'));
+    expectRefused(
+      await client.request('PUT', `/api/v1/admin/roles/${usersRole}`, { body: { name: 'users', permissions: [...usersPermissions, { name: 'admin' }] } }),
+      GRANT('admin'),
+    );
     expectRefused(await client.post('/api/v1/admin/roles', { name: 'Climb', permissions: [{ name: 'admin' }] }), GRANT('admin'));
     expectRefused(await client.post('/api/v1/admin/roles', { name: 'Climb', permissions: [{ name: 'users.delete' }] }), GRANT('users.delete'));
     expectRefused(await client.request('PUT', `/api/v1/admin/roles/${adminRole}`, { body: { name: 'admin', permissions: [{ name: 'files.view' }] } }), ROLE);

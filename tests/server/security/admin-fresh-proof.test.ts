@@ -72,7 +72,11 @@ describe('sensitive admin actions need fresh proof', () => {
     // The edit form sends the roles every time: an admin staying an admin is no new grant.
     expect((await client.request('PUT', url, { body: { roles: [await adminRole()], first_name: 'Grace' } })).statusCode).toBe(200);
 
-    const created = await client.post('/api/v1/admin/users', { email: `born-admin-${target.id}@example.com`, password: 'a good password', roles: [await adminRole()] });
+    const created = await client.post('/api/v1/admin/users', {
+      email: `born-admin-${target.id}@example.com`,
+      password: 'a good password',
+      roles: [await adminRole()],
+    });
     expectAsked(created);
     const role = (await client.post('/api/v1/admin/roles', { name: `Ops ${target.id}`, permissions: [{ name: 'files.view' }] })).json().role;
     expectAsked(await client.request('PUT', `/api/v1/admin/roles/${role.id}`, { body: { name: role.name, permissions: [{ name: 'admin' }] } }));
