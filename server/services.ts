@@ -225,7 +225,8 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
       bootstrapFor: async (userId, language, impersonatorId) => {
         const user = userId === null ? undefined : await users.findById(userId);
         return bootstrap.build(user ? await users.withAccess(user) : null, language, impersonatorId);
-      },      confirm: async (userId, proof) => {
+      },
+      confirm: async (userId, proof) => {
         const caller = await users.findById(userId);
         if (!caller) throw Unauthenticated();
         await account.confirmAccountChange(caller, proof);
