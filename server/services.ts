@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import { pauseAt } from './lib/test-pause.js';
 import { consume } from './lib/rate-limiter.js';
+import { Unauthenticated } from './lib/errors.js';
 import { Mailer, type MailLogger, type MailMessage } from './mail/mailer.js';
 import { AccessTokensService } from './modules/auth/access-tokens.js';
 import { RecoveryService } from './modules/auth/recovery.js';
@@ -187,6 +188,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     const keys = await stripeGateway.configured();
     return keys ? stripeGateway.client(keys) : null;
   };
+  const account = new AccountService(kysely, settings, localizations, sessions, recovery, avatars, drive.facade, passwordChecks, {}, billing);
   const admin = createAdmin({
     db: kysely,
     plans: { stripe: stripeClient, catalog: billingRepo },
@@ -223,6 +225,11 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
       bootstrapFor: async (userId, language, impersonatorId) => {
         const user = userId === null ? undefined : await users.findById(userId);
         return bootstrap.build(user ? await users.withAccess(user) : null, language, impersonatorId);
+      },
+      confirm: async (userId, proof) => {
+        const caller = await users.findById(userId);
+        if (!caller) throw Unauthenticated();
+        await account.confirmAccountChange(caller, proof);
       },
     },
   });
@@ -270,7 +277,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     registration: new RegistrationService(kysely, users, settings),
     recovery,
     avatars,
-    account: new AccountService(kysely, settings, localizations, sessions, recovery, avatars, drive.facade, passwordChecks, {}, billing),
+    account,
     recaptcha: new RecaptchaService(settings),
     manifest: new ManifestService(settings, themes, brandingFiles),
     themes,

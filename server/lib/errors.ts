@@ -70,7 +70,8 @@ export class ValidationError extends HttpError {
 const withValues = (message: string, values?: MessageValues): Message => (values ? { template: message, values } : message);
 
 export const Unauthenticated = (message = 'Unauthenticated.') => new HttpError(401, message, undefined, 'UNAUTHENTICATED');
-export const Forbidden = (message = 'This action is unauthorized.') => new HttpError(403, message, undefined, 'FORBIDDEN');
+export const Forbidden = (message = 'This action is unauthorized.', values?: MessageValues) =>
+  new HttpError(403, withValues(message, values), undefined, 'FORBIDDEN');
 export const NotFound = (message = 'Not found.') => new HttpError(404, message, undefined, 'NOT_FOUND');
 export const Conflict = (message: string, values?: MessageValues) => new HttpError(409, withValues(message, values), undefined, 'CONFLICT');
 /** A name the user typed is taken in its folder: 409 with the error on the name field. */

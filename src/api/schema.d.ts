@@ -5314,6 +5314,8 @@ export interface paths {
                         first_name?: string | null;
                         last_name?: string | null;
                         verified?: boolean;
+                        /** @description Your own password: needed to sign in as, delete, set a password or email, or grant admin */
+                        current_password?: string;
                         roles?: number[];
                         permissions?: {
                             name: string;
@@ -5397,6 +5399,8 @@ export interface paths {
                         password?: string;
                         first_name?: string | null;
                         last_name?: string | null;
+                        /** @description Your own password: needed to sign in as, delete, set a password or email, or grant admin */
+                        current_password?: string;
                         roles?: number[];
                         permissions?: {
                             name: string;
@@ -5538,6 +5542,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         ids: number[];
+                        /** @description Your own password: needed to sign in as, delete, set a password or email, or grant admin */
+                        current_password?: string;
                     };
                 };
             };
@@ -5580,7 +5586,14 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Your own password: needed to sign in as, delete, set a password or email, or grant admin */
+                        current_password?: string;
+                    } | null;
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -5749,6 +5762,8 @@ export interface paths {
                                 value: string | number | boolean | null;
                             }[];
                         }[];
+                        /** @description Your own password: needed when the role starts to carry admin */
+                        current_password?: string;
                     };
                 };
             };
@@ -5812,6 +5827,8 @@ export interface paths {
                                 value: string | number | boolean | null;
                             }[];
                         }[];
+                        /** @description Your own password: needed when the role starts to carry admin */
+                        current_password?: string;
                     };
                 };
             };

@@ -40,6 +40,15 @@ export function mayManageAccount(actor: Actor, accountId: number): boolean {
   return actor.kind === 'user' && (actor.userId === accountId || siteCan(actor, 'admin'));
 }
 
+/**
+ * Issue 30 finding 11: a session an admin started as someone else ("sign in
+ * as") makes no credential for them, since a personal access token would go on
+ * working after the admin stops.
+ */
+export function mayCreateCredentials(session: { impersonatorId: number | null }): boolean {
+  return session.impersonatorId === null;
+}
+
 /** What a grant lets this caller do, in catalogue order: what presenters send so clients never guess. */
 export function allowedActions(actor: Actor, grant: ActionSet | undefined): EntryAction[] {
   if (!grant) return [];

@@ -24,6 +24,18 @@ export async function permissionNames(db: Kysely<Database>, userId: number): Pro
   return new Set([...viaRoles, ...direct].map((row) => row.name));
 }
 
+/** The names of the permissions the given roles carry: what giving someone those roles hands them. */
+export async function rolePermissionNames(db: Kysely<Database>, roleIds: number[]): Promise<Set<string>> {
+  if (!roleIds.length) return new Set();
+  const rows = await db
+    .selectFrom('role_permissions')
+    .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+    .select('permissions.name')
+    .where('role_permissions.role_id', 'in', roleIds)
+    .execute();
+  return new Set(rows.map((row) => row.name));
+}
+
 /** Ids of the accounts that hold `admin` (by a role or directly) and are not suspended. */
 export async function adminIds(db: Kysely<Database>): Promise<number[]> {
   const viaRoles = await db

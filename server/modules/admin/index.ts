@@ -54,7 +54,7 @@ export function createAdmin(deps: AdminDeps) {
     activity,
     adminUsers: new AdminUsersService(deps.db, activity, deps.users),
     impersonation: new Impersonation(deps.sessions, activity, findEmail, bootstrapFor),
-    roles: new AdminRolesService(deps.db, activity),
+    roles: new AdminRolesService(deps.db, activity, deps.users.confirm),
     dashboard: new AdminDashboardService(deps.db, { ...deps.dashboard, mailConfigured: async () => (await deps.mailer.current()).url !== '' }),
     files: new AdminFilesService(deps.db, activity, deps.files),
     workspaces: new AdminWorkspacesService(deps.db, activity, deps.workspaces),

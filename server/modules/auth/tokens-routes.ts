@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NotFound } from '../../lib/errors.js';
+import { Forbidden, NotFound } from '../../lib/errors.js';
 import { currentUser, requirePermission } from '../../plugins/guards.js';
+import { mayCreateCredentials } from '../access/policy.js';
 import { accessTokenSchema, createTokenBody } from '../users/schemas.js';
+
+export const NO_TOKENS_WHILE_SIGNED_IN_AS = 'You cannot create access tokens while signed in as someone else.';
 
 /** Personal access tokens for API clients: shown once at creation, then only listed and revoked. */
 export const accessTokenRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,6 +30,8 @@ export const accessTokenRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
+      // Refused rather than ended on "stop": nothing would outlive the impersonation, and support never needs the user's credentials.
+      if (!mayCreateCredentials(request)) throw Forbidden(NO_TOKENS_WHILE_SIGNED_IN_AS);
       const expires = request.body.expires_at ? new Date(request.body.expires_at).toISOString() : null;
       const { id, token } = await accessTokens.create(user.id, request.body.name, expires, request.body.scopes);
       const created = (await accessTokens.list(user.id)).find((t) => t.id === id)!;

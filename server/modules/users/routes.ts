@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound } from '../../lib/errors.js';
@@ -6,24 +5,12 @@ import { clearSessionCookie } from '../../plugins/cookies.js';
 import { rotateXsrfForGuest } from '../../plugins/xsrf.js';
 import { currentUser, requireUser } from '../../plugins/guards.js';
 import { presentUser } from './presenter.js';
-import type { AccountProof } from './service.js';
+import { proofOf } from './proof.js';
 import { readAvatarInput } from './avatar-input.js';
 import { changePasswordBody, deleteUserBody, deleteUserQuery, updateProfileBody, userIdParams, userResponse } from './schemas.js';
 
 const messageResponse = z.object({ message: z.string() });
 const avatarResponse = z.object({ user: userResponse.shape.user, avatar: z.string() });
-
-/** What the request proves about its caller, for changes to the account itself. */
-function proofOf(request: FastifyRequest, currentPassword: string | undefined): AccountProof {
-  return {
-    currentPassword,
-    via: request.authVia,
-    tokenScopes: request.tokenScopes,
-    signedInAt: request.signedInAt,
-    sessionToken: request.sessionToken,
-    ip: request.ip,
-  };
-}
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { account, users } = app.services;

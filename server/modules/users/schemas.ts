@@ -67,7 +67,7 @@ export const userIdParams = z.object({ id: z.union([z.literal('me'), z.coerce.nu
 
 export const deleteUserQuery = z.object({ deleteCurrentUser: z.enum(['true', 'false', '1', '0']).optional() });
 
-/** Deleting one's own account asks for the current password (or a fresh sign-in). */
+/** Deleting an account asks the caller's current password (or a fresh sign-in), an admin's for someone else's too. */
 export const deleteUserBody = z.object({ current_password: z.string().max(1000).optional() }).nullish();
 
 export const avatarUrlBody = z.object({ url: z.string().trim().min(1).max(2048) });

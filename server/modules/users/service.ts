@@ -195,14 +195,15 @@ export class AccountService {
   }
 
   /**
-   * Deleting an account: one's own needs the explicit confirmation and the
-   * account proof; an admin deleting someone else's needs neither.
+   * Deleting an account: one's own needs the explicit confirmation; any
+   * deletion, an admin's of someone else's too, needs the caller's own proof
+   * (issue 30 finding 8: a session alone deletes nobody).
    */
   async deleteAccount(actor: UserWithAccess, user: UserRow, options: { confirmed: boolean; proof: AccountProof }): Promise<void> {
-    if (user.id === actor.id) {
-      if (!options.confirmed) throw ValidationError.field('deleteCurrentUser', 'Confirm deleting your own account with deleteCurrentUser=true.');
-      await this.confirmAccountChange(user, options.proof);
+    if (user.id === actor.id && !options.confirmed) {
+      throw ValidationError.field('deleteCurrentUser', 'Confirm deleting your own account with deleteCurrentUser=true.');
     }
+    await this.confirmAccountChange(actor, options.proof);
     const adminRole = await this.db.selectFrom('roles').select('id').where('name', '=', 'admin').executeTakeFirst();
     if (adminRole) {
       const admins = await this.db.selectFrom('user_roles').select('user_id').where('role_id', '=', adminRole.id).execute();

@@ -8,6 +8,7 @@ import { TextField } from '../../ui/form/TextField';
 import { toast } from '../../ui/toast/toast-store';
 import { AdminTable } from './AdminTable';
 import { useDeleteRole, usePermissionCatalogue, useRoles, useSaveRole } from './api';
+import { usePasswordProof, type RetryWithPassword } from './PasswordProof';
 import { ConfirmDelete } from './ConfirmDelete';
 
 type Role = NonNullable<ReturnType<typeof useRoles>['data']>[number];
@@ -78,6 +79,7 @@ function RoleDialog({ role, onClose }: { role: Role | null; onClose: () => void 
   const { t } = useTrans();
   const catalogue = usePermissionCatalogue();
   const save = useSaveRole(role?.id ?? null);
+  const proof = usePasswordProof();
   const [name, setName] = useState(role?.name ?? '');
   const [description, setDescription] = useState(role?.description ?? '');
   const [type, setType] = useState<'sitewide' | 'workspace'>(role?.type ?? 'sitewide');
@@ -90,25 +92,37 @@ function RoleDialog({ role, onClose }: { role: Role | null; onClose: () => void 
   const handleSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     const kept = new Map((role?.permissions ?? []).map((p) => [p.name, p.restrictions]));
-    save.mutate(
-      {
-        name,
-        description: description || null,
-        type,
-        default: isDefault,
-        guests,
-        permissions: [...granted].map((n) => ({ name: n, restrictions: kept.get(n) ?? [] })),
-      },
-      {
-        onSuccess: () => {
-          toast(role ? t('Updated role') : t('Created role'));
-          onClose();
+    const body = {
+      name,
+      description: description || null,
+      type,
+      default: isDefault,
+      guests,
+      permissions: [...granted].map((n) => ({ name: n, restrictions: kept.get(n) ?? [] })),
+    };
+    const saved = () => {
+      toast(role ? t('Updated role') : t('Created role'));
+      onClose();
+    };
+    // A role that starts carrying admin asks the admin's own password first.
+    const retry: RetryWithPassword = (currentPassword, handlers) =>
+      save.mutate(
+        { ...body, current_password: currentPassword },
+        {
+          onSuccess: () => {
+            handlers.onSuccess();
+            saved();
+          },
+          onError: handlers.onError,
         },
-        onError: (e) => {
-          if (!getFieldError(e, 'name')) toast.danger(getErrorMessage(e));
-        },
+      );
+    save.mutate(body, {
+      onSuccess: saved,
+      onError: (e) => {
+        if (proof.ask(e, retry)) return;
+        if (!getFieldError(e, 'name')) toast.danger(getErrorMessage(e));
       },
-    );
+    });
   };
 
   return (
@@ -165,6 +179,7 @@ function RoleDialog({ role, onClose }: { role: Role | null; onClose: () => void 
           </button>
         </div>
       </form>
+      {proof.dialog}
     </ModalDialog>
   );
 }

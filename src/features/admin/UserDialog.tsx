@@ -6,6 +6,7 @@ import { primaryButtonClass, secondaryButtonClass } from '../../ui/form/field-cl
 import { TextField } from '../../ui/form/TextField';
 import { toast } from '../../ui/toast/toast-store';
 import { useAdminUser, usePermissionCatalogue, useRoles, useSaveUser } from './api';
+import { usePasswordProof, type RetryWithPassword } from './PasswordProof';
 
 const MB = 1024 * 1024;
 
@@ -54,6 +55,7 @@ function UserForm({
 }) {
   const { t } = useTrans();
   const save = useSaveUser(id);
+  const proof = usePasswordProof();
   const [email, setEmail] = useState(initial?.email ?? '');
   const [firstName, setFirstName] = useState(initial?.first_name ?? '');
   const [lastName, setLastName] = useState(initial?.last_name ?? '');
@@ -83,72 +85,91 @@ function UserForm({
       permissions: [...direct].map((name) => ({ name })),
       space: space.trim() === '' ? null : Math.round(Number(space) * MB),
     };
-    save.mutate(id === null ? { ...body, password } : body, {
-      onSuccess: () => {
-        toast(id === null ? t('Created user') : t('Updated user'));
-        onClose();
-      },
+    const saved = () => {
+      toast(id === null ? t('Created user') : t('Updated user'));
+      onClose();
+    };
+    const sent = id === null ? { ...body, password } : body;
+    // Setting a password or email, or granting admin, asks the admin's own password first (the server says when).
+    const retry: RetryWithPassword = (currentPassword, handlers) =>
+      save.mutate(
+        { ...sent, current_password: currentPassword },
+        {
+          onSuccess: () => {
+            handlers.onSuccess();
+            saved();
+          },
+          onError: handlers.onError,
+        },
+      );
+    save.mutate(sent, {
+      onSuccess: saved,
       onError: (e) => {
+        if (proof.ask(e, retry)) return;
         if (!getFieldError(e, 'email') && !getFieldError(e, 'password')) toast.danger(getErrorMessage(e));
       },
     });
   };
 
   return (
-    <form onSubmit={handleSubmit} className="flex max-h-[70vh] flex-col gap-3 overflow-y-auto">
-      <TextField label={t('Email')} type="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={getFieldError(error, 'email')} />
-      <div className="grid grid-cols-2 gap-2">
-        <TextField label={t('First name')} value={firstName} onChange={(e) => setFirstName(e.target.value)} error={getFieldError(error, 'first_name')} />
-        <TextField label={t('Last name')} value={lastName} onChange={(e) => setLastName(e.target.value)} error={getFieldError(error, 'last_name')} />
-      </div>
-      <TextField
-        label={t('Password')}
-        type="password"
-        autoComplete="new-password"
-        required={id === null}
-        description={id === null ? undefined : t('Leave empty to keep the current password.')}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={getFieldError(error, 'password')}
-      />
-      <fieldset>
-        <legend className="mb-1 text-sm font-medium">{t('Roles')}</legend>
-        {roles.map((role) => (
-          <label key={role.id} className="mr-3 inline-flex items-center gap-1 text-sm">
-            <input type="checkbox" checked={roleIds.has(role.id)} onChange={() => setRoleIds((s) => flip(s, role.id))} />
-            {role.name}
-          </label>
-        ))}
-        {getFieldError(error, 'roles') && <p className="text-sm text-danger">{getFieldError(error, 'roles')}</p>}
-      </fieldset>
-      <details>
-        <summary className="cursor-pointer text-sm font-medium">{t('Direct permissions')}</summary>
-        <div className="mt-1 grid grid-cols-2 gap-1">
-          {permissions.map((name) => (
-            <label key={name} className="inline-flex items-center gap-1 text-xs">
-              <input type="checkbox" checked={direct.has(name)} onChange={() => setDirect((s) => flip(s, name))} />
-              {name}
+    <>
+      <form onSubmit={handleSubmit} className="flex max-h-[70vh] flex-col gap-3 overflow-y-auto">
+        <TextField label={t('Email')} type="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={getFieldError(error, 'email')} />
+        <div className="grid grid-cols-2 gap-2">
+          <TextField label={t('First name')} value={firstName} onChange={(e) => setFirstName(e.target.value)} error={getFieldError(error, 'first_name')} />
+          <TextField label={t('Last name')} value={lastName} onChange={(e) => setLastName(e.target.value)} error={getFieldError(error, 'last_name')} />
+        </div>
+        <TextField
+          label={t('Password')}
+          type="password"
+          autoComplete="new-password"
+          required={id === null}
+          description={id === null ? undefined : t('Leave empty to keep the current password.')}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={getFieldError(error, 'password')}
+        />
+        <fieldset>
+          <legend className="mb-1 text-sm font-medium">{t('Roles')}</legend>
+          {roles.map((role) => (
+            <label key={role.id} className="mr-3 inline-flex items-center gap-1 text-sm">
+              <input type="checkbox" checked={roleIds.has(role.id)} onChange={() => setRoleIds((s) => flip(s, role.id))} />
+              {role.name}
             </label>
           ))}
+          {getFieldError(error, 'roles') && <p className="text-sm text-danger">{getFieldError(error, 'roles')}</p>}
+        </fieldset>
+        <details>
+          <summary className="cursor-pointer text-sm font-medium">{t('Direct permissions')}</summary>
+          <div className="mt-1 grid grid-cols-2 gap-1">
+            {permissions.map((name) => (
+              <label key={name} className="inline-flex items-center gap-1 text-xs">
+                <input type="checkbox" checked={direct.has(name)} onChange={() => setDirect((s) => flip(s, name))} />
+                {name}
+              </label>
+            ))}
+          </div>
+        </details>
+        <TextField
+          label={t('Storage space (MB)')}
+          type="number"
+          min={0}
+          description={t('Empty: the role or site default.')}
+          value={space}
+          onChange={(e) => setSpace(e.target.value)}
+          error={getFieldError(error, 'space')}
+        />
+        <div className="flex justify-end gap-2">
+          <button type="button" className={secondaryButtonClass} onClick={onClose}>
+            {t('Cancel')}
+          </button>
+          <button type="submit" className={primaryButtonClass} disabled={save.isPending}>
+            {t('Save')}
+          </button>
         </div>
-      </details>
-      <TextField
-        label={t('Storage space (MB)')}
-        type="number"
-        min={0}
-        description={t('Empty: the role or site default.')}
-        value={space}
-        onChange={(e) => setSpace(e.target.value)}
-        error={getFieldError(error, 'space')}
-      />
-      <div className="flex justify-end gap-2">
-        <button type="button" className={secondaryButtonClass} onClick={onClose}>
-          {t('Cancel')}
-        </button>
-        <button type="submit" className={primaryButtonClass} disabled={save.isPending}>
-          {t('Save')}
-        </button>
-      </div>
-    </form>
+      </form>
+      {/* Outside the form: React sends the dialog's submit up through the portal too. */}
+      {proof.dialog}
+    </>
   );
 }

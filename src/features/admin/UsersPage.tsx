@@ -8,6 +8,7 @@ import { toast } from '../../ui/toast/toast-store';
 import { useAdminUsers, useBulkUpdate, useDeleteUsers, useImpersonate, useSendReset, type UserQuery } from './api';
 import { AdminTable } from './AdminTable';
 import { formatBytes, formatDate } from './Pager';
+import { usePasswordProof, type RetryWithPassword } from './PasswordProof';
 import { UserDialog } from './UserDialog';
 
 type Sort = NonNullable<UserQuery['orderBy']>;
@@ -25,8 +26,57 @@ export function UsersPage() {
   const remove = useDeleteUsers();
   const reset = useSendReset();
   const impersonate = useImpersonate();
+  const proof = usePasswordProof();
 
   const fail = (error: unknown) => toast.danger(getErrorMessage(error));
+  const handleImpersonate = (id: number) =>
+    impersonate.mutate(
+      { id },
+      {
+        onSuccess: () => void navigate('/drive'),
+        onError: (error) => {
+          const retry: RetryWithPassword = (currentPassword, handlers) =>
+            impersonate.mutate(
+              { id, currentPassword },
+              {
+                onSuccess: () => {
+                  handlers.onSuccess();
+                  void navigate('/drive');
+                },
+                onError: handlers.onError,
+              },
+            );
+          if (!proof.ask(error, retry)) fail(error);
+        },
+      },
+    );
+  const handleDelete = (ids: number[]) => {
+    const deleted = () => {
+      toast(t('Deleted users'));
+      setSelected(new Set());
+    };
+    remove.mutate(
+      { ids },
+      {
+        onSuccess: deleted,
+        onError: (error) => {
+          const retry: RetryWithPassword = (currentPassword, handlers) =>
+            remove.mutate(
+              { ids, currentPassword },
+              {
+                onSuccess: () => {
+                  handlers.onSuccess();
+                  deleted();
+                },
+                onError: handlers.onError,
+              },
+            );
+          if (!proof.ask(error, retry)) fail(error);
+        },
+        onSettled: () => setDeleting(null),
+      },
+    );
+  };
   const handleBulk = (action: 'suspend' | 'unsuspend' | 'verify', ids: number[]) =>
     bulk.mutate({ ids, action }, { onSuccess: () => toast(t('Updated users')), onError: fail });
 
@@ -113,11 +163,7 @@ export function UsersPage() {
             >
               {t('Send password reset')}
             </button>
-            <button
-              type="button"
-              className="text-primary hover:underline"
-              onClick={() => impersonate.mutate(user.id, { onSuccess: () => void navigate('/drive'), onError: fail })}
-            >
+            <button type="button" className="text-primary hover:underline" onClick={() => handleImpersonate(user.id)}>
               {t('Sign in as')}
             </button>
             <button type="button" className="text-danger hover:underline" onClick={() => setDeleting([user.id])}>
@@ -134,21 +180,10 @@ export function UsersPage() {
           confirmLabel={t('Delete')}
           isPending={remove.isPending}
           onClose={() => setDeleting(null)}
-          onConfirm={() =>
-            remove.mutate(deleting, {
-              onSuccess: () => {
-                toast(t('Deleted users'));
-                setDeleting(null);
-                setSelected(new Set());
-              },
-              onError: (error) => {
-                fail(error);
-                setDeleting(null);
-              },
-            })
-          }
+          onConfirm={() => handleDelete(deleting)}
         />
       )}
+      {proof.dialog}
     </section>
   );
 }

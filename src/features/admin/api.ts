@@ -61,7 +61,11 @@ export function useBulkUpdate() {
 
 export function useDeleteUsers() {
   const invalidate = useInvalidateAdmin();
-  return useMutation({ mutationFn: (ids: number[]) => api.post('admin/users/bulk-delete', { ids }), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: ({ ids, currentPassword }: { ids: number[]; currentPassword?: string }) =>
+      api.post('admin/users/bulk-delete', { ids, ...(currentPassword ? { current_password: currentPassword } : {}) }),
+    onSuccess: invalidate,
+  });
 }
 
 export function useSendReset() {
@@ -73,7 +77,8 @@ export function useImpersonate() {
   const setBootstrap = useSetBootstrap();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post('admin/users/{id}/impersonate', undefined, { path: { id } }),
+    mutationFn: ({ id, currentPassword }: { id: number; currentPassword?: string }) =>
+      api.post('admin/users/{id}/impersonate', currentPassword ? { current_password: currentPassword } : undefined, { path: { id } }),
     onSuccess: ({ bootstrapData }) => {
       client.clear();
       setBootstrap(bootstrapData as Bootstrap);

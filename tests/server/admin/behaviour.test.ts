@@ -87,7 +87,7 @@ describe('admin area rules', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('You cannot remove your own admin access.');
     expect((await admin.post('/api/v1/admin/users/bulk-update', { ids: [me.id], action: 'suspend' })).statusCode).toBe(409);
-    expect((await admin.post('/api/v1/admin/users/bulk-delete', { ids: [me.id] })).statusCode).toBe(409);
+    expect((await admin.post('/api/v1/admin/users/bulk-delete', { ids: [me.id], current_password: me.password })).statusCode).toBe(409);
     const adminRole = roles.find((r) => r.name === 'admin')!;
     const edit = await admin.request('PUT', `/api/v1/admin/roles/${adminRole.id}`, { body: { name: 'admin', permissions: [{ name: 'files.view' }] } });
     expect(edit.statusCode).toBe(409);
@@ -95,22 +95,23 @@ describe('admin area rules', () => {
     expect((await admin.get('/api/v1/admin/users')).statusCode).toBe(200);
   });
 
-  it('the last admin cannot be deleted by a user manager', async () => {
+  it('a user manager cannot delete admins, not even down to the last one (issue 30: nobody changes an account above them)', async () => {
     const { client: admin } = await signedIn({ roles: ['admin'] });
-    const { client: manager } = await signedIn({ permissions: [{ name: 'users.delete' }, { name: 'users.view' }] });
+    const { user: managerUser, client: manager } = await signedIn({ permissions: [{ name: 'users.delete' }, { name: 'users.view' }] });
     const admins = (await manager.get('/api/v1/admin/users?perPage=100'))
       .json()
       .pagination.data.filter((u: { roles: { name: string }[] }) => u.roles.some((r) => r.name === 'admin')) as { id: number }[];
-    const res = await manager.post('/api/v1/admin/users/bulk-delete', { ids: admins.map((a) => a.id) });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('There must be at least one admin: this would leave none.');
+    const res = await manager.post('/api/v1/admin/users/bulk-delete', { ids: admins.map((a) => a.id), current_password: managerUser.password });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('This account holds permissions you do not have.');
     expect((await admin.get('/api/v1/admin/users')).statusCode).toBe(200);
   });
 
   it('sign in as: marked in the bootstrap data, recorded, and ended with one call; another admin needs `admin`', async () => {
     const { user: adminUser, client: admin } = await signedIn({ roles: ['admin'] });
     const { user } = await signedIn();
-    const started = await admin.post(`/api/v1/admin/users/${user.id}/impersonate`);
+    const proof = { current_password: adminUser.password };
+    const started = await admin.post(`/api/v1/admin/users/${user.id}/impersonate`, proof);
     expect(started.statusCode, started.body).toBe(200);
     expect(started.json().bootstrapData.user.id).toBe(user.id);
     const boot = (await admin.get('/api/v1/bootstrap-data')).json().data;
@@ -125,14 +126,14 @@ describe('admin area rules', () => {
     expect(log).toEqual(expect.arrayContaining(['user.impersonated', 'user.impersonation_ended']));
     expect((await admin.post('/api/v1/admin/impersonation/stop')).statusCode).toBe(409);
 
-    const { client: support } = await signedIn({ permissions: [{ name: 'users.impersonate' }] });
+    const { user: supportUser, client: support } = await signedIn({ permissions: [{ name: 'users.impersonate' }] });
     const other = await createUser(db(), { roles: ['admin'] });
-    expect((await support.post(`/api/v1/admin/users/${other.id}/impersonate`)).statusCode).toBe(403);
-    expect((await admin.post(`/api/v1/admin/users/${other.id}/impersonate`)).statusCode).toBe(200);
+    expect((await support.post(`/api/v1/admin/users/${other.id}/impersonate`, { current_password: supportUser.password })).statusCode).toBe(403);
+    expect((await admin.post(`/api/v1/admin/users/${other.id}/impersonate`, proof)).statusCode).toBe(200);
   });
 
   it('users: created with roles and a space override, listed with space used, deleted with their files', async () => {
-    const { client: admin } = await signedIn({ roles: ['admin'] });
+    const { user: me, client: admin } = await signedIn({ roles: ['admin'] });
     const created = await admin.post('/api/v1/admin/users', { email: 'made@example.com', password: 'a good password', first_name: 'Made', space: 1000 });
     expect(created.statusCode, created.body).toBe(200);
     const made = created.json().user;
@@ -145,7 +146,7 @@ describe('admin area rules', () => {
     const page = (await admin.get('/api/v1/admin/users?query=made%40&orderBy=email&orderDir=asc')).json().pagination;
     expect(page.total).toBe(1);
     expect(page.data[0]).toMatchObject({ email: 'made@example.com', space_used: 0, space_available: 1000 });
-    expect((await admin.post('/api/v1/admin/users/bulk-delete', { ids: [made.id] })).statusCode).toBe(200);
+    expect((await admin.post('/api/v1/admin/users/bulk-delete', { ids: [made.id], current_password: me.password })).statusCode).toBe(200);
     expect((await admin.get(`/api/v1/admin/users/${made.id}`)).statusCode).toBe(404);
   });
 

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UsersPage } from '../../../src/features/admin/UsersPage';
+import { toastStore } from '../../../src/ui/toast/toast-store';
 import { page, renderAdmin } from './render-admin';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -67,5 +68,35 @@ describe('the users table', () => {
     expect(await screen.findByRole('progressbar', { name: 'Loading...' })).toBeTruthy();
     answer(Response.json(page([])));
     expect(await screen.findByText('No users found')).toBeTruthy();
+  });
+
+  it('asks the admin’s password when the server requires it, keeps asking while it is wrong, then deletes (issue 30 finding 8)', async () => {
+    const asked = { current_password: ['Enter your current password to confirm this change.'] };
+    const { sent } = renderAdmin(<UsersPage />, ({ method, path, body }) => {
+      if (method === 'GET' && path === '/api/v1/admin/users') return Response.json(page([user(1, 'ann@example.com')]));
+      if (method === 'POST' && path === '/api/v1/admin/users/bulk-delete') {
+        const password = (body as { current_password?: string }).current_password;
+        if (password === 'right one') return Response.json({ message: 'Deleted users' });
+        const errors = password ? { current_password: ['The current password is incorrect.'] } : asked;
+        return Response.json({ message: errors.current_password[0], errors }, { status: 422 });
+      }
+      return undefined;
+    });
+    await screen.findByText('ann@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Delete users' })).getByRole('button', { name: 'Delete' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Password required' });
+    expect(dialog.textContent).toContain('Enter your current password to confirm this change.');
+    expect(sent('POST', '/api/v1/admin/users/bulk-delete')[0]!.body).toEqual({ ids: [1] });
+    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'wrong one' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('The current password is incorrect.')).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'right one' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Password required' })).toBeNull());
+    expect(sent('POST', '/api/v1/admin/users/bulk-delete').at(-1)!.body).toEqual({ ids: [1], current_password: 'right one' });
+    await waitFor(() => expect(toastStore.getToasts().at(-1)?.message).toBe('Deleted users'));
   });
 });

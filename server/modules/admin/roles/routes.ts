@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePermission } from '../../../plugins/guards.js';
+import { proofOf } from '../../users/proof.js';
 import { callerOf } from '../caller.js';
 import { okResponse } from '../users/schemas.js';
 import { permissionList, roleBody, roleIdParam, roleList, roleResponse } from './schemas.js';
@@ -22,7 +23,10 @@ export const adminRoleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/roles',
     { onRequest: requirePermission('roles.update'), schema: { tags, summary: 'Create a role', body: roleBody, response: { 200: roleResponse } } },
-    async (request) => ({ role: await roles.create(callerOf(request), request.body) }),
+    async (request) => {
+      const { current_password: currentPassword, ...input } = request.body;
+      return { role: await roles.create(callerOf(request), input, proofOf(request, currentPassword)) };
+    },
   );
   app.put(
     '/roles/:id',
@@ -30,7 +34,10 @@ export const adminRoleRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requirePermission('roles.update'),
       schema: { tags, summary: 'Edit a role and its permissions', params: roleIdParam, body: roleBody, response: { 200: roleResponse } },
     },
-    async (request) => ({ role: await roles.update(callerOf(request), request.params.id, request.body) }),
+    async (request) => {
+      const { current_password: currentPassword, ...input } = request.body;
+      return { role: await roles.update(callerOf(request), request.params.id, input, proofOf(request, currentPassword)) };
+    },
   );
   app.delete(
     '/roles/:id',

@@ -38,6 +38,7 @@ export const roleBody = z.object({
   default: z.boolean().optional().describe('Given to every new registration (one sitewide role)'),
   guests: z.boolean().optional().describe('Applies to visitors who are not signed in (one role)'),
   permissions: z.array(grant).max(200).default([]),
+  current_password: z.string().max(1000).optional().describe('Your own password: needed when the role starts to carry admin'),
 });
 
 export const roleIdParam = z.object({ id: z.coerce.number().int().positive() });

@@ -3,9 +3,11 @@ import type { Database } from '../../../db/types.js';
 import { Conflict, NotFound, ValidationError } from '../../../lib/errors.js';
 import { parseJson } from '../../../lib/json.js';
 import { nowIso } from '../../../lib/time.js';
-import type { Restriction } from '../../permissions/policy.js';
+import { requireWithinOwnAccess } from '../../access/delegation.js';
+import { ADMIN_PERMISSION, type Restriction } from '../../permissions/policy.js';
+import type { AccountProof } from '../../users/service.js';
 import type { AdminActivity, AdminCaller } from '../activity/service.js';
-import { adminGuard } from '../guard-rails.js';
+import { adminGuard, permissionNames } from '../guard-rails.js';
 import { permissionIds } from '../users/repository.js';
 
 export const ROLE_NOT_FOUND = 'This role does not exist.';
@@ -27,6 +29,8 @@ export class AdminRolesService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly activity: AdminActivity,
+    /** The caller proves it is them before a role carries `admin` (issue 30 finding 8). */
+    private readonly confirm: (callerId: number, proof: AccountProof) => Promise<void>,
   ) {}
 
   async permissions() {
@@ -72,7 +76,8 @@ export class AdminRolesService {
     return role;
   }
 
-  async create(caller: AdminCaller, input: RoleInput) {
+  async create(caller: AdminCaller, input: RoleInput, proof: AccountProof) {
+    await this.requireGrantable(caller, input, new Set(), proof);
     const id = await this.db.transaction().execute(async (trx) => {
       await this.assertNameFree(trx, input.name, null);
       const now = nowIso();
@@ -98,8 +103,9 @@ export class AdminRolesService {
     return this.get(id);
   }
 
-  async update(caller: AdminCaller, id: number, input: RoleInput) {
+  async update(caller: AdminCaller, id: number, input: RoleInput, proof: AccountProof) {
     const existing = await this.get(id);
+    await this.requireGrantable(caller, input, new Set(existing.permissions.map((p) => p.name)), proof);
     const keepAdmins = await adminGuard(this.db, caller.userId);
     await this.db.transaction().execute(async (trx) => {
       await this.assertNameFree(trx, input.name, id);
@@ -129,6 +135,11 @@ export class AdminRolesService {
 
   async delete(caller: AdminCaller, id: number): Promise<void> {
     const role = await this.get(id);
+    requireWithinOwnAccess(
+      await permissionNames(this.db, caller.userId),
+      role.permissions.map((p) => p.name),
+      'role',
+    );
     if (role.guests) throw Conflict(ROLE_IN_USE_GUESTS);
     if (role.default) throw Conflict(ROLE_IN_USE_DEFAULT);
     const keepAdmins = await adminGuard(this.db, caller.userId);
@@ -141,6 +152,19 @@ export class AdminRolesService {
       await keepAdmins(trx);
       await this.activity.record(caller, { action: 'role.deleted', subjectType: 'role', subjectId: id, subjectLabel: role.name }, trx);
     });
+  }
+
+  /**
+   * A role is edited only within the caller's own permissions, before and
+   * after (issue 30 finding 5); one that starts carrying `admin` needs the
+   * caller's fresh proof.
+   */
+  private async requireGrantable(caller: AdminCaller, input: RoleInput, before: ReadonlySet<string>, proof: AccountProof): Promise<void> {
+    const callerHolds = await permissionNames(this.db, caller.userId);
+    requireWithinOwnAccess(callerHolds, before, 'role');
+    const after = input.permissions.map((p) => p.name);
+    requireWithinOwnAccess(callerHolds, after, 'grant');
+    if (after.includes(ADMIN_PERMISSION) && !before.has(ADMIN_PERMISSION)) await this.confirm(caller.userId, proof);
   }
 
   private async write(trx: Kysely<Database>, roleId: number, input: RoleInput): Promise<void> {

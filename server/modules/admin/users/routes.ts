@@ -5,8 +5,20 @@ import { requirePermission, requireUser } from '../../../plugins/guards.js';
 import { rotateXsrfForGuest, rotateXsrfForSession } from '../../../plugins/xsrf.js';
 import { bootstrapSchema } from '../../bootstrap/schemas.js';
 import { LOCALE_COOKIE } from '../../localizations/locale-cookie.js';
+import { proofOf } from '../../users/proof.js';
 import { callerOf } from '../caller.js';
-import { adminUserResponse, bulkUpdateBody, createUserBody, idsBody, okResponse, updateUserBody, userIdParam, userListQuery, userPage } from './schemas.js';
+import {
+  adminUserResponse,
+  bulkUpdateBody,
+  createUserBody,
+  deleteUsersBody,
+  impersonateBody,
+  okResponse,
+  updateUserBody,
+  userIdParam,
+  userListQuery,
+  userPage,
+} from './schemas.js';
 
 /** The admin's own session, kept while they are signed in as someone else (one click brings it back). */
 export const ADMIN_SESSION_COOKIE = 'drive_admin_session';
@@ -37,7 +49,10 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users',
     { onRequest: requirePermission('users.create'), schema: { tags, summary: 'Create a user', body: createUserBody, response: { 200: adminUserResponse } } },
-    async (request) => ({ user: await adminUsers.create(callerOf(request), request.body) }),
+    async (request) => {
+      const { current_password: currentPassword, ...input } = request.body;
+      return { user: await adminUsers.create(callerOf(request), input, proofOf(request, currentPassword)) };
+    },
   );
 
   app.put(
@@ -52,7 +67,10 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminUserResponse },
       },
     },
-    async (request) => ({ user: await adminUsers.update(callerOf(request), request.params.id, request.body) }),
+    async (request) => {
+      const { current_password: currentPassword, ...input } = request.body;
+      return { user: await adminUsers.update(callerOf(request), request.params.id, input, proofOf(request, currentPassword)) };
+    },
   );
 
   app.post(
@@ -83,9 +101,12 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/bulk-delete',
-    { onRequest: requirePermission('users.delete'), schema: { tags, summary: 'Delete users and their files', body: idsBody, response: { 200: okResponse } } },
+    {
+      onRequest: requirePermission('users.delete'),
+      schema: { tags, summary: 'Delete users and their files', body: deleteUsersBody, response: { 200: okResponse } },
+    },
     async (request) => {
-      await adminUsers.delete(callerOf(request), request.body.ids);
+      await adminUsers.delete(callerOf(request), request.body.ids, proofOf(request, request.body.current_password));
       return { message: 'Deleted users' };
     },
   );
@@ -94,13 +115,21 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id/impersonate',
     {
       onRequest: requirePermission('users.impersonate'),
-      schema: { tags, summary: 'Sign in as the user, for support (recorded)', params: userIdParam, response: { 200: bootstrapAnswer } },
+      schema: {
+        tags,
+        summary: 'Sign in as the user, for support (recorded)',
+        params: userIdParam,
+        body: impersonateBody,
+        response: { 200: bootstrapAnswer },
+      },
     },
     async (request, reply) => {
-      const started = await adminUsers.impersonate(callerOf(request), request.actor, request.params.id, {
-        userAgent: request.headers['user-agent'] ?? null,
-        language: request.cookies[LOCALE_COOKIE] ?? null,
-      });
+      const started = await adminUsers.impersonate(
+        callerOf(request),
+        request.params.id,
+        { userAgent: request.headers['user-agent'] ?? null, language: request.cookies[LOCALE_COOKIE] ?? null },
+        proofOf(request, request.body?.current_password),
+      );
       if (request.sessionToken)
         reply.setCookie(ADMIN_SESSION_COOKIE, request.sessionToken, { path: '/', httpOnly: true, sameSite: 'lax', secure: isSecure(request) });
       setSessionCookie(request, reply, started.token, null);

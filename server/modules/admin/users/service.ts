@@ -1,24 +1,23 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../../db/types.js';
-import { Conflict, Forbidden, NotFound, ValidationError } from '../../../lib/errors.js';
+import { Conflict, NotFound, ValidationError } from '../../../lib/errors.js';
 import { nowIso } from '../../../lib/time.js';
-import type { Actor } from '../../access/actor.js';
-import { hasPermission } from '../../access/policy.js';
+import { requireWithinOwnAccess } from '../../access/delegation.js';
 import { hashPassword } from '../../auth/passwords.js';
 import type { SessionsService } from '../../auth/sessions.js';
 import type { Permission, Restriction } from '../../permissions/policy.js';
 import { ADMIN_PERMISSION } from '../../permissions/policy.js';
 import type { Bootstrap } from '../../bootstrap/service.js';
 import { displayName } from '../../users/presenter.js';
+import type { AccountProof } from '../../users/service.js';
 import type { AdminActivity, AdminCaller } from '../activity/service.js';
-import { adminGuard, opensAdmin, permissionNames } from '../guard-rails.js';
+import { adminGuard, permissionNames, rolePermissionNames } from '../guard-rails.js';
 import { pageOf } from '../paging.js';
 import { AdminUsersRepository, permissionIds, type UserListQuery } from './repository.js';
 
 export const USER_NOT_FOUND = 'This user does not exist.';
 export const EMAIL_TAKEN = 'The email has already been taken.';
 export const NOT_YOURSELF = 'You cannot do this to your own account.';
-export const IMPERSONATE_ADMIN = 'Only a super admin can sign in as another admin.';
 export const USER_SUSPENDED = 'This account is suspended.';
 
 export interface UserAccessInput {
@@ -55,6 +54,8 @@ export interface AdminUsersDeps {
   removeAvatar(avatar: string | null): Promise<void>;
   /** The bootstrap data for a user's session (what the app replaces its own with). */
   bootstrapFor(userId: number | null, language: string | null, impersonatorId: number | null): Promise<Bootstrap>;
+  /** The caller proves it is them, as for a change to their own account (AccountService.confirmAccountChange). */
+  confirm(callerId: number, proof: AccountProof): Promise<void>;
 }
 
 /** The admin's users section: the table, and every change to an account an admin makes. */
@@ -105,9 +106,13 @@ export class AdminUsersService {
     };
   }
 
-  async create(caller: AdminCaller, input: CreateUserInput) {
+  async create(caller: AdminCaller, input: CreateUserInput, proof: AccountProof) {
     const email = input.email.trim().toLowerCase();
     if (await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) throw ValidationError.field('email', EMAIL_TAKEN);
+    // The default roles given when none are chosen are what registration gives anyone: no grant of the caller's.
+    const granted = await this.granted(input);
+    requireWithinOwnAccess(await permissionNames(this.db, caller.userId), granted, 'grant');
+    if (granted.has(ADMIN_PERMISSION)) await this.deps.confirm(caller.userId, proof);
     const now = nowIso();
     const password = await hashPassword(input.password);
     const id = await this.db.transaction().execute(async (trx) => {
@@ -133,13 +138,21 @@ export class AdminUsersService {
     return this.get(id);
   }
 
-  async update(caller: AdminCaller, id: number, input: UpdateUserInput) {
+  async update(caller: AdminCaller, id: number, input: UpdateUserInput, proof: AccountProof) {
     const user = await this.find(id);
     const email = input.email?.trim().toLowerCase();
+    const callerHolds = await permissionNames(this.db, caller.userId);
+    const held = await permissionNames(this.db, id);
+    requireWithinOwnAccess(callerHolds, held, 'account');
+    const granted = await this.granted(input);
+    requireWithinOwnAccess(callerHolds, granted, 'grant');
     if (email && email !== user.email) {
       const taken = await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
       if (taken) throw ValidationError.field('email', EMAIL_TAKEN);
     }
+    // Whoever sets the password or the sign-in email can sign in as that account; `admin` opens everything.
+    const takesOver = Boolean(input.password) || (email !== undefined && email !== user.email);
+    if (takesOver || (granted.has(ADMIN_PERMISSION) && !held.has(ADMIN_PERMISSION))) await this.deps.confirm(caller.userId, proof);
     const now = nowIso();
     const keepAdmins = await adminGuard(this.db, caller.userId);
     await this.db.transaction().execute(async (trx) => {
@@ -168,6 +181,7 @@ export class AdminUsersService {
   async suspend(caller: AdminCaller, ids: number[], suspended: boolean): Promise<void> {
     if (suspended && ids.includes(caller.userId)) throw Conflict(NOT_YOURSELF);
     const users = await this.findMany(ids);
+    await this.requireReach(caller, ids);
     const now = nowIso();
     const keepAdmins = await adminGuard(this.db, caller.userId);
     await this.db.transaction().execute(async (trx) => {
@@ -190,6 +204,7 @@ export class AdminUsersService {
 
   async verify(caller: AdminCaller, ids: number[]): Promise<void> {
     const users = await this.findMany(ids);
+    await this.requireReach(caller, ids);
     const now = nowIso();
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ email_verified_at: now, updated_at: now }).where('id', 'in', ids).where('email_verified_at', 'is', null).execute();
@@ -205,9 +220,11 @@ export class AdminUsersService {
   }
 
   /** Deletes accounts as account deletion does: rows in one transaction, then the files' bytes. */
-  async delete(caller: AdminCaller, ids: number[]): Promise<void> {
+  async delete(caller: AdminCaller, ids: number[], proof: AccountProof): Promise<void> {
     if (ids.includes(caller.userId)) throw Conflict(NOT_YOURSELF);
     const users = await this.findMany(ids);
+    await this.requireReach(caller, ids);
+    await this.deps.confirm(caller.userId, proof);
     const keepAdmins = await adminGuard(this.db, caller.userId);
     const prefixes = await this.db.transaction().execute(async (trx) => {
       const owned: string[] = [];
@@ -225,17 +242,32 @@ export class AdminUsersService {
 
   /**
    * "Sign in as": a session for the user, marked with the admin who started
-   * it (shown on every screen, ended with one click). Another admin only for
-   * callers holding `admin`.
+   * it (shown on every screen, ended with one click). Only an account within
+   * the caller's own permissions, and only with the caller's fresh proof.
    */
-  async impersonate(caller: AdminCaller, actor: Actor, id: number, meta: { userAgent: string | null; language: string | null }) {
+  async impersonate(caller: AdminCaller, id: number, meta: { userAgent: string | null; language: string | null }, proof: AccountProof) {
     if (id === caller.userId) throw Conflict(NOT_YOURSELF);
     const user = await this.find(id);
     if (user.suspended_at) throw Conflict(USER_SUSPENDED);
-    if (opensAdmin(await permissionNames(this.db, id)) && !hasPermission(actor, ADMIN_PERMISSION)) throw Forbidden(IMPERSONATE_ADMIN);
+    await this.requireReach(caller, [id]);
+    await this.deps.confirm(caller.userId, proof);
     const session = await this.deps.sessions.start(id, { ip: caller.ip, userAgent: meta.userAgent, remember: false, impersonatorId: caller.userId });
     await this.activity.record(caller, { action: 'user.impersonated', subjectType: 'user', subjectId: id, subjectLabel: user.email });
     return { token: session.token, bootstrapData: await this.deps.bootstrapFor(id, meta.language, caller.userId) };
+  }
+
+  /** What an account change hands out: the chosen roles' permissions and the direct ones (a space override is `files.create`). */
+  private async granted(input: UserAccessInput): Promise<Set<string>> {
+    const names = await rolePermissionNames(this.db, input.roles ?? []);
+    for (const grant of input.permissions ?? []) names.add(grant.name);
+    if (input.space !== undefined && input.space !== null) names.add('files.create');
+    return names;
+  }
+
+  /** Nobody changes an account that holds more than they do (issue 30 finding 5). */
+  private async requireReach(caller: AdminCaller, ids: number[]): Promise<void> {
+    const callerHolds = await permissionNames(this.db, caller.userId);
+    for (const id of ids) requireWithinOwnAccess(callerHolds, await permissionNames(this.db, id), 'account');
   }
 
   private async applyAccess(trx: Kysely<Database>, userId: number, input: UserAccessInput, now: string): Promise<void> {
