@@ -91,6 +91,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const shared = createSharedState(config, log, db.changes);
   const { rateLimiter, jobs } = shared;
   const passwordChecks = new PasswordChecks(rateLimiter);
+  const auth = new AuthService(users, passwordChecks, sessions);
   const siteUrl = siteUrlFrom(settings, config.appUrl);
   const channelOn = async (channel: 'email' | 'browser') => (await settings.get(`notifications.channels.${channel}`)) !== false;
   // Mail a request causes goes out through the job queue (retried there), never inside the request.
@@ -214,6 +215,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     },
     users: {
       sessions,
+      startSession: (proof, meta) => auth.startSession(proof, meta),
       sendResetLink: (email) => recovery.sendResetLink(email),
       permissionsOf,
       availableTo: (userId, permissions) => spaceLimits.availableTo(userActor(userId, permissions), userId),
@@ -265,18 +267,17 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     userTokens,
     mailer,
     rateLimiter,
-    auth: new AuthService(users, passwordChecks),
-    passwordChecks,
+    auth,
     registration: new RegistrationService(kysely, users, settings),
     recovery,
     avatars,
-    account: new AccountService(kysely, settings, localizations, sessions, recovery, avatars, drive.facade, passwordChecks, {}, billing),
+    account: new AccountService(kysely, settings, localizations, sessions, recovery, avatars, drive.facade, auth, {}, billing),
     recaptcha: new RecaptchaService(settings),
     manifest: new ManifestService(settings, themes, brandingFiles),
     themes,
     brandingFiles,
     health: new HealthService(db, config.storageDir),
-    social: new SocialAccountsService(kysely, users, settings),
+    social: new SocialAccountsService(kysely, users, settings, auth),
     bootstrap,
     bootstrapJson: new BootstrapJson(config.env !== 'production'),
     billing,
