@@ -92,6 +92,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const shared = createSharedState(config, log, db.changes);
   const { rateLimiter, jobs } = shared;
   const passwordChecks = new PasswordChecks(rateLimiter);
+  const auth = new AuthService(users, passwordChecks, sessions);
   const siteUrl = siteUrlFrom(settings, config.appUrl);
   const channelOn = async (channel: 'email' | 'browser') => (await settings.get(`notifications.channels.${channel}`)) !== false;
   // Mail a request causes goes out through the job queue (retried there), never inside the request.
@@ -188,7 +189,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     const keys = await stripeGateway.configured();
     return keys ? stripeGateway.client(keys) : null;
   };
-  const account = new AccountService(kysely, settings, localizations, sessions, recovery, avatars, drive.facade, passwordChecks, {}, billing);
+  const account = new AccountService(kysely, settings, localizations, sessions, recovery, avatars, drive.facade, auth, {}, billing);
   const admin = createAdmin({
     db: kysely,
     plans: { stripe: stripeClient, catalog: billingRepo },
@@ -216,6 +217,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     },
     users: {
       sessions,
+      startSession: (proof, meta) => auth.startSession(proof, meta),
       sendResetLink: (email) => recovery.sendResetLink(email),
       permissionsOf,
       availableTo: (userId, permissions) => spaceLimits.availableTo(userActor(userId, permissions), userId),
@@ -272,8 +274,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     userTokens,
     mailer,
     rateLimiter,
-    auth: new AuthService(users, passwordChecks),
-    passwordChecks,
+    auth,
     registration: new RegistrationService(kysely, users, settings),
     recovery,
     avatars,
@@ -283,7 +284,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     themes,
     brandingFiles,
     health: new HealthService(db, config.storageDir),
-    social: new SocialAccountsService(kysely, users, settings),
+    social: new SocialAccountsService(kysely, users, settings, auth),
     bootstrap,
     bootstrapJson: new BootstrapJson(config.env !== 'production'),
     billing,

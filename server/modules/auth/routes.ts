@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ValidationError } from '../../lib/errors.js';
 import { translate } from '../../lib/i18n.js';
@@ -20,19 +19,16 @@ import {
   verificationNotificationBody,
   verifyEmailQuery,
 } from './schemas.js';
-import { signIn as startSession } from './sign-in.js';
+import { signIn } from './sign-in.js';
 import { mailLimits } from './throttles.js';
 
 /** `/auth/*`: register, sign in and out, verify an email address, recover a password. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, sessions, users, bootstrap, registration, recovery, rateLimiter } = app.services;
-
-  const signIn = (request: FastifyRequest, reply: FastifyReply, userId: number, remember: boolean) =>
-    startSession(app.services, request, reply, userId, remember);
+  const { sessions, users, bootstrap, registration, recovery, rateLimiter } = app.services;
 
   app.post('/login', { schema: { tags: ['auth'], summary: 'Sign in', body: loginBody, response: { 200: bootstrapDataResponse } } }, async (request, reply) => {
-    const user = await auth.login(request.body, request.ip);
-    return { bootstrapData: await signIn(request, reply, user.id, request.body.remember) };
+    const { email, password, remember } = request.body;
+    return { bootstrapData: await signIn(app.services, request, reply, { kind: 'password', email, password }, remember) };
   });
 
   app.post(
@@ -54,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         language: request.cookies[LOCALE_COOKIE] ?? null,
       });
       if (needsEmailVerification) await recovery.sendVerification(user.id);
-      const bootstrapData = await signIn(request, reply, user.id, true);
+      const bootstrapData = await signIn(app.services, request, reply, { kind: 'registration', userId: user.id }, true);
       return { bootstrapData, status: needsEmailVerification ? ('needs_email_verification' as const) : ('success' as const) };
     },
   );

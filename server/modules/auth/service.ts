@@ -1,34 +1,103 @@
 import type { UserRow } from '../../db/types.js';
-import { ValidationError } from '../../lib/errors.js';
-import type { UsersRepository } from '../users/repository.js';
+import { Conflict, NotFound, ValidationError } from '../../lib/errors.js';
 import { randomToken } from '../../lib/tokens.js';
+import type { UsersRepository } from '../users/repository.js';
 import type { PasswordChecks } from './password-checks.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { loginLimits } from './throttles.js';
+import type { SessionsService, StartedSession } from './sessions.js';
+import { currentPasswordLimits, loginLimits } from './throttles.js';
 
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
 export const ACCOUNT_SUSPENDED = 'This account is suspended.';
 
-/** Timing equaliser: checking a password for an unknown email costs the same as for a known one. */
+/**
+ * Whose password is given, and why: the reason decides the throttle and which
+ * form field hears a refusal.
+ */
+export type PasswordClaim =
+  /** The sign-in form: an address and its password. */
+  | { purpose: 'sign-in'; email: string }
+  /** Social sign-in's "link with your password" prompt: the account the provider's address belongs to. */
+  | { purpose: 'link'; email: string }
+  /** A signed-in user confirming a change to their own account. */
+  | { purpose: 'confirm'; user: UserRow };
+
+const REFUSAL_FIELD = { 'sign-in': 'email', link: 'password', confirm: 'current_password' } as const;
+const INCORRECT = { 'sign-in': BAD_CREDENTIALS, link: 'The password is incorrect.', confirm: 'The current password is incorrect.' } as const;
+
+/** Why a session may start. Each kind is made by the one place that checked it. */
+export type SessionProof =
+  /** The sign-in form's address and password, checked here. */
+  | { kind: 'password'; email: string; password: string }
+  /** A provider vouched for the user (SocialAccountsService: a linked profile, a new account, a link confirmed by password). */
+  | { kind: 'social'; userId: number }
+  /** The account registration has just created. */
+  | { kind: 'registration'; userId: number }
+  /** An admin's "sign in as", after the admin area's own rules allowed it. */
+  | { kind: 'impersonation'; userId: number; impersonatorId: number };
+
+export interface SessionMeta {
+  /** The client's address (null: not over HTTP, e.g. an admin caller without one). */
+  ip: string | null;
+  userAgent: string | null;
+  /** Ignored for impersonation: "sign in as" is never remembered. */
+  remember?: boolean;
+  /** The browser's session so far, ended so no session id is carried across a sign-in; impersonation keeps it (the admin's own). */
+  current?: string | null;
+}
+
+/** Timing equaliser: checking a password for an unknown email, or an account without one, costs the same as for a real one. */
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= hashPassword(randomToken()));
 
+/** The sign-in rules, once: how a password is verified and how every session starts. */
 export class AuthService {
   constructor(
-    private readonly users: UsersRepository,
+    private readonly users: Pick<UsersRepository, 'findByEmail' | 'findById'>,
     private readonly passwords: PasswordChecks,
+    private readonly sessions: Pick<SessionsService, 'start' | 'end'>,
   ) {}
 
-  /** Sign-in: throttled per account and client before the password is compared (see throttles.ts). */
-  login(credentials: { email: string; password: string }, ip: string): Promise<UserRow> {
-    return this.passwords.check(loginLimits(credentials.email, ip), () => this.checkCredentials(credentials.email, credentials.password));
+  /**
+   * The one check of an account's password (sign-in, the social link prompt,
+   * account changes): counted before it is compared, so parallel guesses cannot
+   * outrun the throttle (PasswordChecks); compared against a dummy hash when
+   * there is no account or no password; and a suspended account is told so only
+   * after its right password, so a guesser learns nothing.
+   */
+  verifyPassword(claim: PasswordClaim, password: string, ip: string): Promise<UserRow> {
+    const field = REFUSAL_FIELD[claim.purpose];
+    const limits = claim.purpose === 'confirm' ? currentPasswordLimits(claim.user.id, ip) : loginLimits(claim.email, ip);
+    return this.passwords.check(limits, async () => {
+      const user = claim.purpose === 'confirm' ? claim.user : await this.users.findByEmail(claim.email);
+      const ok = await verifyPassword(user?.password ?? (await getDummyHash()), password);
+      if (!user || !ok) throw ValidationError.field(field, INCORRECT[claim.purpose]);
+      if (user.suspended_at) throw ValidationError.field(field, ACCOUNT_SUSPENDED);
+      return user;
+    });
   }
 
-  async checkCredentials(email: string, password: string): Promise<UserRow> {
-    const user = await this.users.findByEmail(email);
-    const ok = await verifyPassword(user?.password ?? (await getDummyHash()), password);
-    if (!user || !ok) throw ValidationError.field('email', BAD_CREDENTIALS);
-    if (user.suspended_at) throw ValidationError.field('email', ACCOUNT_SUSPENDED);
-    return user;
+  /**
+   * Every session starts here, whatever proved who the user is: a suspended
+   * account gets none (authenticate.ts would refuse it on the next request,
+   * a half sign-in), and a sign-in ends the browser's previous session.
+   */
+  async startSession(proof: SessionProof, meta: SessionMeta): Promise<{ user: UserRow; session: StartedSession }> {
+    const user =
+      proof.kind === 'password'
+        ? // Callers without an address share one throttle bucket rather than escaping it.
+          await this.verifyPassword({ purpose: 'sign-in', email: proof.email }, proof.password, meta.ip ?? '')
+        : await this.users.findById(proof.userId);
+    if (!user) throw NotFound('This user does not exist.');
+    if (user.suspended_at) throw Conflict(ACCOUNT_SUSPENDED);
+    const impersonatorId = proof.kind === 'impersonation' ? proof.impersonatorId : null;
+    if (meta.current && !impersonatorId) await this.sessions.end(meta.current);
+    const session = await this.sessions.start(user.id, {
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      remember: impersonatorId ? false : (meta.remember ?? false),
+      impersonatorId,
+    });
+    return { user, session };
   }
 }

@@ -1,12 +1,21 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/types.js';
-import { Conflict, Forbidden, NotFound } from '../../lib/errors.js';
+import { Conflict, Forbidden, NotFound, ValidationError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
+import type { AuthService, SessionProof } from '../auth/service.js';
 import type { UsersRepository } from '../users/repository.js';
 import type { SettingsService } from '../settings/service.js';
 import type { SocialProfile, SocialService } from './providers.js';
 
-export type LoginOutcome = { kind: 'signed-in'; userId: number } | { kind: 'needs-password'; email: string } | { kind: 'error'; message: string };
+type SocialProof = Extract<SessionProof, { kind: 'social' }>;
+
+export type LoginOutcome = { kind: 'proof'; proof: SocialProof } | { kind: 'needs-password'; email: string } | { kind: 'error'; message: string };
+
+/** A provider's profile waiting, between REQUEST_PASSWORD and the password, to be linked to the account with its address. */
+export interface PendingLink {
+  service: SocialService;
+  profile: Pick<SocialProfile, 'id' | 'name' | 'email'>;
+}
 
 /** Linking provider accounts to users, and signing in through them. */
 export class SocialAccountsService {
@@ -14,6 +23,7 @@ export class SocialAccountsService {
     private readonly db: Kysely<Database>,
     private readonly users: UsersRepository,
     private readonly settings: SettingsService,
+    private readonly auth: Pick<AuthService, 'verifyPassword'>,
   ) {}
 
   private findProfile(service: SocialService, profileId: string) {
@@ -33,7 +43,7 @@ export class SocialAccountsService {
    */
   async login(service: SocialService, profile: SocialProfile): Promise<LoginOutcome> {
     const linked = await this.findProfile(service, profile.id);
-    if (linked) return { kind: 'signed-in', userId: linked.user_id };
+    if (linked) return { kind: 'proof', proof: { kind: 'social', userId: linked.user_id } };
     if (!profile.email) return { kind: 'error', message: 'Your account on this service has no email address we can use.' };
 
     const existing = await this.users.findByEmail(profile.email);
@@ -65,7 +75,19 @@ export class SocialAccountsService {
         .execute();
       return created.id;
     });
-    return { kind: 'signed-in', userId };
+    return { kind: 'proof', proof: { kind: 'social', userId } };
+  }
+
+  /**
+   * After REQUEST_PASSWORD: the account's own password (checked like any
+   * sign-in, suspension included) links the provider's profile to it.
+   */
+  async linkWithPassword(pending: PendingLink | null, password: string, ip: string): Promise<SocialProof> {
+    const email = pending?.profile.email;
+    if (!pending || !email) throw ValidationError.field('password', 'This sign-in attempt has expired. Please try again.');
+    const user = await this.auth.verifyPassword({ purpose: 'link', email }, password, ip);
+    await this.connect(user, pending.service, pending.profile);
+    return { kind: 'social', userId: user.id };
   }
 
   async connect(user: UserRow, service: SocialService, profile: Pick<SocialProfile, 'id' | 'name' | 'email'>): Promise<void> {

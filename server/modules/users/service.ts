@@ -6,10 +6,9 @@ import { safeFetch, UnsafeUrlError } from '../../lib/safe-fetch.js';
 import { nowIso } from '../../lib/time.js';
 import { userActor } from '../access/actor.js';
 import { mayManageAccount } from '../access/policy.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import type { PasswordChecks } from '../auth/password-checks.js';
+import { hashPassword } from '../auth/passwords.js';
 import type { RecoveryService } from '../auth/recovery.js';
-import { currentPasswordLimits } from '../auth/throttles.js';
+import type { AuthService } from '../auth/service.js';
 import { parseScopes, type TokenScope } from '../auth/token-scopes.js';
 import type { SessionsService } from '../auth/sessions.js';
 import type { LocalizationsService } from '../localizations/service.js';
@@ -75,7 +74,7 @@ export class AccountService {
       deleteEntriesOf(trx: Kysely<Database>, userId: number): Promise<string[]>;
       purgeBytes(prefixes: string[]): Promise<void>;
     },
-    private readonly passwords: PasswordChecks,
+    private readonly auth: Pick<AuthService, 'verifyPassword'>,
     private readonly fetchOptions: { isBlocked?: (address: string) => boolean } = {},
     /** Ends the user's paid subscriptions at the payment provider before the account goes. */
     private readonly billing: { endSubscriptions(userId: number): Promise<void> } = { endSubscriptions: async () => {} },
@@ -137,14 +136,10 @@ export class AccountService {
     }
   }
 
-  /** Asks for the current password again, throttled like any password check (PasswordChecks). */
+  /** Asks for the current password again, verified as a sign-in's is (AuthService.verifyPassword). */
   async confirmPassword(user: UserRow, password: string | undefined, ip: string): Promise<void> {
     if (!password) throw ValidationError.field('current_password', 'Enter your current password to confirm this change.');
-    await this.passwords.check(currentPasswordLimits(user.id, ip), async () => {
-      if (!(await verifyPassword(user.password, password))) {
-        throw ValidationError.field('current_password', 'The current password is incorrect.');
-      }
-    });
+    await this.auth.verifyPassword({ purpose: 'confirm', user }, password, ip);
   }
 
   async changePassword(user: UserRow, input: { current_password: string; new_password: string }, keepSession: string | null, ip: string) {

@@ -1,77 +1,26 @@
-import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/client.js';
 import { createUser } from '../support/factories.js';
+import { newClaims, popupMessage, startOAuthPeer, type OAuthPeer } from '../support/oauth-peer.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
-
-interface PopupMessage {
-  type: string;
-  status: string;
-  callbackData: Record<string, unknown> & { message?: string; email?: string; bootstrapData?: { user: { email: string } | null } };
-}
-
-/** The message the popup page posts to its opener (spec §4 "Social login"). */
-function popupMessage(html: string): PopupMessage {
-  const match = html.match(/var m=(\{.*?\});if\(window\.opener\)/s);
-  if (!match) throw new Error(`no social-auth message in: ${html.slice(0, 300)}`);
-  return JSON.parse(match[1]!) as PopupMessage;
-}
 
 describe('social sign-in through a real OAuth/OIDC provider (oauth2-mock-server)', () => {
   let t: TestApp;
-  let provider: OAuth2Server;
+  let provider: OAuthPeer;
   let claims: Record<string, unknown>;
+  const runPopup = (client: TestClient, path: string) => provider.runPopup(client, path);
 
   beforeAll(async () => {
-    provider = new OAuth2Server();
-    await provider.issuer.keys.generate('RS256');
-    await provider.start(0, '127.0.0.1');
-    provider.service.on('beforeTokenSigning', (token) => {
-      Object.assign(token.payload, claims);
-    });
-    provider.service.on('beforeUserinfo', (userinfo) => {
-      userinfo.body = { id: claims.sub, name: claims.name, email: claims.email, first_name: claims.given_name, last_name: claims.family_name };
-    });
     t = await createTestApp();
-    const issuer = provider.issuer.url!;
-    await t.app.services.settings.set({
-      'social.google.enable': true,
-      'social.google.client_id': 'drive-client',
-      'social.google.client_secret': 'drive-secret',
-      'social.google.issuer': issuer,
-      'social.facebook.enable': true,
-      'social.facebook.client_id': 'fb-client',
-      'social.facebook.client_secret': 'fb-secret',
-      'social.facebook.authorization_endpoint': `${issuer}/authorize`,
-      'social.facebook.token_endpoint': `${issuer}/token`,
-      'social.facebook.userinfo_endpoint': `${issuer}/userinfo`,
-    });
+    provider = await startOAuthPeer(t.app);
   });
   afterAll(async () => {
     await t.close();
     await provider.stop();
   });
   beforeEach(() => {
-    claims = {
-      sub: `g-${Math.random()}`,
-      email: `person${Math.random().toString(36).slice(2, 7)}@example.com`,
-      email_verified: true,
-      given_name: 'Pat',
-      family_name: 'Doe',
-      name: 'Pat Doe',
-    };
+    claims = provider.claims = newClaims();
   });
-
-  /** Opens the popup URL, lets the provider authorize, and follows its redirect back to our callback. */
-  async function runPopup(client: TestClient, path: string): Promise<PopupMessage> {
-    const start = await client.get(path);
-    if (start.statusCode !== 302) return popupMessage(start.body);
-    const authorize = await fetch(start.headers.location as string, { redirect: 'manual' });
-    const back = new URL(authorize.headers.get('location')!);
-    const callback = await client.get(back.pathname + back.search);
-    expect(callback.headers['content-security-policy']).toMatch(/^default-src 'none'; script-src 'sha256-/);
-    return popupMessage(callback.body);
-  }
 
   it('creates an account for a new Google user and signs it in', async () => {
     const client = new TestClient(t.app);

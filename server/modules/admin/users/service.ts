@@ -4,6 +4,7 @@ import { Conflict, NotFound, ValidationError } from '../../../lib/errors.js';
 import { nowIso } from '../../../lib/time.js';
 import { requireWithinOwnAccess } from '../../access/delegation.js';
 import { hashPassword } from '../../auth/passwords.js';
+import type { AuthService } from '../../auth/service.js';
 import type { SessionsService } from '../../auth/sessions.js';
 import type { Permission, Restriction } from '../../permissions/policy.js';
 import { ADMIN_PERMISSION } from '../../permissions/policy.js';
@@ -18,7 +19,6 @@ import { AdminUsersRepository, permissionIds, type UserListQuery } from './repos
 export const USER_NOT_FOUND = 'This user does not exist.';
 export const EMAIL_TAKEN = 'The email has already been taken.';
 export const NOT_YOURSELF = 'You cannot do this to your own account.';
-export const USER_SUSPENDED = 'This account is suspended.';
 
 export interface UserAccessInput {
   roles?: number[] | undefined;
@@ -43,7 +43,9 @@ export interface UpdateUserInput extends UserAccessInput {
 }
 
 export interface AdminUsersDeps {
-  sessions: Pick<SessionsService, 'start' | 'endAll'>;
+  sessions: Pick<SessionsService, 'endAll'>;
+  /** Where every session starts (it refuses a suspended account). */
+  startSession: AuthService['startSession'];
   sendResetLink(email: string): Promise<void>;
   /** A user's available space (their max_space restriction, else the site default); null: unlimited. */
   availableTo(userId: number, permissions: Permission[]): Promise<number | null>;
@@ -248,10 +250,13 @@ export class AdminUsersService {
   async impersonate(caller: AdminCaller, id: number, meta: { userAgent: string | null; language: string | null }, proof: AccountProof) {
     if (id === caller.userId) throw Conflict(NOT_YOURSELF);
     const user = await this.find(id);
-    if (user.suspended_at) throw Conflict(USER_SUSPENDED);
     await this.requireReach(caller, [id]);
     await this.deps.confirm(caller.userId, proof);
-    const session = await this.deps.sessions.start(id, { ip: caller.ip, userAgent: meta.userAgent, remember: false, impersonatorId: caller.userId });
+    // The session start refuses a suspended account, as for every other way in.
+    const { session } = await this.deps.startSession(
+      { kind: 'impersonation', userId: id, impersonatorId: caller.userId },
+      { ip: caller.ip, userAgent: meta.userAgent },
+    );
     await this.activity.record(caller, { action: 'user.impersonated', subjectType: 'user', subjectId: id, subjectLabel: user.email });
     return { token: session.token, bootstrapData: await this.deps.bootstrapFor(id, meta.language, caller.userId) };
   }
