@@ -11,12 +11,13 @@ describe('a suspended account cannot sign in by any method', () => {
   let t: TestApp;
   let provider: OAuthPeer;
   let admin: TestClient;
+  let adminUser: Awaited<ReturnType<typeof createUser>>;
   const db = () => t.app.services.db.kysely;
 
   beforeAll(async () => {
     t = await createTestApp();
     provider = await startOAuthPeer(t.app);
-    const adminUser = await createUser(db(), { roles: ['admin'] });
+    adminUser = await createUser(db(), { roles: ['admin'] });
     admin = new TestClient(t.app);
     await admin.login(adminUser.email, adminUser.password);
   });
@@ -83,7 +84,7 @@ describe('a suspended account cannot sign in by any method', () => {
   it('impersonation: refused for a suspended user, and a suspension ends an impersonation already running', async () => {
     const suspended = await createUser(db());
     await suspend(suspended.id);
-    const refused = await admin.post(`/api/v1/admin/users/${suspended.id}/impersonate`);
+    const refused = await admin.post(`/api/v1/admin/users/${suspended.id}/impersonate`, { current_password: adminUser.password });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(SUSPENDED);
     expect(await sessionsOf(suspended.id)).toBe(0);
@@ -92,7 +93,7 @@ describe('a suspended account cannot sign in by any method', () => {
     const supporter = await createUser(db(), { roles: ['admin'] });
     const support = new TestClient(t.app);
     await support.login(supporter.email, supporter.password);
-    expect((await support.post(`/api/v1/admin/users/${user.id}/impersonate`)).statusCode).toBe(200);
+    expect((await support.post(`/api/v1/admin/users/${user.id}/impersonate`, { current_password: supporter.password })).statusCode).toBe(200);
     expect((await signedInUser(support))?.id).toBe(user.id);
     await suspend(user.id);
     expect((await support.get('/api/v1/users/me')).statusCode).toBe(401);
