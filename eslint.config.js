@@ -95,6 +95,20 @@ export default tseslint.config(
     },
   },
   {
+    // A string replacement reads `$'`, `$&` and `` $` `` in the value as patterns, so data built into one corrupts
+    // the result (issue 30 finding 6): write data with a replacer function, or splice by index.
+    files: ['server/**/*.ts', 'src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['TemplateLiteral[expressions.length>0]', 'BinaryExpression', 'Identifier', 'MemberExpression', 'CallExpression'].map((kind) => ({
+          selector: `CallExpression[callee.property.name=/^replace(All)?$/][arguments.length=2] > ${kind}.arguments:nth-child(2)`,
+          message: 'Data in a String.replace replacement is read as $-patterns: pass an inline replacer function, or splice by index.',
+        })),
+      ],
+    },
+  },
+  {
     // Migrations are frozen in time: they type the database loosely on purpose.
     files: ['server/db/migrations/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -121,6 +121,22 @@ function checkedLookup(isBlocked: (address: string) => boolean): LookupFunction 
   };
 }
 
+/**
+ * A lookup that answers only the addresses already checked, whatever name it
+ * is asked for: the socket goes where the check looked, and a name that
+ * resolves elsewhere a moment later (DNS rebinding) is never asked again. The
+ * request keeps its hostname, so TLS still sends it (SNI, certificate check)
+ * and Host still names it.
+ */
+export function pinnedLookup(addresses: readonly string[]): LookupFunction {
+  const list = addresses.map((address) => ({ address, family: net.isIPv6(address) ? 6 : 4 }));
+  return (_hostname, options, callback) => {
+    if (!list.length) return callback(new UnsafeUrlError('The address could not be reached.'), '', 0);
+    if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+    callback(null, list[0]!.address, list[0]!.family);
+  };
+}
+
 function request(url: URL, isBlocked: (address: string) => boolean, signal: AbortSignal, maxBytes: number): Promise<FetchedBody | { location: string }> {
   // A literal IP skips DNS, so check it here.
   const host = url.hostname.replace(/^\[|\]$/g, '');

@@ -91,5 +91,8 @@ export async function registerWeb(
 export function withBootstrap(html: string, bootstrapJson: string): string {
   const json = bootstrapJson.replace(/</g, '\\u003c');
   const block = `<script type="application/json" id="bootstrap-data">${json}</script>`;
-  return html.includes('</head>') ? html.replace('</head>', `${block}</head>`) : `${block}${html}`;
+  // Spliced by index, not String.replace: a `$'`, `$&` or `` $` `` in the data (a name, an admin's CSS) would be read
+  // as a replacement pattern and copy parts of the page into it.
+  const at = html.indexOf('</head>');
+  return at === -1 ? `${block}${html}` : `${html.slice(0, at)}${block}${html.slice(at)}`;
 }

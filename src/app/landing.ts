@@ -1,4 +1,5 @@
 import type { User } from '../api/bootstrap-types';
+import { sameSitePath } from '../api/same-site-path';
 
 // The onboarding selection (a plan picked on /pricing before signing up) is
 // kept in localStorage so it survives the registration round trip.
@@ -34,8 +35,7 @@ export function getLandingPath(_user: User | null, selection: OnboardingSelectio
   return '/drive';
 }
 
-/** Only same-app paths may be redirect targets (no `//evil.example`). */
+/** Only same-app paths may be redirect targets (no `//evil.example`, no `/<TAB>/evil.example`). */
 export function safeRedirectTarget(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  return value;
+  return value ? sameSitePath(value) : null;
 }

@@ -1,6 +1,8 @@
 // The contract between the service worker's push handlers and the page
 // (web push for the browser notification channel).
 
+import { sameSitePath } from '../api/same-site-path';
+
 export const NOTIFICATION_CLICKED = 'notifications:clicked';
 export const PUSH_RENEWED = 'notifications:push-renewed';
 
@@ -34,7 +36,8 @@ export function parsePushPayload(text: string | null): PushPayload | null {
 
 /** Where a click goes: a path of this app, or an https address; never a script. */
 export function targetUrl(url: string, origin: string): string {
-  if (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\')) return new URL(url, origin).toString();
+  const path = sameSitePath(url);
+  if (path !== null) return new URL(path, origin).toString();
   try {
     const parsed = new URL(url);
     return parsed.protocol === 'https:' ? parsed.toString() : new URL('/notifications', origin).toString();

@@ -26,6 +26,10 @@ describe('landing path', () => {
   it('only accepts in-app redirect targets', () => {
     expect(safeRedirectTarget('/drive/trash?x=1')).toBe('/drive/trash?x=1');
     expect(safeRedirectTarget('//evil.example')).toBeNull();
+    // Issue 30 finding 7: what a browser reads as another host after dropping tabs and line breaks.
+    expect(safeRedirectTarget('/\t/evil.example')).toBeNull();
+    expect(safeRedirectTarget('/\n/evil.example')).toBeNull();
+    expect(safeRedirectTarget(' /dri\tve')).toBe('/drive');
     expect(safeRedirectTarget('https://evil.example')).toBeNull();
     expect(safeRedirectTarget(null)).toBeNull();
   });

@@ -56,4 +56,12 @@ describe('menu links', () => {
     expect(isExternalAction('mailto:hi@example.com')).toBe(true);
     expect(isExternalAction('/pricing')).toBe(false);
   });
+
+  it('never routes a path a browser reads as another host, and routes a stray tab by the cleaned path (issue 30 finding 7)', () => {
+    expect(isExternalAction('/\t/evil.example')).toBe(true);
+    expect(isExternalAction('/\n/evil.example')).toBe(true);
+    expect(isExternalAction('/\\evil.example')).toBe(true);
+    const data = makeBootstrap({ menus: [{ id: 1, name: 'Footer', positions: ['footer'], items: [makeItem({ id: 'tab', action: '/pri\tcing' })] }] });
+    expect(menuItemsFor(data, 'footer').map((i) => i.action)).toEqual(['/pricing']);
+  });
 });

@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import { resolveSiteUrl } from '../settings/site-url.js';
 import type { Database } from '../../db/types.js';
 import { parseJson } from '../../lib/json.js';
+import { sameSitePath } from '../../lib/same-site-path.js';
 import type { LocalizationsService } from '../localizations/service.js';
+import { linkAction } from '../menus/schemas.js';
 import { visibleMenus, type Menu } from '../menus/service.js';
 import type { SettingValue } from '../settings/defaults.js';
 import { nestSettings, type SettingsService } from '../settings/service.js';
@@ -194,9 +196,12 @@ function parsePolicies(value: SettingValue): { id: string; label: string; action
   if (!Array.isArray(value)) return [];
   return value.flatMap((entry) => {
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return [];
-    const { id, label, action, type } = entry;
+    const { id, label, action } = entry;
     if (typeof id !== 'string' || typeof label !== 'string') return [];
-    return [{ id, label, action: typeof action === 'string' ? action : '', type: type === 'link' ? ('link' as const) : ('route' as const) }];
+    // Served as a browser reads it (a policy saved before that check may hold `/<TAB>/host`); the kind follows the address.
+    const target = typeof action === 'string' ? linkAction(action) : null;
+    if (target === null) return [{ id, label, action: '', type: 'route' as const }];
+    return [{ id, label, action: target, type: sameSitePath(target) === null ? ('link' as const) : ('route' as const) }];
   });
 }
 

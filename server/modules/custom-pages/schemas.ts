@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sameSitePath } from '../../lib/same-site-path.js';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_INVALID = 'The slug may only contain lowercase letters, digits and single dashes between them.';
@@ -9,7 +10,8 @@ const safeImage = z
   .string()
   .trim()
   .max(2000)
-  .refine((v) => v === '' || /^https?:\/\//i.test(v) || (v.startsWith('/') && !v.startsWith('//')), OG_IMAGE_INVALID);
+  .refine((v) => v === '' || /^https?:\/\//i.test(v) || sameSitePath(v) !== null, OG_IMAGE_INVALID)
+  .overwrite((v) => sameSitePath(v) ?? v);
 
 export const pageMeta = z.object({
   description: z.string().trim().max(500).default(''),

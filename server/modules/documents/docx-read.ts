@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path/posix';
-import { allowedLink, MAX_LIST_DEPTH, type FontAttributes, type ListItem, type Run, type Section, type SectionKind } from './model.js';
+import { allowedLink, MAX_LIST_DEPTH, MODEL_LIMITS, type FontAttributes, type ListItem, type Run, type Section, type SectionKind } from './model.js';
 import { PackageError, readPackage, type Parts } from './package.js';
 import { child, childVal, descendants, elements, parseXml, type XmlElement } from './xml.js';
 
@@ -119,10 +119,11 @@ function fontAttributes(rPr: XmlElement | undefined): FontAttributes {
   const color = childVal(rPr, 'w:color');
   if (color && /^[0-9a-fA-F]{6}$/.test(color)) attributes.color = `#${color.toLowerCase()}`;
   const halfPoints = Number(childVal(rPr, 'w:sz'));
-  if (Number.isFinite(halfPoints) && halfPoints > 0) attributes.fontSize = Math.round(((halfPoints / 2) * 4) / 3);
+  if (Number.isFinite(halfPoints) && halfPoints > 0)
+    attributes.fontSize = Math.min(Math.max(Math.round(((halfPoints / 2) * 4) / 3), 1), MODEL_LIMITS.fontSizePx);
   const fonts = child(rPr, 'w:rFonts');
   const family = fonts?.attrs['w:ascii'] ?? fonts?.attrs['w:hAnsi'];
-  if (family) attributes.fontFamily = family;
+  if (family) attributes.fontFamily = family.slice(0, MODEL_LIMITS.fontFamilyChars);
   return attributes;
 }
 
@@ -181,8 +182,12 @@ function readImages(node: XmlElement, ctx: Context): Run[] {
     const extension = path.extname(partName).slice(1).toLowerCase();
     if (!data || !IMAGE_TYPES[extension]) continue;
     const extent = descendants(scope, 'wp:extent')[0];
-    const width = Math.round(Number(extent?.attrs.cx) / EMU_PER_PX);
-    const height = Math.round(Number(extent?.attrs.cy) / EMU_PER_PX);
+    const cx = Number(extent?.attrs.cx) / EMU_PER_PX;
+    const cy = Number(extent?.attrs.cy) / EMU_PER_PX;
+    // A picture wider or taller than the model allows keeps its shape, scaled down.
+    const scale = Math.min(1, MODEL_LIMITS.imagePx / Math.max(cx, cy));
+    const width = Math.round(cx * scale);
+    const height = Math.round(cy * scale);
     images.push({
       type: 'image',
       address: ctx.imageAddress(mediaName(data, extension)),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sameSitePath } from '../../lib/same-site-path.js';
 
 /** Where the app shows a menu (spec §2 "Top navigation bar", footer). */
 export const MENU_POSITIONS = ['navbar', 'mobile-menu', 'user-menu', 'footer'] as const;
@@ -6,16 +7,23 @@ export const MENU_POSITIONS = ['navbar', 'mobile-menu', 'user-menu', 'footer'] a
 export const UNSAFE_ACTION = 'Enter a path such as /pages/about, or an address starting with https:// or mailto:.';
 
 /**
- * A menu item's or policy's address: a path inside the app, or an http(s) or
- * mailto address. Anything else (javascript:, data:, //host) could run script
- * or leave the site unnoticed, so it is a field error.
+ * A menu item's or policy's address: a path inside the app (as a browser reads
+ * it), or an http(s) or mailto address; null for anything else (javascript:,
+ * data:, //host, /<TAB>/host), which could run script or leave the site
+ * unnoticed.
  */
+export function linkAction(value: string): string | null {
+  return sameSitePath(value) ?? (/^(https?:\/\/[^\s]+|mailto:[^\s]+)$/i.test(value) ? value : null);
+}
+
+/** A refused address is a field error; an accepted one is stored as a browser reads it. */
 export const safeAction = z
   .string()
   .trim()
   .min(1)
   .max(500)
-  .refine((v) => (v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\')) || /^(https?:\/\/[^\s]+|mailto:[^\s]+)$/i.test(v), UNSAFE_ACTION);
+  .refine((v) => linkAction(v) !== null, UNSAFE_ACTION)
+  .overwrite((v) => linkAction(v) ?? v);
 
 export const menuItemInput = z.object({
   id: z.string().trim().max(64).optional(),

@@ -6,7 +6,7 @@ import { parseJson } from '../../lib/json.js';
 import { nowIso } from '../../lib/time.js';
 import { can, type PermissionHolder } from '../permissions/policy.js';
 import type { MenuItemSeed } from './defaults.js';
-import type { MenuInput } from './schemas.js';
+import { linkAction, type MenuInput } from './schemas.js';
 
 export const MENU_NOT_FOUND = 'This menu does not exist.';
 
@@ -110,11 +110,18 @@ function columns(input: MenuInput) {
   return { name: input.name, positions: JSON.stringify(input.positions), items: JSON.stringify(items) };
 }
 
-/** The menus with only the items this viewer may see: callers that keep the stored menus (bootstrap) filter per request. */
+/**
+ * The menus with only the items this viewer may see: callers that keep the stored menus (bootstrap) filter per request.
+ * An address saved before the check read it as a browser does (`/<TAB>/host`) is served as a browser reads it, or not at all.
+ */
 export function visibleMenus(menus: Menu[], viewer: MenuViewer) {
   const roleIds = new Set(viewer.roles.map((r) => r.id));
   return menus.map(({ updated_at: _updated, ...menu }) => ({
     ...menu,
-    items: menu.items.filter((item) => !!item.action && item.roles.every((id) => roleIds.has(id)) && item.permissions.every((name) => can(viewer, name))),
+    items: menu.items.flatMap((item) => {
+      const action = linkAction(item.action);
+      if (action === null || !item.roles.every((id) => roleIds.has(id)) || !item.permissions.every((name) => can(viewer, name))) return [];
+      return [{ ...item, action, type: SCHEME.test(action) ? ('link' as const) : ('route' as const) }];
+    }),
   }));
 }

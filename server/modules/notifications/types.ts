@@ -3,6 +3,8 @@
  * preference rows, and the data shape the bell, the list, email and web push
  * all render from. Text is plain; it is never rendered as HTML anywhere.
  */
+import { sameSitePath } from '../../lib/same-site-path.js';
+
 export const CHANNELS = ['email', 'browser'] as const;
 export type Channel = (typeof CHANNELS)[number];
 export type ChannelMap = Record<Channel, boolean>;
@@ -45,7 +47,7 @@ export interface NotificationData {
 
 /** An action address is a path of this app or an https URL; anything else (javascript:, data:, //host) is refused. */
 export function isSafeAction(action: string): boolean {
-  if (action.startsWith('/') && !action.startsWith('//') && !action.startsWith('/\\')) return true;
+  if (sameSitePath(action) !== null) return true;
   try {
     return new URL(action).protocol === 'https:';
   } catch {

@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes, Ref } from 'react';
 import { Link } from 'react-router-dom';
 import type { Policy } from '../../api/bootstrap-types';
+import { sameSitePath } from '../../api/same-site-path';
 import { translate } from '../../i18n/i18n';
 import { useTrans } from '../../i18n/use-trans';
 import { linkClass } from '../../ui/form/field-classes';
@@ -19,13 +20,15 @@ export function PolicyCheckbox({
   // Without a value the placeholder stays in the sentence, so the link can take its place in any language.
   const [before = '', after = ''] = t('I accept the :name').split(PLACEHOLDER);
   const name = t(policy.label);
+  // Routed only when the address is a path of this app as a browser reads it, whatever kind it was saved as.
+  const path = sameSitePath(policy.action);
   const link =
-    policy.type === 'link' ? (
+    path === null ? (
       <a href={policy.action} target="_blank" rel="noopener noreferrer" className={linkClass}>
         {name}
       </a>
     ) : (
-      <Link to={policy.action} target="_blank" className={linkClass}>
+      <Link to={path} target="_blank" className={linkClass}>
         {name}
       </Link>
     );

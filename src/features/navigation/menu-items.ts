@@ -1,4 +1,5 @@
 import type { Bootstrap, MenuItem } from '../../api/bootstrap-types';
+import { sameSitePath } from '../../api/same-site-path';
 import { hasPermission } from '../bootstrap/permissions';
 
 type Viewer = Pick<Bootstrap, 'user' | 'guest_role'>;
@@ -11,14 +12,13 @@ export function filterMenuItems(items: MenuItem[], viewer: Viewer): MenuItem[] {
 
 export function menuItemsFor(data: Pick<Bootstrap, 'menus' | 'user' | 'guest_role'>, position: string): MenuItem[] {
   const items = data.menus.filter((m) => m.positions.includes(position)).flatMap((m) => m.items);
-  return filterMenuItems(items, data);
+  // Internal items are routed by the cleaned path: the router would otherwise keep a tab the browser then drops.
+  return filterMenuItems(items, data).map((item) => ({ ...item, action: sameSitePath(item.action) ?? item.action }));
 }
 
-const SCHEME = /^[a-z][a-z\d+\-.]*:/i;
-
-/** Items with a scheme (https:, mailto:) leave the app in a new tab. */
+/** Anything but a path of this app, as a browser reads it (https:, mailto:, `/<TAB>/host`), leaves the app in a new tab. */
 export function isExternalAction(action: string): boolean {
-  return SCHEME.test(action) || action.startsWith('//');
+  return sameSitePath(action) === null;
 }
 
 function lastSegment(path: string): string {

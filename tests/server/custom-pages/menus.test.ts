@@ -97,6 +97,57 @@ describe('menus', () => {
     ]);
   });
 
+  // Each of these a browser resolves to another host: it drops tabs and line breaks anywhere, C0 controls and
+  // spaces at the ends, and reads a backslash as a slash.
+  const OFF_SITE = ['/\t/evil.example', '/\n/evil.example', '/\r\n/evil.example', '\u0001//evil.example', '/\\evil.example', '\t/\\evil.example'];
+
+  it('refuses paths a browser reads as another host, and stores an accepted path as a browser reads it (issue 30 finding 7)', async () => {
+    const { menus } = (await admin.get('/api/v1/admin/menus')).json() as { menus: WireMenu[] };
+    const footer = menus.find((m) => m.name === 'Footer')!;
+    for (const action of OFF_SITE) {
+      const res = await admin.request('PUT', `/api/v1/admin/menus/${footer.id}`, { body: { ...footer, items: [item('Bad', action)] } });
+      expect(res.statusCode, JSON.stringify(action)).toBe(422);
+      expect(res.json().errors['items.0.action'], JSON.stringify(action)).toBeDefined();
+      const policy = await admin.request('PUT', '/api/v1/admin/settings', {
+        body: { 'registration.policies': [{ id: 'terms', label: 'Terms', action, type: 'route' }] },
+      });
+      expect(policy.statusCode, JSON.stringify(action)).toBe(422);
+    }
+    const created = await admin.post('/api/v1/admin/menus', { name: 'Tabbed', positions: ['navbar'], items: [item('About', '/pa\tges/ab\nout')] });
+    expect(created.statusCode, created.body).toBe(200);
+    expect((created.json().menu as WireMenu).items[0]!.action).toBe('/pages/about');
+    expect((await admin.request('DELETE', `/api/v1/admin/menus/${created.json().menu.id}`)).statusCode).toBe(200);
+  });
+
+  it('never serves an off-site path saved before the check, in menus or policies (issue 30 finding 7)', async () => {
+    const db = t.app.services.db.kysely;
+    const created = await admin.post('/api/v1/admin/menus', { name: 'Legacy', positions: ['footer'], items: [item('Fine', '/pages/fine')] });
+    const menu = created.json().menu as WireMenu;
+    const legacy = [
+      ...OFF_SITE.map((action, i) => ({ ...menu.items[0]!, id: `bad${i}`, label: `Bad ${i}`, action })),
+      { ...menu.items[0]!, id: 'tab', label: 'Tab', action: '/pa\tges/x' },
+    ];
+    await db
+      .updateTable('menus')
+      .set({ items: JSON.stringify(legacy) })
+      .where('id', '=', menu.id)
+      .execute();
+    await t.app.services.settings.set({
+      'registration.policies': [
+        { id: 'terms', label: 'Terms', action: '/\t/evil.example', type: 'route' },
+        { id: 'privacy', label: 'Privacy', action: '/pri\nvacy', type: 'link' },
+      ],
+    });
+    const boot = (await new TestClient(t.app).get('/api/v1/bootstrap-data')).json().data;
+    const served = (boot.menus as WireMenu[]).find((m) => m.id === menu.id)!;
+    expect(served.items.map((i) => [i.label, i.action, i.type])).toEqual([['Tab', '/pages/x', 'route']]);
+    expect(boot.registration.policies).toEqual([
+      { id: 'terms', label: 'Terms', action: '', type: 'route' },
+      { id: 'privacy', label: 'Privacy', action: '/privacy', type: 'route' },
+    ]);
+    expect((await admin.request('DELETE', `/api/v1/admin/menus/${menu.id}`)).statusCode).toBe(200);
+  });
+
   it('puts in bootstrap only the items this visitor may see, by roles and permissions', async () => {
     const db = t.app.services.db.kysely;
     const editors = await db.selectFrom('roles').select('id').where('name', '=', 'admin').executeTakeFirstOrThrow();

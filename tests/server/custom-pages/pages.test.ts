@@ -96,9 +96,12 @@ describe('custom pages', () => {
       expect(res.statusCode, slug).toBe(422);
       expect(res.json().errors.slug, slug).toBeDefined();
     }
-    const image = await admin.post('/api/v1/admin/custom-pages', page({ meta: { description: '', keywords: '', og_image: 'javascript:alert(1)' } }));
-    expect(image.statusCode).toBe(422);
-    expect(Object.keys(image.json().errors)).toEqual(['meta.og_image']);
+    // Issue 30 finding 7: a tab or line break inside, or a backslash, makes a browser read another host.
+    for (const og_image of ['javascript:alert(1)', '/\t/evil.example/x.png', '/\n/evil.example/x.png', '/\\evil.example/x.png']) {
+      const image = await admin.post('/api/v1/admin/custom-pages', page({ meta: { description: '', keywords: '', og_image } }));
+      expect(image.statusCode, JSON.stringify(og_image)).toBe(422);
+      expect(Object.keys(image.json().errors)).toEqual(['meta.og_image']);
+    }
     expect((await admin.get(`/api/v1/admin/custom-pages/${first.id}`)).json().page.title).toBe('Original');
   });
 

@@ -61,3 +61,47 @@ export function zipOf(files: [string, Buffer][]): Promise<Buffer> {
     zip.outputStream.on('error', reject);
   });
 }
+
+const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+
+/**
+ * A minimal .docx whose body is `bodyXml` (w: paragraphs). External links get
+ * relationship ids rId1, rId2, … and png images rImg1, rImg2, … (see `drawing`).
+ */
+export function docxWithBody(bodyXml: string, { links = [], images = [] }: { links?: string[]; images?: Buffer[] } = {}): Promise<Buffer> {
+  const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+  const rels = [
+    ...links.map((target, i) => `<Relationship Id="rId${i + 1}" Type="${R}/hyperlink" Target="${escape(target)}" TargetMode="External"/>`),
+    ...images.map((_, i) => `<Relationship Id="rImg${i + 1}" Type="${R}/image" Target="media/image${i + 1}.png"/>`),
+  ].join('');
+  return zipOf([
+    [
+      '[Content_Types].xml',
+      Buffer.from(
+        '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+      ),
+    ],
+    [
+      'word/document.xml',
+      Buffer.from(
+        `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}" xmlns:r="${R}" xmlns:wp="${WP}" xmlns:a="${A}" xmlns:pic="${PIC}"><w:body>${bodyXml}</w:body></w:document>`,
+      ),
+    ],
+    [
+      'word/_rels/document.xml.rels',
+      Buffer.from(
+        `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels}</Relationships>`,
+      ),
+    ],
+    ...images.map((bytes, i): [string, Buffer] => [`word/media/image${i + 1}.png`, bytes]),
+  ]);
+}
+
+const WP = 'http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing';
+const A = 'http://schemas.openxmlformats.org/drawingml/2006/main';
+const PIC = 'http://schemas.openxmlformats.org/drawingml/2006/picture';
+
+/** An inline picture run showing image `n` of docxWithBody at an extent in EMU (9525 to the pixel). */
+export const drawing = (n: number, cx: number | string, cy: number | string) =>
+  `<w:r><w:drawing><wp:inline><wp:extent cx="${cx}" cy="${cy}"/><a:graphic><a:graphicData uri="${PIC}"><pic:pic><pic:blipFill><a:blip r:embed="rImg${n}"/></pic:blipFill></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>`;

@@ -33,4 +33,14 @@ describe('layering lint', () => {
     expect(await problems(repository, 'server/modules/drive/repository.ts')).not.toContain('import-x/no-cycle');
     expect(await problems(`${repository}\nimport './service.js';\n`, 'server/modules/drive/repository.ts')).toContain('import-x/no-cycle');
   });
+
+  it.each([
+    ['a template literal', "export const f = (html: string, data: string) => html.replace('</head>', `${data}</head>`);\n"],
+    ['a variable', "export const f = (html: string, block: string) => html.replaceAll('</head>', block);\n"],
+  ])('refuses data written into a template by String.replace through %s (issue 30 finding 6)', async (_name, code) => {
+    expect(await problems(code, 'server/plugins/probe.ts')).toContain('no-restricted-syntax');
+    expect(
+      await problems("export const f = (html: string, data: string) => html.replace('</head>', () => `${data}</head>`);\n", 'server/plugins/probe.ts'),
+    ).not.toContain('no-restricted-syntax');
+  });
 });

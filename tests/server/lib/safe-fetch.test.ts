@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isBlockedAddress, safeFetch } from '../../../server/lib/safe-fetch.js';
+import { isBlockedAddress, pinnedLookup, safeFetch } from '../../../server/lib/safe-fetch.js';
 
 /**
  * The local servers here sit on 127.0.0.2 and 127.0.0.3. The fetcher is told
@@ -94,4 +94,19 @@ describe('safeFetch', () => {
   ])('blocks %s', (address) => expect(isBlockedAddress(address)).toBe(true));
 
   it.each(['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('allows %s', (address) => expect(isBlockedAddress(address)).toBe(false));
+
+  it('pins a connection to the checked addresses, whatever name it is asked for (issue 30 finding 11)', async () => {
+    const lookup = pinnedLookup(['93.184.216.34', '2606:4700:4700::1111']);
+    const ask = (all: boolean) =>
+      new Promise<unknown>((resolve, reject) =>
+        lookup('localhost', { all }, (error: Error | null, address: unknown, family?: number) =>
+          error ? reject(error) : resolve(all ? address : [address, family]),
+        ),
+      );
+    expect(await ask(true)).toEqual([
+      { address: '93.184.216.34', family: 4 },
+      { address: '2606:4700:4700::1111', family: 6 },
+    ]);
+    expect(await ask(false)).toEqual(['93.184.216.34', 4]);
+  });
 });

@@ -158,5 +158,7 @@ describe('notifications (spec §3, §4, §7)', () => {
   it('allows only app paths and https addresses as actions', () => {
     expect(['/drive?invite=x', 'https://example.com/a'].every(isSafeAction)).toBe(true);
     expect(['javascript:alert(1)', '//evil.example', '/\\evil.example', 'data:text/html,x', 'http://example.com'].some(isSafeAction)).toBe(false);
+    // Issue 30 finding 7: what a browser reads as another host.
+    expect(['/\t/evil.example', '/\n/evil.example', ' \u0000//evil.example', '/\r\\evil.example'].some(isSafeAction)).toBe(false);
   });
 });

@@ -1,4 +1,7 @@
+import crypto from 'node:crypto';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateVapidKeys, sendPush } from '../../../server/modules/notifications/push.js';
 import { signedInUser } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { startPushService, type LocalPushService } from '../../peers/push-service.js';
@@ -104,5 +107,83 @@ describe('push endpoints a browser may register', () => {
       .executeTakeFirstOrThrow();
     expect(stored.private).toBe(1);
     expect(JSON.parse(stored.value).publicKey).toBe(first);
+  });
+});
+
+/**
+ * Issue 30 finding 11: the endpoint's name is resolved once, checked, and the
+ * connection goes to that checked address. A name that answers a public
+ * address to the check and a private one a moment later (DNS rebinding) never
+ * gets the second answer used. 127.0.0.2 stands in for the internet and
+ * 127.0.0.1 for the private network; both listen on one port, as one name's
+ * two answers would, and count the connections they get. The name is
+ * `localhost`, so a sender that asked the system resolver again at connect
+ * time would land on the private side too.
+ */
+describe('push connections go only to the address that was checked', () => {
+  const servers: net.Server[] = [];
+  const seen = { public: [] as Buffer[], private: [] as Buffer[] };
+  let port = 0;
+
+  const listen = (host: string, into: Buffer[], at: number) =>
+    new Promise<net.Server>((resolve, reject) => {
+      const server = net.createServer((socket) => {
+        // The first bytes are the TLS ClientHello; that is all we need to see.
+        socket.once('data', (chunk: Buffer) => {
+          into.push(chunk);
+          socket.destroy();
+        });
+      });
+      server.once('error', reject);
+      server.listen(at, host, () => resolve(server));
+    });
+
+  beforeAll(async () => {
+    const first = await listen('127.0.0.2', seen.public, 0);
+    port = (first.address() as net.AddressInfo).port;
+    servers.push(first, await listen('127.0.0.1', seen.private, port));
+  });
+  afterAll(() => Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve)))));
+
+  const target = () => {
+    const ecdh = crypto.createECDH('prime256v1');
+    ecdh.generateKeys();
+    return { endpoint: `https://localhost:${port}/send/abc`, p256dh: ecdh.getPublicKey('base64url'), auth: crypto.randomBytes(16).toString('base64url') };
+  };
+  /** A name that answers `answers` in turn, the last one for good. */
+  const resolver = (...answers: string[][]) => {
+    const asked: string[] = [];
+    return {
+      asked,
+      resolve: async (hostname: string) => {
+        asked.push(hostname);
+        return answers[Math.min(asked.length - 1, answers.length - 1)]!;
+      },
+    };
+  };
+  const isBlocked = (address: string) => address !== '127.0.0.2';
+
+  it('connects to the public address it checked although the name now answers a private one, naming the host in TLS', async () => {
+    seen.public.length = 0;
+    seen.private.length = 0;
+    const name = resolver(['127.0.0.2'], ['127.0.0.1']);
+    const sent = sendPush(target(), '{}', generateVapidKeys(), 'mailto:ops@example.com', { allowLoopback: false, resolve: name.resolve, isBlocked });
+    // Our stand-in speaks no TLS, so the send fails after the connection was made; where it went is what counts.
+    await expect(sent).rejects.toThrow();
+    expect(name.asked).toEqual(['localhost']);
+    expect(seen.private).toHaveLength(0);
+    expect(seen.public).toHaveLength(1);
+    expect(seen.public[0]!.includes(Buffer.from('localhost'))).toBe(true);
+  });
+
+  it('sends nothing when the check itself sees a private address', async () => {
+    seen.public.length = 0;
+    seen.private.length = 0;
+    const name = resolver(['127.0.0.1'], ['127.0.0.2']);
+    const outcome = await sendPush(target(), '{}', generateVapidKeys(), 'mailto:ops@example.com', { allowLoopback: false, resolve: name.resolve, isBlocked });
+    expect(outcome).toBe('gone');
+    expect(name.asked).toEqual(['localhost']);
+    expect(seen.public).toHaveLength(0);
+    expect(seen.private).toHaveLength(0);
   });
 });

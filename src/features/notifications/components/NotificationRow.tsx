@@ -1,6 +1,7 @@
 import { Button } from 'react-aria-components';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../api/api-error';
+import { sameSitePath } from '../../../api/same-site-path';
 import { getErrorMessage } from '../../../api/errors';
 import { formatRelativeTime } from '../../../i18n/relative-time';
 import { useTrans } from '../../../i18n/use-trans';
@@ -18,7 +19,8 @@ const IMAGES: Record<string, IconName> = { 'group-add': 'people', people: 'peopl
 export function useOpenAction() {
   const navigate = useNavigate();
   return (action: string) => {
-    if (action.startsWith('/') && !action.startsWith('//')) void navigate(action);
+    const path = sameSitePath(action);
+    if (path !== null) void navigate(path);
     else if (action.startsWith('https://')) window.open(action, '_blank', 'noopener,noreferrer');
   };
 }
