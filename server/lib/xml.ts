@@ -36,7 +36,7 @@ export interface XmlTag {
   uri: string;
   /** With namespaces: the local name. Without: the qualified name. */
   local: string;
-  /** Attribute values by qualified name, namespace declarations included. */
+  /** Attribute values by qualified name, namespace declarations included (frozen when there are none). */
   attributes: Record<string, string>;
   /** With namespaces: the bindings this tag declares itself ('' is the default namespace). */
   declares: Record<string, string>;
@@ -94,10 +94,22 @@ export class XmlStream {
   }
 }
 
+/** Most elements have no attributes and declare nothing: they share this instead of keeping an empty object each. */
+const NONE: Record<string, string> = Object.freeze({});
+
 function toTag(tag: SaxesTag): XmlTag {
-  const attributes: Record<string, string> = {};
-  for (const [key, value] of Object.entries(tag.attributes)) attributes[key] = typeof value === 'string' ? value : value.value;
-  return { name: tag.name, uri: tag.uri ?? '', local: tag.local ?? tag.name, attributes, declares: tag.ns ?? {} };
+  let attributes = NONE;
+  for (const key in tag.attributes) {
+    if (attributes === NONE) attributes = {};
+    const value = tag.attributes[key]!;
+    attributes[key] = typeof value === 'string' ? value : value.value;
+  }
+  let declares = NONE;
+  for (const _ in tag.ns) {
+    declares = tag.ns!;
+    break;
+  }
+  return { name: tag.name, uri: tag.uri ?? '', local: tag.local ?? tag.name, attributes, declares };
 }
 
 /** A whole document in one string. */

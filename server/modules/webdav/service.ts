@@ -12,7 +12,7 @@ import { activeLockXml, davError, etagOf, multistatus, propfindResponse, type Da
 export type { DavResponse };
 import type { DavLock, WebDavRepository } from './repository.js';
 import { BadPath, lockKey, resolve, segmentsOf, topsOf, sharedEntries, type Collection, type Resource, type ResolveDeps } from './resources.js';
-import { childOf, childrenOf, DAV, rawXml, XmlError, type XmlElement } from './xml.js';
+import { childOf, childrenOf, DAV, elementsOf, rawXml, XmlError, type XmlElement } from './xml.js';
 
 export const DAV_PREFIX = '/dav';
 const MAX_TIMEOUT = 3600;
@@ -156,7 +156,7 @@ export class WebDavService {
       if (root.ns !== DAV || root.name !== 'propfind') return { status: 400 };
       const prop = childOf(root, DAV, 'prop');
       if (childOf(root, DAV, 'propname')) wanted = { kind: 'propname' };
-      else if (prop) wanted = { kind: 'prop', names: prop.children.map((c) => ({ ns: c.ns, name: c.name })) };
+      else if (prop) wanted = { kind: 'prop', names: elementsOf(prop).map((c) => ({ ns: c.ns, name: c.name })) };
       else if (!childOf(root, DAV, 'allprop')) return { status: 400 };
     }
     const resource = await resolve(this.deps, actor, path);
@@ -210,10 +210,10 @@ export class WebDavService {
     if (refusal) return refusal;
     const changes: Parameters<WebDavRepository['patchProperties']>[1] = [];
     const names: { ns: string; name: string }[] = [];
-    for (const instruction of root.children) {
+    for (const instruction of elementsOf(root)) {
       if (instruction.ns !== DAV || (instruction.name !== 'set' && instruction.name !== 'remove')) continue;
       for (const prop of childrenOf(instruction, DAV, 'prop')) {
-        for (const property of prop.children) {
+        for (const property of elementsOf(prop)) {
           names.push({ ns: property.ns, name: property.name });
           if (instruction.name === 'set') changes.push({ op: 'set', property: { ns: property.ns, name: property.name, xml: rawXml(property) } });
           else changes.push({ op: 'remove', ns: property.ns, name: property.name });

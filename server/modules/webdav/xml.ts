@@ -13,8 +13,7 @@ export interface XmlElement {
   /** Namespace URI ('' for none) and local name. */
   ns: string;
   name: string;
-  children: XmlElement[];
-  /** Child elements and character data in document order: what `rawXml` writes back. */
+  /** Child elements and character data in document order (see elementsOf). */
   content: (XmlElement | string)[];
   qname: string;
   attributes: Record<string, string>;
@@ -43,17 +42,14 @@ export class DavXmlReader {
         const element: XmlElement = {
           ns: tag.uri,
           name: tag.local,
-          children: [],
           content: [],
           qname: tag.name,
           attributes: tag.attributes,
           declares: tag.declares,
           parent: this.current,
         };
-        if (this.current) {
-          this.current.children.push(element);
-          this.current.content.push(element);
-        } else this.root = element;
+        if (this.current) this.current.content.push(element);
+        else this.root = element;
         this.current = element;
       },
       close: () => {
@@ -132,7 +128,8 @@ function writeElement(element: XmlElement, attributes: string, parts: string[]):
 
 export const DAV = 'DAV:';
 
-export const childrenOf = (element: XmlElement, ns: string, name: string): XmlElement[] => element.children.filter((c) => c.ns === ns && c.name === name);
+export const elementsOf = (element: XmlElement): XmlElement[] => element.content.filter((node): node is XmlElement => typeof node !== 'string');
+export const childrenOf = (element: XmlElement, ns: string, name: string): XmlElement[] => elementsOf(element).filter((c) => c.ns === ns && c.name === name);
 export const childOf = (element: XmlElement, ns: string, name: string): XmlElement | undefined => childrenOf(element, ns, name)[0];
 
 /** A property's name as an element with its own namespace, for answers. */
