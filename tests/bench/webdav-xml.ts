@@ -211,7 +211,9 @@ async function main() {
     );
   }
 
-  console.log(`\nRSS with ${PARALLEL} PROPFIND bodies of 1 MiB at once: app idle ${(idle.rss / MiB).toFixed(0)} MiB, bare idle ${(bareIdle / MiB).toFixed(0)} MiB`);
+  console.log(
+    `\nRSS with ${PARALLEL} PROPFIND bodies of 1 MiB at once: app idle ${(idle.rss / MiB).toFixed(0)} MiB, bare idle ${(bareIdle / MiB).toFixed(0)} MiB`,
+  );
   for (const m of memory)
     console.log(
       `  depth ${String(m.depth).padStart(4)} (answers ${m.statuses.join(', ')}): app +${m.peakAboveIdleMiB.toFixed(1)} MiB, bare +${m.bareAboveIdleMiB.toFixed(1)} MiB`,
@@ -233,7 +235,11 @@ async function main() {
       measured: `worst ${depthFactor.toFixed(2)}×`,
       met: depthFactor <= 2,
     },
-    { target: `app RSS within 64 MiB of idle while ${PARALLEL} bodies of 1 MiB are answered at once`, measured: `+${worstGrowth.toFixed(1)} MiB`, met: worstGrowth <= 64 },
+    {
+      target: `app RSS within 64 MiB of idle while ${PARALLEL} bodies of 1 MiB are answered at once`,
+      measured: `+${worstGrowth.toFixed(1)} MiB`,
+      met: worstGrowth <= 64,
+    },
   ]);
   await writeJson('webdav-xml', [{ fixed }, ...rows, ...growth, ...memory]);
   await bare.stop();

@@ -101,16 +101,19 @@ describe('WebDAV request bodies and destinations', () => {
       { depth: '0', ...basic(token) },
       '<D:propfind xmlns:D="DAV:"><D:prop><note xmlns="urn:z"/></D:prop></D:propfind>',
     );
-    expect(found.body).toContain(
-      '<Z:note xmlns:Z="urn:z" xmlns:D="DAV:" Z:lang="en"><Z:b>bold</Z:b> &amp; &lt;raw&gt;<i xmlns="urn:plain">x</i></Z:note>',
-    );
+    expect(found.body).toContain('<Z:note xmlns:Z="urn:z" xmlns:D="DAV:" Z:lang="en"><Z:b>bold</Z:b> &amp; &lt;raw&gt;<i xmlns="urn:plain">x</i></Z:note>');
   });
 
   it('answers 413 to a PROPFIND, PROPPATCH or LOCK body over 1 MiB, and closes the connection', async () => {
     const bodies: [string, string, string, string][] = [
       ['PROPFIND', '/dav/My%20drive/', '<D:propfind xmlns:D="DAV:"><D:allprop/>', '</D:propfind>'],
       ['PROPPATCH', '/dav/My%20drive/a.txt', '<D:propertyupdate xmlns:D="DAV:">', '</D:propertyupdate>'],
-      ['LOCK', '/dav/My%20drive/a.txt', '<D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype>', '</D:lockinfo>'],
+      [
+        'LOCK',
+        '/dav/My%20drive/a.txt',
+        '<D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype>',
+        '</D:lockinfo>',
+      ],
     ];
     for (const [method, path, start, end] of bodies) {
       const answer = await dav(t.app, method, path, { depth: '0', ...basic(token) }, paddedTo(start, end, MAX_XML_BYTES + 1));
