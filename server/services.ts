@@ -253,6 +253,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     scope: drive.scope,
     workspaces: (actor) => workspaces.list(actor),
     repo: new WebDavRepository(kysely),
+    siteUrl,
   });
   const documents = new DocumentsService({ drive: drive.facade, resolveScope: drive.scope });
   const tus = createTusServer(uploads, tusFiles, shared.tusLocker);

@@ -1,24 +1,76 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Readable } from 'node:stream';
+import type { IncomingMessage } from 'node:http';
 import { authenticateDav } from './auth.js';
 import { ProvenCredentials } from './proven-credentials.js';
 import { DAV_PREFIX, type DavRequest } from './service.js';
+import { DavXmlReader, XmlError } from './xml.js';
 
 export const DAV_METHODS = ['PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK'] as const;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PROPFIND']);
-/** XML bodies (PROPFIND, PROPPATCH, LOCK) are small; more than this is refused. */
-const MAX_XML_BYTES = 1024 * 1024;
+/** XML bodies (PROPFIND, PROPPATCH, LOCK) are small; more than this is refused (413). */
+export const MAX_XML_BYTES = 1024 * 1024;
 const REALM = 'Basic realm="Drive WebDAV", charset="UTF-8"';
 
-async function readText(stream: Readable): Promise<string> {
-  const parts: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_XML_BYTES) throw new Error('too large');
-    parts.push(chunk as Buffer);
+/**
+ * A small body (the XML methods', MKCOL's), read as it arrives and handed to
+ * `take` piece by piece, never held whole. When `take` throws (the XML is
+ * refused), the rest is read and dropped, at most up to the cap, so the answer
+ * goes out on a connection still in step with the client. A body over the
+ * cap is not read further: `abandoned` is then set and the connection closes
+ * after the 413.
+ */
+class SmallBody {
+  abandoned = false;
+
+  constructor(
+    private readonly stream: IncomingMessage,
+    private readonly declaredLength: number,
+  ) {}
+
+  async read(take: (chunk: string) => void): Promise<void> {
+    const tooLarge = () => {
+      this.abandoned = true;
+      return new XmlError('The request body is too large', 'too-large');
+    };
+    if (this.declaredLength > MAX_XML_BYTES) throw tooLarge();
+    const stream = this.stream;
+    if (stream.readableEnded) return;
+    const decoder = new TextDecoder();
+    let size = 0;
+    let failure: unknown = null;
+    const feed = (text: string) => {
+      if (failure || !text) return;
+      try {
+        take(text);
+      } catch (error) {
+        failure = error;
+      }
+    };
+    await new Promise<void>((resolve, reject) => {
+      const done = (error?: unknown) => {
+        stream.off('data', onData).off('end', onEnd).off('error', done).off('close', onClose);
+        if (error) reject(error);
+        else resolve();
+      };
+      const onData = (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_XML_BYTES) {
+          failure = tooLarge();
+          stream.pause();
+          done();
+          return;
+        }
+        feed(decoder.decode(chunk, { stream: true }));
+      };
+      const onEnd = () => {
+        feed(decoder.decode());
+        done();
+      };
+      const onClose = () => done(new Error('the client went away before the body ended'));
+      stream.on('data', onData).on('end', onEnd).on('error', done).on('close', onClose);
+    });
+    if (failure) throw failure;
   }
-  return Buffer.concat(parts).toString('utf8');
 }
 
 /**
@@ -46,14 +98,28 @@ export async function webdavRoutes(app: FastifyInstance): Promise<void> {
       request.raw.resume();
       return reply.code(403).send('');
     }
+    const body = new SmallBody(request.raw, Number(request.headers['content-length'] ?? 0));
     const davRequest: DavRequest = {
       method: request.method,
       url: request.raw.url ?? request.url,
       headers: request.headers,
+      host: request.host,
       stream: request.raw,
-      text: () => readText(request.raw),
+      xml: async () => {
+        const reader = new DavXmlReader();
+        await body.read((chunk) => reader.write(chunk));
+        return reader.end();
+      },
+      hasBody: async () => {
+        let any = false;
+        await body.read(() => {
+          any = true;
+        });
+        return any;
+      },
     };
     const answer = await app.services.webdav.handle(caller.actor, davRequest);
+    if (body.abandoned) reply.header('Connection', 'close');
     if (!request.raw.readableEnded) request.raw.resume();
     reply.code(answer.status);
     if (answer.headers) reply.headers(answer.headers);

@@ -12,7 +12,7 @@ import { activeLockXml, davError, etagOf, multistatus, propfindResponse, type Da
 export type { DavResponse };
 import type { DavLock, WebDavRepository } from './repository.js';
 import { BadPath, lockKey, resolve, segmentsOf, topsOf, sharedEntries, type Collection, type Resource, type ResolveDeps } from './resources.js';
-import { childOf, childrenOf, DAV, parseXml, XmlError, type XmlElement } from './xml.js';
+import { childOf, childrenOf, DAV, elementsOf, rawXml, XmlError, type XmlElement } from './xml.js';
 
 export const DAV_PREFIX = '/dav';
 const MAX_TIMEOUT = 3600;
@@ -21,15 +21,25 @@ export interface DavRequest {
   method: string;
   url: string;
   headers: Record<string, string | string[] | undefined>;
-  /** The body, for PUT a stream; for the XML methods read whole by the route (small, capped). */
+  /** The host (and port) the request was sent to, as the client named it. */
+  host: string;
+  /** The body, for PUT a stream. */
   stream: Readable;
-  text: () => Promise<string>;
+  /**
+   * The body of an XML method (small, capped), parsed as it arrives: null when
+   * empty. Throws XmlError: 'malformed' (a 400) or 'too-large' (a 413).
+   */
+  xml: () => Promise<XmlElement | null>;
+  /** Whether the body has any bytes (they are read and dropped). */
+  hasBody: () => Promise<boolean>;
 }
 
 export interface WebDavDeps extends ResolveDeps {
   drive: ResolveDeps['drive'] & Pick<DriveFacade, 'children' | 'usage' | 'read' | 'createFolder' | 'moveTo' | 'copyTo' | 'moveToTrash'>;
   uploads: Pick<UploadsService, 'storeWhole'>;
   repo: WebDavRepository;
+  /** The site's public address: a COPY or MOVE to any other server is refused. */
+  siteUrl: () => Promise<string>;
 }
 
 const header = (request: DavRequest, name: string): string | undefined => {
@@ -87,7 +97,7 @@ export class WebDavService {
           return { status: 405 };
       }
     } catch (error) {
-      if (error instanceof XmlError) return { status: 400 };
+      if (error instanceof XmlError) return { status: error.reason === 'too-large' ? 413 : 400 };
       if (error instanceof IfHeaderError) return { status: 400 };
       if (error instanceof HttpError) {
         // The policy's 404 hides what the caller may not see; 422 (a name or a move the drive refuses) is a 403 here.
@@ -140,14 +150,13 @@ export class WebDavService {
   private async propfind(actor: Actor, request: DavRequest, path: string[]): Promise<DavResponse> {
     const depth = header(request, 'depth') ?? 'infinity';
     if (depth !== '0' && depth !== '1') return fail(403, 'propfind-finite-depth');
-    const body = await request.text();
+    const root = await request.xml();
     let wanted: PropRequest = { kind: 'allprop' };
-    if (body.trim()) {
-      const root = parseXml(body);
+    if (root) {
       if (root.ns !== DAV || root.name !== 'propfind') return { status: 400 };
       const prop = childOf(root, DAV, 'prop');
       if (childOf(root, DAV, 'propname')) wanted = { kind: 'propname' };
-      else if (prop) wanted = { kind: 'prop', names: prop.children.map((c) => ({ ns: c.ns, name: c.name })) };
+      else if (prop) wanted = { kind: 'prop', names: elementsOf(prop).map((c) => ({ ns: c.ns, name: c.name })) };
       else if (!childOf(root, DAV, 'allprop')) return { status: 400 };
     }
     const resource = await resolve(this.deps, actor, path);
@@ -191,8 +200,8 @@ export class WebDavService {
   }
 
   private async proppatch(actor: Actor, request: DavRequest, path: string[]): Promise<DavResponse> {
-    const root = parseXml(await request.text());
-    if (root.ns !== DAV || root.name !== 'propertyupdate') return { status: 400 };
+    const root = await request.xml();
+    if (!root || root.ns !== DAV || root.name !== 'propertyupdate') return { status: 400 };
     const resource = await resolve(this.deps, actor, path);
     if (resource.kind === 'missing' || resource.kind === 'orphan') return { status: 404 };
     if (resource.kind !== 'entry') return { status: 403 };
@@ -201,12 +210,12 @@ export class WebDavService {
     if (refusal) return refusal;
     const changes: Parameters<WebDavRepository['patchProperties']>[1] = [];
     const names: { ns: string; name: string }[] = [];
-    for (const instruction of root.children) {
+    for (const instruction of elementsOf(root)) {
       if (instruction.ns !== DAV || (instruction.name !== 'set' && instruction.name !== 'remove')) continue;
       for (const prop of childrenOf(instruction, DAV, 'prop')) {
-        for (const property of prop.children) {
+        for (const property of elementsOf(prop)) {
           names.push({ ns: property.ns, name: property.name });
-          if (instruction.name === 'set') changes.push({ op: 'set', property: { ns: property.ns, name: property.name, xml: property.raw } });
+          if (instruction.name === 'set') changes.push({ op: 'set', property: { ns: property.ns, name: property.name, xml: rawXml(property) } });
           else changes.push({ op: 'remove', ns: property.ns, name: property.name });
         }
       }
@@ -254,8 +263,7 @@ export class WebDavService {
   }
 
   private async mkcol(actor: Actor, request: DavRequest, path: string[]): Promise<DavResponse> {
-    const body = await request.text();
-    if (body.length) return { status: 415 };
+    if (await request.hasBody()) return { status: 415 };
     const resource = await resolve(this.deps, actor, path);
     if (resource.kind === 'orphan') return { status: 409 };
     if (resource.kind !== 'missing') return { status: 405 };
@@ -285,9 +293,13 @@ export class WebDavService {
     if (!destinationHeader) return { status: 400 };
     let destinationPath: string[];
     try {
-      destinationPath = segmentsOf(new URL(destinationHeader, 'http://localhost').pathname, DAV_PREFIX);
-    } catch {
-      return fail(400);
+      const destination = new URL(destinationHeader, 'http://localhost');
+      // A copy on another server is not ours to make (RFC 4918 §9.8.5): never make it here instead.
+      if (URL.canParse(destinationHeader) && !(await this.onThisServer(destination, request.host))) return { status: 502 };
+      destinationPath = segmentsOf(destination.pathname, DAV_PREFIX);
+    } catch (error) {
+      if (error instanceof BadPath || error instanceof TypeError) return fail(400);
+      throw error;
     }
     const source = await resolve(this.deps, actor, path);
     if (source.kind === 'missing' || source.kind === 'orphan') return { status: 404 };
@@ -330,6 +342,21 @@ export class WebDavService {
       await this.deps.drive.copyTo(actor, parent.scope, source.entry.hash, parentHash, destination.name);
     }
     return { status: replaced ? 204 : 201 };
+  }
+
+  /**
+   * Whether an absolute address names this server: the host the request was
+   * sent to, or the site's public address (a proxy may pass another Host on).
+   * Ports count when both name one.
+   */
+  private async onThisServer(url: URL, requestHost: string): Promise<boolean> {
+    const ours = [await this.deps.siteUrl()];
+    if (requestHost) ours.push(`${url.protocol}//${requestHost}`);
+    return ours.some((address) => {
+      if (!URL.canParse(address)) return false;
+      const host = new URL(address);
+      return host.hostname === url.hostname && (host.port === url.port || !host.port || !url.port);
+    });
   }
 
   // Locks
@@ -422,13 +449,13 @@ export class WebDavService {
   }
 
   private async lock(actor: Actor, request: DavRequest, path: string[]): Promise<DavResponse> {
-    const body = await request.text();
+    const info = await request.xml();
     const timeout = parseTimeout(header(request, 'timeout'));
     let resource = await resolve(this.deps, actor, path);
     if (resource.kind === 'orphan') return { status: 409 };
     if (resource.kind === 'root' || resource.kind === 'top') return { status: 403 };
     const key = this.keyOf(actor, resource);
-    if (!body.trim()) {
+    if (!info) {
       // A refresh: the token comes in the If header and must lock this resource.
       const lists = parseIfHeader(header(request, 'if') ?? '');
       const tokens = submittedTokens(lists);
@@ -439,7 +466,6 @@ export class WebDavService {
       await this.deps.repo.refreshLock(lock.token, timeout, expiresAt);
       return this.lockAnswer({ ...lock, timeoutSeconds: timeout, expiresAt }, path, 200, false);
     }
-    const info = parseXml(body);
     if (info.ns !== DAV || info.name !== 'lockinfo') return { status: 400 };
     const scope = childOf(childOf(info, DAV, 'lockscope') ?? info, DAV, 'shared') ? 'shared' : 'exclusive';
     const ownerElement: XmlElement | undefined = childOf(info, DAV, 'owner');
@@ -474,7 +500,7 @@ export class WebDavService {
       resource: key,
       depth,
       scope,
-      owner: ownerElement ? ownerElement.raw : null,
+      owner: ownerElement ? rawXml(ownerElement) : null,
       timeoutSeconds: timeout,
       expiresAt: addMs(nowIso(), timeout * 1000),
     };
