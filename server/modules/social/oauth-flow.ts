@@ -2,7 +2,7 @@ import * as oidc from 'openid-client';
 import type { Message } from '../../lib/errors.js';
 import { signValue, verifySignedValue } from '../../lib/tokens.js';
 import type { SettingsService } from '../settings/service.js';
-import { isEnabled, loadProvider, profileFromClaims, type SocialProfile, type SocialService } from './providers.js';
+import { isEnabled, loadProvider, profileFromClaims, type DiscoveryCache, type SocialProfile, type SocialService } from './providers.js';
 
 /** How long the popup may take at the provider (state cookie) and at the password prompt (pending link). */
 export const FLOW_LIFETIME_MS = 10 * 60 * 1000;
@@ -36,6 +36,8 @@ export class OAuthFlowError extends Error {
  * the app key; the routes only carry it in cookies.
  */
 export class OAuthFlow {
+  private readonly discovered: DiscoveryCache = new Map();
+
   constructor(
     private readonly settings: Pick<SettingsService, 'all' | 'appKey'>,
     private readonly appUrl: string,
@@ -59,7 +61,7 @@ export class OAuthFlow {
     const all = await this.settings.all({ includePrivate: true });
     if (!isEnabled(all, service)) throw new OAuthFlowError('This sign-in method is not enabled.');
     try {
-      const provider = await loadProvider(all, service);
+      const provider = await loadProvider(all, service, this.discovered);
       const verifier = oidc.randomPKCECodeVerifier();
       const flow: OAuthState = { state: oidc.randomState(), verifier, nonce: provider.oidc ? oidc.randomNonce() : null, mode, service };
       const url = oidc.buildAuthorizationUrl(provider.config, {
@@ -91,7 +93,7 @@ export class OAuthFlow {
     }
     if (currentUrl.searchParams.get('error')) throw new OAuthFlowError(GENERIC_ERROR);
     try {
-      const provider = await loadProvider(await this.settings.all({ includePrivate: true }), service);
+      const provider = await loadProvider(await this.settings.all({ includePrivate: true }), service, this.discovered);
       const tokens = await oidc.authorizationCodeGrant(provider.config, currentUrl, {
         pkceCodeVerifier: flow.verifier,
         expectedState: flow.state,

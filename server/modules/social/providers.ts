@@ -31,14 +31,18 @@ export function isEnabled(settings: SettingsMap, service: SocialService): boolea
   return settings[`social.${service}.enable`] === true && str(settings, `social.${service}.client_id`) !== '';
 }
 
-// Discovery is a network round trip; providers' metadata rarely changes.
-const discovered = new Map<string, Promise<oidc.Configuration>>();
+/**
+ * Discovery is a network round trip and providers' metadata rarely changes, so
+ * each app keeps what it discovered. Per app rather than per process: two apps
+ * in one process (tests, a restart in place) must not see each other's providers.
+ */
+export type DiscoveryCache = Map<string, Promise<oidc.Configuration>>;
 
 /**
  * The provider's client configuration, from settings so that an admin (or a
  * test pointing at a local OAuth server) can change the endpoints.
  */
-export async function loadProvider(settings: SettingsMap, service: SocialService): Promise<Provider> {
+export async function loadProvider(settings: SettingsMap, service: SocialService, discovered: DiscoveryCache): Promise<Provider> {
   const clientId = str(settings, `social.${service}.client_id`);
   const secret = str(settings, `social.${service}.client_secret`);
   // Plain http is only ever a local test or development provider.

@@ -14,7 +14,12 @@ export function outboundRefusal(host: string | undefined): string | null {
 }
 
 type Connect = typeof net.Socket.prototype.connect;
-const connect: Connect = net.Socket.prototype.connect;
+// Test files share a worker's modules (vitest.config.ts: isolate off), and this setup file runs
+// before each of them: wrap the real connect once, not a wrapper of a wrapper per file.
+const GUARDED = Symbol.for('drive.tests.no-outbound');
+const prototype = net.Socket.prototype as net.Socket & { [GUARDED]?: Connect };
+const connect: Connect = prototype[GUARDED] ?? net.Socket.prototype.connect;
+prototype[GUARDED] = connect;
 
 net.Socket.prototype.connect = function guardedConnect(this: net.Socket, ...args: unknown[]) {
   // net.connect() hands the socket its arguments already normalised, as [options, callback].
