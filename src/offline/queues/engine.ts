@@ -67,6 +67,14 @@ interface Active {
   finish: () => void;
 }
 
+// Parked items wait for the next trigger (`online`, Background Sync, a page's kick). But a device can
+// say it is online while the server is still out of reach: the worker's `online` can come before its
+// network does, a train's connection flickers, a captive portal answers nothing. Then no trigger may come
+// for a while, so while the device says it is online, parked items are tried again after a pause that
+// doubles up to half a minute — a backoff, never a loop.
+const RETRY_FIRST_MS = 1000;
+const RETRY_MAX_MS = 30_000;
+
 /**
  * Runs a persisted queue: starts pending items as `pick` allows, records
  * progress, and ends every attempt in exactly one state. Nothing is dropped.
@@ -78,11 +86,15 @@ export class QueueEngine<Item extends QueueItem, Result> {
   private wake: (() => void) | null = null;
   /** Items that could not reach the server in this run: tried again on the next trigger, not in a loop. */
   private readonly parked = new Set<string>();
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private retryDelay = RETRY_FIRST_MS;
 
   constructor(private readonly def: QueueDefinition<Item, Result>) {}
 
   /** Works through the queue; resolves when nothing more can start now. */
   run(): Promise<void> {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
     this.parked.clear();
     this.dirty = true;
     this.wake?.();
@@ -138,13 +150,31 @@ export class QueueEngine<Item extends QueueItem, Result> {
         for (const item of this.def.pick(ready, userId)) await this.start(item);
       }
       if (this.dirty) continue;
-      if (this.active.size === 0) return;
+      if (this.active.size === 0) {
+        this.scheduleRetry();
+        return;
+      }
       await new Promise<void>((resolve) => {
         this.wake = resolve;
         for (const active of this.active.values()) void active.finished.then(resolve);
       });
       this.wake = null;
     }
+  }
+
+  /** Parked items, while the device says it is online, are tried again after a growing pause. */
+  private scheduleRetry(): void {
+    if (this.parked.size === 0) {
+      this.retryDelay = RETRY_FIRST_MS;
+      return;
+    }
+    if (!this.def.isOnline()) return; // `online` is the trigger then.
+    const delay = this.retryDelay;
+    this.retryDelay = Math.min(delay * 2, RETRY_MAX_MS);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.run().catch(() => undefined);
+    }, delay);
   }
 
   /** An item left inProgress by a worker that was stopped (reload, closed browser) is pending again. */

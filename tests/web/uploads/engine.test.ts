@@ -178,6 +178,44 @@ describe('upload engine', () => {
     expect(plain.calls).toHaveLength(2);
   });
 
+  it('while the device says it is online, tries an unreachable server again after a pause that doubles, and only then', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { engine, plain, add, network, db } = await setup();
+    await add(makeItem({ id: 'flaky' }));
+    void engine.run();
+    await flush();
+    const failAndWait = async (ms: number) => {
+      plain.calls.at(-1)?.reject(new UploadFailure('network'));
+      await flush();
+      const before = plain.calls.length;
+      await vi.advanceTimersByTimeAsync(ms - 1);
+      await flush();
+      expect(plain.calls, `no attempt before ${ms} ms`).toHaveLength(before);
+      await vi.advanceTimersByTimeAsync(1);
+      await flush();
+      expect(plain.calls, `an attempt after ${ms} ms`).toHaveLength(before + 1);
+    };
+    for (const pause of [1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]) await failAndWait(pause);
+    expect(plain.calls).toHaveLength(8);
+
+    // Offline, the `online` event is the trigger: no timer runs the queue.
+    network.online = false;
+    plain.calls.at(-1)?.reject(new UploadFailure('network'));
+    await flush();
+    await vi.advanceTimersByTimeAsync(60_000);
+    await flush();
+    expect(plain.calls).toHaveLength(8);
+    expect(await db.items.get('flaky')).toMatchObject({ status: 'pending', waitingForNetwork: true });
+
+    // A trigger that gets through starts the pauses again from the first.
+    network.online = true;
+    void engine.run();
+    await flush();
+    plain.calls.at(-1)?.resolve(makeEntry('flaky.txt'));
+    await flush();
+    expect((await db.items.get('flaky'))?.status).toBe('completed');
+  });
+
   it('only sends the items of the signed-in user', async () => {
     const { engine, plain, add } = await setup();
     await add(makeItem({ id: 'mine', userId: '1' }), makeItem({ id: 'theirs', userId: '2' }));
