@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as insertionOrder from '../../../server/db/migrations/2026_11_26_000010_insertion_order.js';
+import { CustomPagesRepository } from '../../../server/modules/custom-pages/repository.js';
+import { pageBody } from '../../../server/modules/custom-pages/schemas.js';
 import { ShareLinksRepository } from '../../../server/modules/share-links/repository.js';
 import { nowIso } from '../../../server/lib/time.js';
 import type { TestClient } from '../support/client.js';
@@ -189,6 +191,25 @@ describe('time-ordered lists follow insertion within one millisecond (issue 29)'
       const readSpaces = await numberedPages(admin.client, (page) => `/api/v1/admin/workspaces?query=same-ms-space&orderBy=created_at&perPage=100&page=${page}`);
       expectOneMillisecond(readSpaces);
       expect(readSpaces.map((row) => row.id)).toEqual([...workspaces].sort((a, b) => a - b).reverse());
+    },
+    VOLUME_TIMEOUT,
+  );
+
+  it(
+    'custom pages: 1,000 made in one millisecond, by time both ways, page by page',
+    async () => {
+      const repo = new CustomPagesRepository(db());
+      const made = await inOneMillisecond(() =>
+        times(ROWS, (i) => repo.insert(pageBody.parse({ title: `Same ms ${i}`, slug: `same-ms-${i}`, body: '<p>x</p>' }), admin.user.id)),
+      );
+      for (const [orderBy, orderDir] of [
+        ['created_at', 'asc'],
+        ['updated_at', 'desc'],
+      ] as const) {
+        const read = await numberedPages(admin.client, (page) => `/api/v1/admin/custom-pages?query=same-ms-&orderBy=${orderBy}&orderDir=${orderDir}&perPage=100&page=${page}`);
+        expectOneMillisecond(read);
+        expect(read.map((row) => row.id)).toEqual(orderDir === 'asc' ? made : [...made].reverse());
+      }
     },
     VOLUME_TIMEOUT,
   );
