@@ -110,7 +110,9 @@ describe('time-ordered lists follow insertion within one millisecond (issue 29)'
     'admin activity: 1,000 actions in one millisecond, newest first, page by page',
     async () => {
       const caller = { userId: admin.user.id, email: 'same-ms@example.com', ip: null };
-      await inOneMillisecond(() => times(ROWS, (i) => t.app.services.admin.activity.record(caller, { action: 'same-ms.test', subjectType: 'test', subjectId: i })));
+      await inOneMillisecond(() =>
+        times(ROWS, (i) => t.app.services.admin.activity.record(caller, { action: 'same-ms.test', subjectType: 'test', subjectId: i })),
+      );
       const read = await numberedPages(admin.client, (page) => `/api/v1/admin/activity?query=same-ms.test&perPage=100&page=${page}`);
       expectOneMillisecond(read);
       const subjects = (read as (Row & { subject_id: string })[]).map((row) => Number(row.subject_id));
@@ -188,7 +190,10 @@ describe('time-ordered lists follow insertion within one millisecond (issue 29)'
       const readUsers = await numberedPages(admin.client, (page) => `/api/v1/admin/users?query=same-ms-&orderBy=created_at&perPage=100&page=${page}`);
       expectOneMillisecond(readUsers);
       expect(readUsers.map((row) => row.id)).toEqual([...users].sort((a, b) => a - b).reverse());
-      const readSpaces = await numberedPages(admin.client, (page) => `/api/v1/admin/workspaces?query=same-ms-space&orderBy=created_at&perPage=100&page=${page}`);
+      const readSpaces = await numberedPages(
+        admin.client,
+        (page) => `/api/v1/admin/workspaces?query=same-ms-space&orderBy=created_at&perPage=100&page=${page}`,
+      );
       expectOneMillisecond(readSpaces);
       expect(readSpaces.map((row) => row.id)).toEqual([...workspaces].sort((a, b) => a - b).reverse());
     },
@@ -206,7 +211,10 @@ describe('time-ordered lists follow insertion within one millisecond (issue 29)'
         ['created_at', 'asc'],
         ['updated_at', 'desc'],
       ] as const) {
-        const read = await numberedPages(admin.client, (page) => `/api/v1/admin/custom-pages?query=same-ms-&orderBy=${orderBy}&orderDir=${orderDir}&perPage=100&page=${page}`);
+        const read = await numberedPages(
+          admin.client,
+          (page) => `/api/v1/admin/custom-pages?query=same-ms-&orderBy=${orderBy}&orderDir=${orderDir}&perPage=100&page=${page}`,
+        );
         expectOneMillisecond(read);
         expect(read.map((row) => row.id)).toEqual(orderDir === 'asc' ? made : [...made].reverse());
       }

@@ -10,9 +10,7 @@ export async function writeNotifications(db: UserDatabase, notifications: readon
   await db.transaction('rw', db.notifications, async () => {
     await db.notifications.clear();
     await db.notifications.bulkPut(
-      notifications.map(
-        (n, position): CachedNotification => ({ ...n, position, read_at: n.read_at ?? (pending.has(n.id) ? new Date().toISOString() : null) }),
-      ),
+      notifications.map((n, position): CachedNotification => ({ ...n, position, read_at: n.read_at ?? (pending.has(n.id) ? new Date().toISOString() : null) })),
     );
   });
 }
