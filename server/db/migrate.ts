@@ -18,6 +18,7 @@ import * as customPagesMenus from './migrations/2026_11_25_000090_custom_pages_m
 import * as localizationsThemes from './migrations/2026_11_25_000100_localizations_themes.js';
 import * as s3Uploads from './migrations/2026_11_25_000110_s3_uploads.js';
 import * as pgListingOrder from './migrations/2026_11_25_000120_pg_listing_order.js';
+import * as insertionOrder from './migrations/2026_11_26_000010_insertion_order.js';
 
 /**
  * Migrations are listed here rather than read from a folder so that the built
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_000100_localizations_themes': localizationsThemes,
   '2026_11_25_000110_s3_uploads': s3Uploads,
   '2026_11_25_000120_pg_listing_order': pgListingOrder,
+  '2026_11_26_000010_insertion_order': insertionOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

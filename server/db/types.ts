@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * The database as the application sees it. Both dialects produce this shape:
@@ -256,6 +256,8 @@ export interface WorkspaceMembersTable {
 export interface WorkspaceInvitesTable {
   /** Random, unguessable: the bearer token of the invite link. */
   id: string;
+  /** The database's insertion counter: the list's order (ids are random, times tie). */
+  seq: GeneratedAlways<number>;
   workspace_id: number;
   /** Lower-cased; only the account with this address may join. */
   email: string;
@@ -269,6 +271,8 @@ export interface WorkspaceInvitesTable {
 export interface NotificationsTable {
   /** A random UUID. */
   id: string;
+  /** The database's insertion counter: the list's order (ids are random, times tie). */
+  seq: GeneratedAlways<number>;
   user_id: number;
   /** 'workspace-invitation', 'file-entry-shared' (see modules/notifications/types.ts). */
   type: string;

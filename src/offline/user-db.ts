@@ -15,6 +15,8 @@ export interface CachedNotification {
   data: unknown;
   read_at: string | null;
   created_at: string;
+  /** The server's order (newest first): times tie within a millisecond, and the ids are random. */
+  position: number;
 }
 
 export interface DocumentDraft {
@@ -72,6 +74,10 @@ export class UserDatabase extends Dexie {
     this.version(3).stores({ pendingReads: '&id' });
     // The server's copy of documents opened on this device (drafts hold what is not saved yet).
     this.version(4).stores({ documents: '&entryId' });
+    // Notifications paint in the server's order, not by time; the copy is only the first page, so it is refetched.
+    this.version(5)
+      .stores({ notifications: '&id, position, read_at' })
+      .upgrade((tx) => tx.table('notifications').clear());
   }
 }
 

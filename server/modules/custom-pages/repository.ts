@@ -69,7 +69,8 @@ export class CustomPagesRepository {
     const rows = await base
       .selectAll()
       .orderBy(query.orderBy ?? 'updated_at', query.orderDir)
-      .orderBy('id', 'desc')
+      // Ties (one millisecond) in the direction asked, so oldest first is insertion order too.
+      .orderBy('id', query.orderDir)
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage)
       .execute();

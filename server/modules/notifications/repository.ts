@@ -33,8 +33,9 @@ export class NotificationsRepository {
         .selectFrom('notifications')
         .select(['id', 'type', 'data', 'read_at', 'created_at'])
         .where('user_id', '=', userId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
+        // Insertion order, newest first: times tie within a millisecond and the
+        // ids are random; `seq` is the database's own counter (migration 2026_11_26_000010).
+        .orderBy('seq', 'desc')
         .limit(perPage)
         .offset((page - 1) * perPage)
         .execute(),

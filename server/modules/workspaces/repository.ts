@@ -130,7 +130,8 @@ export class WorkspacesRepository {
       ])
       .where('workspace_invites.workspace_id', '=', workspaceId)
       .where('workspace_invites.expires_at', '>', nowIso())
-      .orderBy('workspace_invites.created_at')
+      // Sending order: one call invites many addresses in the same millisecond, and the ids are random.
+      .orderBy('workspace_invites.seq')
       .execute();
     return rows.map((row) => ({
       model_type: 'invite' as const,

@@ -15,10 +15,18 @@ describe('notifications on the device', () => {
   it('paints newest first and is replaced whole by each answer', async () => {
     const db = userDatabase('notif-cache-1');
     expect(await readNotifications(db)).toBeUndefined();
-    await writeNotifications(db, [note('a', '2026-11-01T00:00:00Z'), note('b', '2026-11-02T00:00:00Z')]);
+    // As the server answers: newest first.
+    await writeNotifications(db, [note('b', '2026-11-02T00:00:00Z'), note('a', '2026-11-01T00:00:00Z')]);
     expect((await readNotifications(db))?.map((n) => n.id)).toEqual(['b', 'a']);
     await writeNotifications(db, [note('c', '2026-11-03T00:00:00Z')]);
     expect((await readNotifications(db))?.map((n) => n.id)).toEqual(['c']);
+  });
+
+  it("paints in the server's order when times tie within a millisecond (ids are random)", async () => {
+    const db = userDatabase('notif-cache-3');
+    const same = '2026-11-01T00:00:00.000Z';
+    await writeNotifications(db, [note('b', same), note('c', same), note('a', same)]);
+    expect((await readNotifications(db))?.map((n) => n.id)).toEqual(['b', 'c', 'a']);
   });
 
   it('keeps a mark made offline until the server has it, even across a refresh of the list', async () => {

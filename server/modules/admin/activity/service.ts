@@ -64,7 +64,8 @@ export class AdminActivity {
     const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
     const rows = await base
       .selectAll()
-      .orderBy('created_at', 'desc')
+      // Insertion order, newest first: the id is the database's counter, which every
+      // process shares; their clocks (created_at) need not agree to the millisecond.
       .orderBy('id', 'desc')
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage)

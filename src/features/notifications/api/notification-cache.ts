@@ -10,14 +10,14 @@ export async function writeNotifications(db: UserDatabase, notifications: readon
   await db.transaction('rw', db.notifications, async () => {
     await db.notifications.clear();
     await db.notifications.bulkPut(
-      notifications.map((n): CachedNotification => ({ ...n, read_at: n.read_at ?? (pending.has(n.id) ? new Date().toISOString() : null) })),
+      notifications.map((n, position): CachedNotification => ({ ...n, position, read_at: n.read_at ?? (pending.has(n.id) ? new Date().toISOString() : null) })),
     );
   });
 }
 
 export async function readNotifications(db: UserDatabase): Promise<AppNotification[] | undefined> {
-  const rows = await db.notifications.orderBy('created_at').reverse().toArray();
-  return rows.length ? (rows as AppNotification[]) : undefined;
+  const rows = await db.notifications.orderBy('position').toArray();
+  return rows.length ? rows.map(({ position: _position, ...notification }) => notification as AppNotification) : undefined;
 }
 
 /** Marks read on the device now; the ids wait to be sent (see flushPendingReads). */
