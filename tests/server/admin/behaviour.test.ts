@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/client.js';
-import { createUser } from '../support/factories.js';
+import { createUser, signedInUser, type UserOptions } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { uploadFile } from '../support/drive-factories.js';
 
 describe('admin area rules', () => {
   let t: TestApp;
   const db = () => t.app.services.db.kysely;
-  const signedIn = async (options: Parameters<typeof createUser>[1] = {}) => {
-    const user = await createUser(db(), options);
-    const client = new TestClient(t.app);
-    await client.login(user.email, user.password);
-    return { user, client };
-  };
+  const signedIn = (options: UserOptions = {}) => signedInUser(t.app, options);
   beforeAll(async () => {
     t = await createTestApp();
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/client.js';
-import { createUser } from '../support/factories.js';
+import { signedInUser, type UserOptions } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { changesAccess, InProcessAccessChanges } from '../../../server/db/changes.js';
 import { AccessCache } from '../../../server/modules/auth/access-cache.js';
@@ -12,12 +12,7 @@ import { AccessCache } from '../../../server/modules/auth/access-cache.js';
 describe('access cache: changes apply at once', () => {
   let t: TestApp;
   const db = () => t.app.services.db.kysely;
-  const signedIn = async (options: Parameters<typeof createUser>[1] = {}) => {
-    const user = await createUser(db(), options);
-    const client = new TestClient(t.app);
-    await client.login(user.email, user.password);
-    return { user, client };
-  };
+  const signedIn = (options: UserOptions = {}) => signedInUser(t.app, options);
   const statements = async (call: () => Promise<unknown>) => {
     const before = t.app.services.db.counter.statements;
     await call();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireWithinOwnAccess } from '../../../server/modules/access/delegation.js';
 import { permissionNames } from '../../../server/modules/admin/guard-rails.js';
 import { TestClient } from '../support/client.js';
-import { createUser } from '../support/factories.js';
+import { createUser, signedInUser, type UserOptions } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 const GRANT = (name: string) => `You cannot grant a permission you do not hold: ${name}.`;
@@ -35,12 +35,7 @@ describe('the delegation rule (pure)', () => {
 describe('no admin call lifts anyone above the caller', () => {
   let t: TestApp;
   const db = () => t.app.services.db.kysely;
-  const signedIn = async (options: Parameters<typeof createUser>[1] = {}) => {
-    const user = await createUser(db(), options);
-    const client = new TestClient(t.app);
-    await client.login(user.email, user.password);
-    return { user, client };
-  };
+  const signedIn = (options: UserOptions = {}) => signedInUser(t.app, options);
   const roleId = async (name: string) => (await db().selectFrom('roles').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
   const holds = async (userId: number) => permissionNames(db(), userId);
   const expectRefused = (res: { statusCode: number; json(): { message: string } }, message: string) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../../server/lib/time.js';
 import { TestClient } from '../support/client.js';
-import { createUser } from '../support/factories.js';
+import { createUser, signedInUser, type UserOptions } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 const ASK = { current_password: ['Enter your current password to confirm this change.'] };
@@ -16,12 +16,7 @@ const WRONG = { current_password: ['The current password is incorrect.'] };
 describe('sensitive admin actions need fresh proof', () => {
   let t: TestApp;
   const db = () => t.app.services.db.kysely;
-  const signedIn = async (options: Parameters<typeof createUser>[1] = {}) => {
-    const user = await createUser(db(), options);
-    const client = new TestClient(t.app);
-    await client.login(user.email, user.password);
-    return { user, client };
-  };
+  const signedIn = (options: UserOptions = {}) => signedInUser(t.app, options);
   const adminRole = async () => (await db().selectFrom('roles').select('id').where('name', '=', 'admin').executeTakeFirstOrThrow()).id;
   const holdsAdmin = async (userId: number) => (await t.app.services.users.findWithAccess(userId))!.permissions.some((p) => p.name === 'admin');
   const expectAsked = (res: { statusCode: number; json(): { errors?: unknown } }, errors = ASK) => {

@@ -1,7 +1,9 @@
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../server/db/types.js';
 import { hashPassword } from '../../../server/modules/auth/passwords.js';
 import { nowIso } from '../../../server/lib/time.js';
+import { TestClient } from './client.js';
 
 let counter = 0;
 
@@ -76,4 +78,14 @@ export async function withoutPermissions(db: Kysely<Database>, userId: number, n
     await db.insertInto('role_permissions').values({ role_id: role.id, permission_id: grant.permission_id, restrictions: grant.restrictions }).execute();
   }
   await db.updateTable('user_roles').set({ role_id: role.id }).where('user_id', '=', userId).where('role_id', '=', base.id).execute();
+}
+
+export type UserOptions = NonNullable<Parameters<typeof createUser>[1]>;
+
+/** A new user (with createUser's options) signed in on a client of their own. */
+export async function signedInUser(app: FastifyInstance, options: UserOptions = {}): Promise<{ user: CreatedUser; client: TestClient }> {
+  const user = await createUser(app.services.db.kysely, options);
+  const client = new TestClient(app);
+  await client.login(user.email, user.password);
+  return { user, client };
 }
