@@ -52,7 +52,8 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       compress: false,
       schema: {
         tags,
-        summary: 'Show a file inline: images, video, audio, PDF, and text as plain text. Other kinds (markup such as HTML and SVG included) have no preview (404)',
+        summary:
+          'Show a file inline: images, video, audio, PDF, and text as plain text. Other kinds (markup such as HTML and SVG included) have no preview (404)',
         params: entryParams,
         response: fileResponses,
       },

@@ -184,6 +184,7 @@ describe.each(DISKS)('file bytes: create, download, preview, thumbnails, space u
       expect(shown.headers['content-type']).toBe('image/png');
       expect(shown.headers['content-disposition']).toMatch(/^inline;/);
       expect(shown.headers['x-content-type-options']).toBe('nosniff');
+      expect((await client.get(`/api/v1/file-entries/${image.hash}`)).json().fileEntry.url).toBe(`/api/v1/file-entries/${image.hash}/preview`);
 
       const text = await uploadFile(t.app, user, { name: 'readme.md', content: '# Hello' });
       const textPreview = await client.get(`/api/v1/file-entries/${text.hash}/preview`, { range: 'bytes=0-2' });
@@ -205,6 +206,7 @@ describe.each(DISKS)('file bytes: create, download, preview, thumbnails, space u
         const res = await client.get(`/api/v1/file-entries/${file.hash}/preview`);
         expect(res.statusCode, name).toBe(404);
         expect(res.json().message).toBe('This file has no preview.');
+        expect((await client.get(`/api/v1/file-entries/${file.hash}`)).json().fileEntry.url, name).toBeNull();
         // What has no preview is downloaded: an attachment, sandboxed.
         const download = await client.get(`/api/v1/file-entries/download?hashes=${file.hash}`);
         expect(download.headers['content-disposition']).toMatch(/^attachment;/);
