@@ -317,6 +317,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
       present: (actor, ids) => presentByIds(kysely, actor, ids),
       download: (actor, hashes, onError) => drive.files.download(actor, hashes, onError),
       openable: (actor, hash) => drive.files.openable(actor, hash),
+      preview: (actor, hash) => drive.files.preview(actor, hash),
     }),
     jobs,
     notificationBus,

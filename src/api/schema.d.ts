@@ -1580,6 +1580,7 @@ export interface paths {
                                 is_starred: boolean;
                                 /** @description Shared with at least one person, or by a link */
                                 is_shared: boolean;
+                                /** @description Preview address (shown inline); null for folders and kinds that have no preview */
                                 url: string | null;
                                 thumbnail_url: string | null;
                                 created_at: string;
@@ -1991,7 +1992,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Show a file: images, video, audio, PDF and text inline; markup (HTML, SVG) and other kinds as an attachment */
+        /** Show a file inline: images, video, audio, PDF, and text as plain text. Other kinds (markup such as HTML and SVG included) have no preview (404) */
         get: {
             parameters: {
                 query?: never;
@@ -7968,6 +7969,7 @@ export interface components {
             is_starred: boolean;
             /** @description Shared with at least one person, or by a link */
             is_shared: boolean;
+            /** @description Preview address (shown inline); null for folders and kinds that have no preview */
             url: string | null;
             thumbnail_url: string | null;
             created_at: string;
@@ -8485,6 +8487,7 @@ export interface components {
             is_starred: boolean;
             /** @description Shared with at least one person, or by a link */
             is_shared: boolean;
+            /** @description Preview address (shown inline); null for folders and kinds that have no preview */
             url: string | null;
             thumbnail_url: string | null;
             created_at: string;

@@ -22,6 +22,22 @@ export function can(actor: Actor, action: EntryAction, grant: ActionSet | undefi
   return decide(actor, action, grant) === 'allow';
 }
 
+/**
+ * How a file's bytes leave the server, and the action each way needs (issue
+ * 30 finding 3: a preview must never be a download in disguise).
+ * - `inline`: shown as a preview, which only the kinds that have one get
+ *   (drive/kinds.ts `inlinePreview`), never as an attachment: viewing.
+ * - `file`: handed over to keep (a download, a zip, a WebDAV GET, a copy): downloading.
+ * A kind without a preview has no inline way, so a caller who may view but
+ * not download never receives its bytes. Thumbnails are neither (a small
+ * picture made from an image) and go with view.
+ */
+export type Delivery = 'inline' | 'file';
+
+export function deliveryAction(delivery: Delivery): EntryAction {
+  return delivery === 'inline' ? 'files.view' : 'files.download';
+}
+
 /** The site role's ceiling: `admin` allows everything. */
 export function siteAllows(actor: Actor, action: EntryAction): boolean {
   return siteCan(actor, action);

@@ -7,6 +7,7 @@ import type { FileEntryRow } from '../../db/types.js';
 import type { EntryAction } from '../access/actions.js';
 import { requireEntry } from '../access/require.js';
 import { sharedWithFilter } from '../access/grants.repository.js';
+import { deliveryAction } from '../access/policy.js';
 import type { DriveFiles } from './files.js';
 import type { DriveService } from './service.js';
 import type { TrashService } from './trash.js';
@@ -112,8 +113,9 @@ export class DriveFacade {
     return this.files.replaceFromStream(actor, hash, { stream: file.stream, size: file.size, maxBytes: file.maxBytes, refuseType: file.refuseType });
   }
 
+  /** The bytes handed over (a WebDAV GET): a download. */
   read(actor: Actor, hash: string, range?: { start: number; end: number }) {
-    return this.files.openable(actor, hash, 'files.download').then(async ({ entry, key }) => ({ entry, stream: await this.files.read(key, range) }));
+    return this.files.openable(actor, hash, deliveryAction('file')).then(async ({ entry, key }) => ({ entry, stream: await this.files.read(key, range) }));
   }
 
   createFolder(actor: Actor, scope: ResolvedScope, parentHash: string | null, name: string) {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { currentActor } from '../../plugins/guards.js';
 import { contentDisposition, protectiveHeaders } from './http.js';
 import { sendStored, sendThumbnail } from './send-stored.js';
-import { OCTET_STREAM, previewMode } from './kinds.js';
+import { OCTET_STREAM } from './kinds.js';
 import { downloadQuery, entryParams, spaceUsageResponse } from './schemas.js';
 
 const tags = ['drive'];
@@ -52,14 +52,15 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       compress: false,
       schema: {
         tags,
-        summary: 'Show a file: images, video, audio, PDF and text inline; markup (HTML, SVG) and other kinds as an attachment',
+        summary:
+          'Show a file inline: images, video, audio, PDF, and text as plain text. Other kinds (markup such as HTML and SVG included) have no preview (404)',
         params: entryParams,
         response: fileResponses,
       },
     },
     async (request, reply) => {
-      const { entry, key } = await drive.files.openable(currentActor(request), request.params.id);
-      return sendStored(request, reply, drive.files, entry, key, previewMode(entry.mime ?? OCTET_STREAM, entry.type));
+      const { entry, key, mode } = await drive.files.preview(currentActor(request), request.params.id);
+      return sendStored(request, reply, drive.files, entry, key, mode);
     },
   );
 

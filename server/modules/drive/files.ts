@@ -11,7 +11,8 @@ import { creatorId, type Actor } from '../access/actor.js';
 import type { EntryAction } from '../access/actions.js';
 import { requireEntries, requireEntry, requireFolder } from '../access/require.js';
 import type { ResolvedScope } from '../access/scope.js';
-import { extensionOf, kindOf, sniffMime, SNIFF_BYTES } from './kinds.js';
+import { deliveryAction } from '../access/policy.js';
+import { extensionOf, inlinePreview, kindOf, OCTET_STREAM, sniffMime, SNIFF_BYTES, type InlinePreview } from './kinds.js';
 import { freeName, validName } from './names.js';
 import { adjustAncestorSizes, childNames, findById, insertEntry, storageKey, topmost, type Executor } from './repository.js';
 import { nowIso } from '../../lib/time.js';
@@ -80,6 +81,8 @@ class Measure extends Transform {
 export function newStorageLocation(): { diskPrefix: string; fileName: string } {
   return { diskPrefix: randomToken(12), fileName: randomToken(12) };
 }
+
+export const NO_PREVIEW = 'This file has no preview.';
 
 /** A short-lived address the store itself serves an object from, with the disposition and type given. */
 export type SignedDownload = (key: string, options: { contentDisposition: string; contentType: string }) => Promise<string>;
@@ -253,12 +256,24 @@ export class DriveFiles {
     }
   }
 
-  /** A live file the caller may view (preview, thumbnail) or download, and its storage key. */
+  /** A live file the caller may view (a thumbnail) or download, and its storage key. */
   async openable(actor: Actor, hash: string, action: EntryAction = 'files.view'): Promise<{ entry: FileEntryRow; key: string }> {
     const entry = await requireEntry(this.db, actor, action, hash);
     const key = storageKey(entry);
     if (entry.type === 'folder' || !key) throw NotFound('This file has no content to show.');
     return { entry, key };
+  }
+
+  /**
+   * A file to show inline (the drive's and share links' previews), for the
+   * kinds that have a preview; any other kind has none, for every caller
+   * (404), so a caller who may view but not download never gets its bytes.
+   */
+  async preview(actor: Actor, hash: string): Promise<{ entry: FileEntryRow; key: string; mode: InlinePreview }> {
+    const { entry, key } = await this.openable(actor, hash, deliveryAction('inline'));
+    const mode = inlinePreview(entry.mime ?? OCTET_STREAM, entry.type);
+    if (!mode) throw NotFound(NO_PREVIEW);
+    return { entry, key, mode };
   }
 
   /** The bytes (or a range of them); a stored object that went missing is a 404, not a 500. */
@@ -280,9 +295,9 @@ export class DriveFiles {
     hashes: string[],
     onError: (error: unknown) => void,
   ): Promise<{ kind: 'file'; entry: FileEntryRow; key: string } | { kind: 'zip'; name: string; stream: Readable }> {
-    const entries = topmost(await requireEntries(this.db, actor, 'files.download', hashes));
+    const entries = topmost(await requireEntries(this.db, actor, deliveryAction('file'), hashes));
     const only = entries.length === 1 ? entries[0]! : null;
-    if (only && only.type !== 'folder') return { kind: 'file', ...(await this.openable(actor, only.hash, 'files.download')) };
+    if (only && only.type !== 'folder') return { kind: 'file', ...(await this.openable(actor, only.hash, deliveryAction('file'))) };
     const items = await zipLayout(this.db, entries);
     const name = only ? `${only.name}.zip` : 'download.zip';
     return { kind: 'zip', name, stream: zipStream(this.disk, items, onError) };

@@ -139,20 +139,21 @@ export const THUMBNAIL_MIMES = new Set(['image/jpeg', 'image/png', 'image/gif', 
 const ACTIVE_CONTENT = /html|svg|xml|javascript/;
 const TEXTUAL = /^text\/|^application\/(json|sql)$/;
 
+/** How a file with a preview is shown: inline, as this type. */
+export interface InlinePreview {
+  inline: true;
+  contentType: string;
+}
+
 /**
  * The kinds that have a preview, and how it is shown: images, video, audio
  * and PDF inline as themselves; text inline as plain text. Active content
- * (HTML, SVG, XML, scripts) and everything else has none (null). The client's
- * `previewKindOf` draws the same line.
+ * (HTML, SVG, XML, scripts) and everything else has none (null): it is only
+ * ever downloaded. The client's `previewKindOf` draws the same line.
  */
-export function inlinePreview(mime: string, kind: string): { inline: true; contentType: string } | null {
+export function inlinePreview(mime: string, kind: string): InlinePreview | null {
   if (ACTIVE_CONTENT.test(mime)) return null;
   if (['image', 'video', 'audio', 'pdf'].includes(kind)) return { inline: true, contentType: mime };
   if (TEXTUAL.test(mime)) return { inline: true, contentType: 'text/plain; charset=utf-8' };
   return null;
-}
-
-/** How the drive's preview call sends a file: inline when it has a preview, else as an attachment (its callers may download). */
-export function previewMode(mime: string, kind: string): { inline: boolean; contentType: string } {
-  return inlinePreview(mime, kind) ?? { inline: false, contentType: mime };
 }

@@ -1,6 +1,6 @@
 import type { FileEntryRow } from '../../db/types.js';
 import { displayName } from '../users/presenter.js';
-import { THUMBNAIL_MIMES } from './kinds.js';
+import { inlinePreview, OCTET_STREAM, THUMBNAIL_MIMES } from './kinds.js';
 
 /** An entry row with what the wire shape needs from around it. */
 export interface EntryWithRelations extends FileEntryRow {
@@ -40,7 +40,8 @@ export function presentEntry(row: EntryWithRelations, permissions: string[]) {
     workspace_id: row.workspace_id ?? 0,
     is_starred: row.starred_by !== null,
     is_shared: Boolean(row.shared),
-    url: isFile ? `${API}/file-entries/${row.hash}/preview` : null,
+    // Only kinds that have a preview get its address: for the others it answers 404.
+    url: isFile && inlinePreview(row.mime ?? OCTET_STREAM, row.type) ? `${API}/file-entries/${row.hash}/preview` : null,
     // Made in the background after upload, or on the first request.
     thumbnail_url: row.mime && THUMBNAIL_MIMES.has(row.mime) ? `${API}/file-entries/${row.hash}/thumbnail` : null,
     created_at: row.created_at,

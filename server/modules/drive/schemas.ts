@@ -30,7 +30,7 @@ export const fileEntrySchema = z
     workspace_id: z.number().int(),
     is_starred: z.boolean(),
     is_shared: z.boolean().describe('Shared with at least one person, or by a link'),
-    url: z.string().nullable(),
+    url: z.string().nullable().describe('Preview address (shown inline); null for folders and kinds that have no preview'),
     thumbnail_url: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),

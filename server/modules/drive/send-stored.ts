@@ -19,7 +19,7 @@ export async function sendStored(request: FastifyRequest, reply: FastifyReply, f
   const lastModified = new Date(entry.updated_at);
   const sandbox = !options.inline || options.contentType.startsWith('text/');
   const disposition = contentDisposition(options.inline ? 'inline' : 'attachment', entry.name);
-  // A preview that needs the sandbox (an active type) must keep headers only the app sends: it streams.
+  // A preview that needs the sandbox (text) must keep headers only the app sends: it streams.
   if (files.signedDownload && (options.download || !sandbox)) {
     const url = await files.signedDownload(key, {
       contentDisposition: storeDisposition(options.inline, entry.name, disposition),

@@ -3,7 +3,7 @@ import { userIdOf } from '../access/actor.js';
 import { requireEntries, requireEntry, requireFolder, requireRoot, requireRows } from '../access/require.js';
 import type { ResolvedScope } from '../access/scope.js';
 import { listFilter } from '../access/scope.js';
-import { decide } from '../access/policy.js';
+import { decide, deliveryAction } from '../access/policy.js';
 import type { FileEntryRow } from '../../db/types.js';
 import { Forbidden, NameTaken, ValidationError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
@@ -117,7 +117,7 @@ export class DriveService {
   async duplicate(actor: Actor, scope: ResolvedScope, hashes: string[], destinationId: string | null | undefined, rename?: string) {
     const explicit = destinationId !== undefined && destinationId !== null;
     const destination = explicit ? await requireFolder(this.db, actor, 'files.create', scope, destinationId, 'destinationId') : null;
-    const entries = topmost(await requireEntries(this.db, actor, 'files.download', hashes));
+    const entries = topmost(await requireEntries(this.db, actor, deliveryAction('file'), hashes));
     if (explicit) refuseIntoItself(entries, destination);
     else await this.requireCreateBeside(actor, entries);
 

@@ -8,7 +8,7 @@ import { loadGrants } from '../access/grants.repository.js';
 import { can } from '../access/policy.js';
 import type { ResolvedScope } from '../access/scope.js';
 import { requireEntry } from '../access/require.js';
-import { inlinePreview, OCTET_STREAM } from '../drive/kinds.js';
+import type { InlinePreview } from '../drive/kinds.js';
 import { presentCrumb, type PresentedEntry } from '../drive/presenter.js';
 import type { Executor } from '../drive/repository.js';
 import type { ListQuery } from '../drive/schemas.js';
@@ -22,7 +22,6 @@ import { LINK_NOT_FOUND } from './service.js';
 export const LINK_USED_UP = 'This link has reached its download limit.';
 export const LINK_LOCKED = 'This link is protected by a password.';
 export const WRONG_LINK_PASSWORD = 'The password is incorrect.';
-export const NO_PREVIEW = 'This file has no preview.';
 /** How long a right password keeps a browser in: a working day. */
 export const UNLOCK_TTL_MS = 12 * 60 * 60 * 1000;
 
@@ -72,6 +71,8 @@ export interface VisitorDeps {
     onError: (error: unknown) => void,
   ): Promise<{ kind: 'file'; entry: FileEntryRow; key: string } | { kind: 'zip'; name: string; stream: Readable }>;
   openable(actor: LinkActor, hash: string): Promise<{ entry: FileEntryRow; key: string }>;
+  /** The drive's own preview rule: inline, for the kinds that have one (404 for the others). */
+  preview(actor: LinkActor, hash: string): Promise<{ entry: FileEntryRow; key: string; mode: InlinePreview }>;
 }
 
 /** Stores the uploaded file (the HTTP edge reads it) into `place`, answering what it was stored as. */
@@ -216,11 +217,9 @@ export class ShareLinkVisitors {
    * none (404), so a preview is never a download in disguise. It carries the
    * bytes, so it counts as a download does.
    */
-  async preview(visit: Visit, hash: string): Promise<Fetched<{ entry: FileEntryRow; key: string; mode: { inline: true; contentType: string } }>> {
+  async preview(visit: Visit, hash: string): Promise<Fetched<{ entry: FileEntryRow; key: string; mode: InlinePreview }>> {
     const { link, actor, grants } = await this.openForFetch(visit, hash);
-    const { entry, key } = await this.deps.openable(actor, hash);
-    const mode = inlinePreview(entry.mime ?? OCTET_STREAM, entry.type);
-    if (!mode) throw NotFound(NO_PREVIEW);
+    const { entry, key, mode } = await this.deps.preview(actor, hash);
     return { entry, key, mode, grant: await this.count(visit, link, grants, entry, { kind: 'preview', name: entry.name }) };
   }
 

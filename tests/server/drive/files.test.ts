@@ -184,6 +184,7 @@ describe.each(DISKS)('file bytes: create, download, preview, thumbnails, space u
       expect(shown.headers['content-type']).toBe('image/png');
       expect(shown.headers['content-disposition']).toMatch(/^inline;/);
       expect(shown.headers['x-content-type-options']).toBe('nosniff');
+      expect((await client.get(`/api/v1/file-entries/${image.hash}`)).json().fileEntry.url).toBe(`/api/v1/file-entries/${image.hash}/preview`);
 
       const text = await uploadFile(t.app, user, { name: 'readme.md', content: '# Hello' });
       const textPreview = await client.get(`/api/v1/file-entries/${text.hash}/preview`, { range: 'bytes=0-2' });
@@ -193,18 +194,24 @@ describe.each(DISKS)('file bytes: create, download, preview, thumbnails, space u
       expect(textPreview.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     });
 
-    it('never serves HTML or SVG inline: attachment, sandboxed, nosniff', async () => {
+    it('has none for markup (HTML, SVG) or kinds without one, even for the owner: 404, never an attachment', async () => {
       const { user, client } = await signedInUser(t.app);
       for (const [name, content] of [
         ['page.html', '<html><script>alert(document.cookie)</script></html>'],
         ['logo.svg', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>'],
-      ]) {
-        const file = await uploadFile(t.app, user, { name: name!, content: content! });
+        ['blob.bin', Buffer.from([0, 1, 2, 250])],
+        ['backup.bak', Buffer.from([0, 1, 2, 250])],
+      ] as const) {
+        const file = await uploadFile(t.app, user, { name, content });
         const res = await client.get(`/api/v1/file-entries/${file.hash}/preview`);
-        expect(res.statusCode).toBe(200);
-        expect(res.headers['content-disposition']).toMatch(/^attachment;/);
-        expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
-        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.statusCode, name).toBe(404);
+        expect(res.json().message).toBe('This file has no preview.');
+        expect((await client.get(`/api/v1/file-entries/${file.hash}`)).json().fileEntry.url, name).toBeNull();
+        // What has no preview is downloaded: an attachment, sandboxed.
+        const download = await client.get(`/api/v1/file-entries/download?hashes=${file.hash}`);
+        expect(download.headers['content-disposition']).toMatch(/^attachment;/);
+        expect(download.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+        expect(download.headers['x-content-type-options']).toBe('nosniff');
       }
     });
   });

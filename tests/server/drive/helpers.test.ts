@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { escapeLike } from '../../../server/db/search.js';
 import { contentDisposition, parseRange } from '../../../server/modules/drive/http.js';
-import { extensionOf, kindOf, previewMode } from '../../../server/modules/drive/kinds.js';
+import { extensionOf, inlinePreview, kindOf } from '../../../server/modules/drive/kinds.js';
 import { freeName, nameProblem, zipSegment } from '../../../server/modules/drive/names.js';
 
 describe('drive helpers', () => {
@@ -54,8 +54,23 @@ describe('drive helpers', () => {
     expect(kindOf('application/zip', 'bak')).toBe('sql');
     expect(kindOf('application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'docx')).toBe('word');
     expect(kindOf('video/mp4', 'mp4')).toBe('video');
-    expect(previewMode('text/html', 'text')).toEqual({ inline: false, contentType: 'text/html' });
-    expect(previewMode('application/pdf', 'pdf')).toEqual({ inline: true, contentType: 'application/pdf' });
+  });
+
+  it('gives a preview only to images, video, audio, PDF and text, never to markup or other kinds', () => {
+    expect(inlinePreview('application/pdf', 'pdf')).toEqual({ inline: true, contentType: 'application/pdf' });
+    expect(inlinePreview('text/csv', 'spreadsheet')).toEqual({ inline: true, contentType: 'text/plain; charset=utf-8' });
+    expect(inlinePreview('application/sql', 'sql')).toEqual({ inline: true, contentType: 'text/plain; charset=utf-8' });
+    for (const [mime, kind] of [
+      ['text/html', 'text'],
+      ['image/svg+xml', 'image'],
+      ['application/xml', 'text'],
+      ['application/octet-stream', 'file'],
+      ['application/octet-stream', 'sql'],
+      ['application/zip', 'archive'],
+      ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'word'],
+    ]) {
+      expect(inlinePreview(mime!, kind!), mime).toBeNull();
+    }
   });
 
   it('escapes LIKE wildcards', () => {

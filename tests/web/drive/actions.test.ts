@@ -4,6 +4,7 @@ import { emptyStateFor } from '../../../src/features/drive/lib/empty-states';
 import { iconKindOf, previewKindOf } from '../../../src/features/drive/lib/file-kind';
 import { childrenOf, isWithin, pathFromTree } from '../../../src/features/drive/lib/folder-tree';
 import { uploadableFiles } from '../../../src/features/drive/hooks/use-files-chosen';
+import { inlinePreview } from '../../../server/modules/drive/kinds';
 import { makeEntry } from './entries';
 
 describe('entry actions', () => {
@@ -18,6 +19,12 @@ describe('entry actions', () => {
       'details',
       'trash',
     ]);
+  });
+
+  it('offers no download to a caller who may only view: preview stays', () => {
+    const viewOnly = makeEntry({ type: 'file', mime: 'application/octet-stream', permissions: ['files.view'] });
+    expect(actionsFor('folder', [viewOnly])).toEqual(['preview', 'rename', 'move', 'copy', 'star', 'details', 'trash']);
+    expect(actionsFor('folder', [makeEntry({ type: 'image' }), viewOnly])).not.toContain('download');
   });
 
   it('offers restore and delete forever in the trash', () => {
@@ -57,6 +64,30 @@ describe('file icons and previews', () => {
     expect(iconKindOf({ type: 'folder' }, { shared: true })).toBe('shared');
     expect(iconKindOf({ type: 'sql' })).toBe('default');
     expect(iconKindOf({ type: 'file' })).toBe('default');
+  });
+
+  it('asks for a preview exactly where the server has one (its inlinePreview), never for other kinds', () => {
+    for (const [type, mime] of [
+      ['image', 'image/png'],
+      ['image', 'image/svg+xml'],
+      ['video', 'video/mp4'],
+      ['audio', 'audio/mpeg'],
+      ['pdf', 'application/pdf'],
+      ['text', 'text/plain'],
+      ['text', 'text/html'],
+      ['text', 'application/json'],
+      ['text', 'application/xml'],
+      ['spreadsheet', 'text/csv'],
+      ['spreadsheet', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      ['word', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+      ['word', 'application/rtf'],
+      ['sql', 'application/sql'],
+      ['sql', 'application/octet-stream'],
+      ['archive', 'application/zip'],
+      ['file', 'application/octet-stream'],
+    ] as const) {
+      expect(previewKindOf({ type, mime }) !== 'none', `${type} ${mime}`).toBe(inlinePreview(mime, type) !== null);
+    }
   });
 
   it('previews media, pdf and text, never markup', () => {

@@ -40,9 +40,11 @@ export function PreviewOverlay() {
             <Heading slot="title" className="min-w-0 flex-1 truncate font-medium">
               {entry.name}
             </Heading>
-            <IconButton label={t('Download')} onPress={() => startDownload([entry])} className="text-white hover:bg-white/10">
-              <Icon name="download" />
-            </IconButton>
+            {entry.permissions.includes('files.download') && (
+              <IconButton label={t('Download')} onPress={() => startDownload([entry])} className="text-white hover:bg-white/10">
+                <Icon name="download" />
+              </IconButton>
+            )}
             <IconButton label={t('Close')} onPress={() => setState(null)} className="text-white hover:bg-white/10">
               <Icon name="close" />
             </IconButton>

@@ -41,7 +41,8 @@ export function actionsFor(view: DriveViewId, entries: Pick<FileEntry, 'type' | 
   const first = entries[0]!;
   const ids: ActionId[] = [];
   if (single) ids.push(first.type === 'folder' ? 'open' : 'preview');
-  ids.push('download');
+  // Downloading needs files.download on every entry: a view-only caller previews, and the server refuses the rest.
+  if (entries.every((e) => e.permissions.includes('files.download'))) ids.push('download');
   // Sharing needs files.share on every entry (the server's answer, sent with each entry).
   if (entries.every((e) => e.permissions.includes('files.share'))) ids.push('share');
   if (single) ids.push('rename');

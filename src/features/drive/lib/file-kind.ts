@@ -22,12 +22,16 @@ export function iconKindOf(entry: Pick<FileEntry, 'type'>, options: { shared?: b
   return BY_TYPE[entry.type] ?? 'default';
 }
 
-/** How the preview overlay shows a file. */
+/**
+ * How the preview overlay shows a file: the server's line (drive/kinds.ts
+ * `inlinePreview`). For 'none' the preview address is never requested: the
+ * server has no preview for those kinds (404), only a download.
+ */
 export type PreviewKind = 'image' | 'video' | 'audio' | 'pdf' | 'text' | 'none';
 
 export function previewKindOf(entry: Pick<FileEntry, 'type' | 'mime'>): PreviewKind {
   const mime = entry.mime ?? '';
-  // Markup is never shown inline (the server sends it as an attachment).
+  // Markup is never shown inline: it could run in the app's origin.
   if (/html|svg|xml|javascript/.test(mime)) return 'none';
   if (entry.type === 'image' || entry.type === 'video' || entry.type === 'audio' || entry.type === 'pdf') return entry.type;
   if (entry.type === 'text' || mime.startsWith('text/') || mime === 'application/json' || mime === 'application/sql') return 'text';
