@@ -15,6 +15,29 @@ function shortName(name: string): string {
   return first.length <= 12 ? first : name.slice(0, 12);
 }
 
+/**
+ * Where the installed app's OS integrations land. The share target is
+ * answered by the service worker (sw/share-target.ts) and never reaches the
+ * server; a .docx opened from the OS is handed to the page's launch consumer
+ * (src/features/pwa/launch-consumer.ts) on the drive.
+ */
+export const SHARE_TARGET_ACTION = '/share-target';
+export const FILE_HANDLER_ACTION = '/drive';
+export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+const osIntegrations = {
+  share_target: {
+    action: SHARE_TARGET_ACTION,
+    method: 'POST',
+    enctype: 'multipart/form-data',
+    // Any file a share sheet offers goes to the upload queue, as a picked file would.
+    params: { title: 'title', text: 'text', url: 'url', files: [{ name: 'files', accept: ['*/*'] }] },
+  },
+  file_handlers: [{ action: FILE_HANDLER_ACTION, accept: { [DOCX_MIME]: ['.docx'] } }],
+  // A file opened from the OS goes to the window already open (its launch consumer), not a new one.
+  launch_handler: { client_mode: 'focus-existing' },
+};
+
 const shippedIcons = [
   { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
   { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
@@ -53,6 +76,7 @@ export class ManifestService {
       theme_color: toHex(colors['--be-primary'], '#1a73e8'),
       background_color: toHex(colors['--be-background'], '#ffffff'),
       icons: [...(await this.brandedIcons(all)), ...shippedIcons],
+      ...osIntegrations,
     };
   }
 

@@ -147,6 +147,22 @@ describe('web app manifest', () => {
       '512x512/maskable',
     ]);
   });
+
+  it('makes the installed app a share target for any file, a .docx handler and one window (issue 39 item 5)', async () => {
+    const manifest = (await new TestClient(t.app).get('/manifest.webmanifest')).json();
+    expect(manifest.share_target).toEqual({
+      action: '/share-target',
+      method: 'POST',
+      enctype: 'multipart/form-data',
+      params: { title: 'title', text: 'text', url: 'url', files: [{ name: 'files', accept: ['*/*'] }] },
+    });
+    expect(manifest.file_handlers).toEqual([
+      { action: '/drive', accept: { 'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'] } },
+    ]);
+    expect(manifest.launch_handler).toEqual({ client_mode: 'focus-existing' });
+    // Both actions are inside the app's scope, or the browser ignores them.
+    for (const action of [manifest.share_target.action, manifest.file_handlers[0].action]) expect(action.startsWith(manifest.scope)).toBe(true);
+  });
 });
 
 describe('bootstrap data written into the page (issue 30 finding 6)', () => {
