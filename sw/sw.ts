@@ -8,6 +8,7 @@ import { QueueHost } from './queues/host';
 import { registerPushHandlers } from './notifications/push';
 import { registerUploadQueue } from './uploads/worker';
 import { registerSaveQueue } from './saves/worker';
+import { registerShareTarget } from './share-target';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
@@ -27,6 +28,9 @@ registerRoute(
     denylist: [/^\/api(\/|$)/, /^\/auth(\/|$)/, /^\/secure(\/|$)/, /^\/api-docs(\/|$)/],
   }),
 );
+
+// Files shared from other apps into the installed app go to the upload queue.
+registerShareTarget(self);
 
 // The page asks before swapping versions (update prompt): wait for its word.
 self.addEventListener('message', (event) => {

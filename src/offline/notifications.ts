@@ -13,6 +13,8 @@ export interface PushPayload {
   icon?: string;
   url: string;
   tag?: string;
+  /** The user's unread count when the push was sent: the installed app's badge. */
+  unreadCount?: number;
 }
 
 /** The server's payload (modules/notifications/notifier.ts), or null for anything else. */
@@ -28,9 +30,32 @@ export function parsePushPayload(text: string | null): PushPayload | null {
       icon: typeof value.icon === 'string' ? value.icon : undefined,
       url: typeof value.url === 'string' ? value.url : '/',
       tag: typeof value.tag === 'string' ? value.tag : value.id,
+      ...(isCount(value.unreadCount) ? { unreadCount: value.unreadCount } : {}),
     };
   } catch {
     return null;
+  }
+}
+
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+/** The Badging API, where the browser has it (installed apps in Chromium); a page or a worker's navigator. */
+export interface BadgeNavigator {
+  setAppBadge?: (count?: number) => Promise<void>;
+  clearAppBadge?: () => Promise<void>;
+}
+
+/**
+ * Shows the unread count on the installed app's icon, or clears it at zero.
+ * Without the API, or when the browser refuses (not installed, no
+ * permission), nothing happens: the bell in the page still shows the count.
+ */
+export async function showUnreadBadge(navigator: BadgeNavigator, count: number): Promise<void> {
+  try {
+    if (count > 0) await navigator.setAppBadge?.(count);
+    else await navigator.clearAppBadge?.();
+  } catch {
+    // A refused badge is not worth a toast.
   }
 }
 

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import type { SessionStore } from '../../src/offline/queues/session';
 import { userDatabase } from '../../src/offline/user-db';
-import { NOTIFICATION_CLICKED, parsePushPayload, PUSH_RENEWED, targetUrl } from '../../src/offline/notifications';
+import { NOTIFICATION_CLICKED, parsePushPayload, PUSH_RENEWED, showUnreadBadge, targetUrl } from '../../src/offline/notifications';
 
 /**
  * The browser channel (spec §4): a push shows a system notification; a click
@@ -15,12 +15,16 @@ export function registerPushHandlers(self: ServiceWorkerGlobalScope, session: Se
     const payload = parsePushPayload(event.data?.text() ?? null);
     if (!payload) return;
     event.waitUntil(
-      self.registration.showNotification(payload.title, {
-        body: payload.body,
-        icon: payload.icon,
-        tag: payload.tag,
-        data: { id: payload.id, url: payload.url },
-      }),
+      Promise.all([
+        self.registration.showNotification(payload.title, {
+          body: payload.body,
+          icon: payload.icon,
+          tag: payload.tag,
+          data: { id: payload.id, url: payload.url },
+        }),
+        // No page may be open to hear it: the icon's badge follows the push itself.
+        payload.unreadCount === undefined ? undefined : showUnreadBadge(self.navigator, payload.unreadCount),
+      ]),
     );
   });
 

@@ -108,6 +108,8 @@ export class Notifier {
       icon: '/icons/icon-192.png',
       url: data.mainAction.action,
       tag: id,
+      // Read at delivery, so the worker can set the installed app's badge without asking the server.
+      unreadCount: await this.deps.repo.unreadCount(userId),
     });
     const vapid = await this.deps.vapid();
     const failures: unknown[] = [];

@@ -11,6 +11,7 @@ import { useBootstrap, useBootstrapQuery } from '../../features/bootstrap/store'
 import { CookieNotice } from '../../features/cookie-notice/CookieNotice';
 import { ImpersonationBanner } from '../../features/admin/ImpersonationBanner';
 import { useApplyActiveTheme } from '../../features/themes/use-theme';
+import { useInstalledApp } from '../../features/pwa/use-installed-app';
 import { translate } from '../../i18n/i18n';
 import { NavigationProgress } from '../../ui/NavigationProgress';
 import { OfflineIndicator } from '../../ui/OfflineIndicator';
@@ -55,6 +56,7 @@ function Shell() {
   useCustomCode();
   useDocumentBranding();
   useVerifiedNotice();
+  useInstalledApp();
   const { user, settings } = data;
   const mustVerify = !!user && settings.require_email_confirmation && !user.email_verified_at;
 

@@ -16,6 +16,7 @@ import { isWorkspacePath, loginHeading } from './headings';
 import { SocialPasswordPrompt } from './SocialPasswordPrompt';
 import { enabledSocialServices, showSocialButtons, SocialButtons } from './SocialButtons';
 import { useSocialLogin } from './use-social-login';
+import { sharedCountOf } from '../pwa/shared-files';
 
 const loginSchema = (t: TranslateFn) =>
   z.object({
@@ -37,6 +38,7 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const presetEmail = params.get('email');
   const demo = demoCredentials(data);
+  const shared = sharedCountOf(params.get('redirect'));
   const login = useLogin();
   const social = useSocialLogin();
   const resolver = useMemo(() => zodResolver(loginSchema(t)), [t]);
@@ -61,6 +63,12 @@ export function LoginPage() {
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-semibold">{t(loginHeading(pathname), { siteName: data.branding.site_name })}</h1>
+      {shared > 0 && (
+        // Files shared into the app while signed out are kept on the device; signing in sends them.
+        <p role="status" className="rounded bg-primary/10 p-3 text-sm">
+          {t('Sign in to upload the files you shared (:count). They are kept on this device until then.', { count: shared })}
+        </p>
+      )}
       {showSocialButtons(data) && <SocialButtons services={enabledSocialServices(data)} onSelect={social.start} />}
       <form onSubmit={handleSubmit(handleLogin)} noValidate className="space-y-4">
         <TextField

@@ -1,4 +1,4 @@
-import { checkRestrictions, chooseMethod, fileExtension } from '../../offline/queues/uploads/rules';
+import { newUploadItem } from '../../offline/queues/uploads/new-item';
 import type { RestrictionFailure } from '../../offline/queues/uploads/rules';
 import type { UploadBlob, UploadItem, UploadSettings } from '../../offline/queues/uploads/types';
 import { toFileWithPath, withoutIgnored } from './files';
@@ -37,37 +37,12 @@ export function buildUploads(inputs: UploadInput[], target: UploadTarget, option
   const built: BuiltUploads = { items: [], blobs: [], failures: [] };
   withoutIgnored(inputs).forEach((input, index) => {
     const { file, relativePath } = toFileWithPath(input);
-    const mime = file.type || 'application/octet-stream';
-    const failure = checkRestrictions({ name: file.name, size: file.size, mime }, options.settings, options.formatSize, {
-      sqlOnly: target.view === 'sql',
-    });
-    const item: UploadItem = {
-      id: newId(),
-      userId: options.userId,
-      name: file.name,
-      size: file.size,
-      mime,
-      extension: fileExtension(file.name),
+    const { item, failure } = newUploadItem(
+      file,
       relativePath,
-      lastModified: file.lastModified,
-      folderHash: target.folderHash,
-      workspaceId: target.workspaceId,
-      method: chooseMethod(file.size, options.settings),
-      chunkSize: options.settings.chunkSize,
-      status: failure ? 'failed' : 'pending',
-      bytesUploaded: 0,
-      percentage: 0,
-      tusUrl: null,
-      s3Upload: null,
-      entry: null,
-      errorMessage: failure?.message ?? null,
-      errorValues: failure?.values ?? null,
-      retryable: !failure,
-      waitingForNetwork: false,
-      // Keeps the chosen order when many files arrive in the same millisecond.
-      createdAt: now + index / 1000,
-      updatedAt: now,
-    };
+      { folderHash: target.folderHash, workspaceId: target.workspaceId, sqlOnly: target.view === 'sql' },
+      { id: newId(), userId: options.userId, settings: options.settings, formatSize: options.formatSize, now, index },
+    );
     built.items.push(item);
     if (failure) built.failures.push(failure);
     else built.blobs.push({ id: item.id, blob: file });

@@ -39,7 +39,12 @@ describe('web push (the browser channel)', () => {
     }));
     await t.app.services.jobs.idle();
     const [message] = await push.messages(subscription.endpoint);
-    expect(JSON.parse(message!)).toMatchObject({ title: 'Ada shared Plans with you', body: 'Open it from Shared with me.', url: '/drive/shares' });
+    expect(JSON.parse(message!)).toMatchObject({
+      title: 'Ada shared Plans with you',
+      body: 'Open it from Shared with me.',
+      url: '/drive/shares',
+      unreadCount: 1,
+    });
 
     await push.expire(subscription.endpoint);
     await t.app.services.notifier.notify(user.id, 'file-entry-shared', () => ({

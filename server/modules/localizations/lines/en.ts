@@ -1070,4 +1070,6 @@ export const enLines: Record<string, string> = {
     'The parts do not match what was uploaded. Upload the missing parts and try again.',
   'The upload holds :received bytes; :expected were declared.': 'The upload holds :received bytes; :expected were declared.',
   'This upload is being finished.': 'This upload is being finished.',
+  'Sign in to upload the files you shared (:count). They are kept on this device until then.':
+    'Sign in to upload the files you shared (:count). They are kept on this device until then.',
 };

@@ -1071,4 +1071,6 @@ export const trLines: Record<string, string> = {
     'Parçalar yüklenenlerle eşleşmiyor. Eksik parçaları yükleyip yeniden deneyin.',
   'The upload holds :received bytes; :expected were declared.': 'Yüklemede :received bayt var; :expected bayt bildirilmişti.',
   'This upload is being finished.': 'Bu yükleme tamamlanıyor.',
+  'Sign in to upload the files you shared (:count). They are kept on this device until then.':
+    'Paylaştığınız dosyaları (:count) yüklemek için giriş yapın. O zamana kadar bu cihazda saklanırlar.',
 };
