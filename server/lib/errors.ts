@@ -89,4 +89,10 @@ export const PayloadTooLarge = (message = 'The request body is too large.', valu
   new HttpError(413, withValues(message, values), undefined, 'PAYLOAD_TOO_LARGE');
 export const TooManyRequests = (message = 'Too many attempts. Please try again later.', values?: MessageValues) =>
   new HttpError(429, withValues(message, values), undefined, 'TOO_MANY_REQUESTS');
-export const CsrfMismatch = () => new HttpError(403, 'CSRF token mismatch. Please reload the page and try again.', undefined, 'CSRF');
+/** The header a CSRF refusal carries, so a client can tell it from other 403s whatever the message's language. */
+export const XSRF_MISMATCH_HEADER = 'x-xsrf-mismatch';
+export const CsrfMismatch = () => {
+  const error = new HttpError(403, 'CSRF token mismatch. Please reload the page and try again.', undefined, 'CSRF');
+  error.headers[XSRF_MISMATCH_HEADER] = '1';
+  return error;
+};

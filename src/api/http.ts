@@ -41,7 +41,27 @@ export function createApiClient(options: ApiClientOptions = {}) {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 
+  /**
+   * A tab left open past its session (or whose XSRF cookie the browser
+   * dropped) sends a token the server no longer expects. The refusal carries
+   * the fresh token as a cookie (the server sets it on every answer), so the
+   * call is made once more with it, quietly; a second refusal is the user's
+   * to see.
+   */
   async function request<T>(method: HttpMethod, url: string, opts: RequestOptions = {}): Promise<T> {
+    try {
+      return await send<T>(method, url, opts);
+    } catch (error) {
+      if (!isXsrfMismatch(error)) throw await toApiError(error, opts.signal);
+      try {
+        return await send<T>(method, url, opts);
+      } catch (again) {
+        throw await toApiError(again, opts.signal);
+      }
+    }
+  }
+
+  async function send<T>(method: HttpMethod, url: string, opts: RequestOptions): Promise<T> {
     const built = buildRequest({
       method,
       url,
@@ -52,32 +72,28 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const idempotent = isIdempotent(built.intendedMethod);
     const baseUrl = options.baseUrl ?? globalThis.location?.origin;
     const target = baseUrl ? new URL(built.url, baseUrl).toString() : built.url;
+    const response = await http(target, {
+      method: built.method,
+      headers: built.headers,
+      json: opts.json,
+      body: opts.body,
+      signal: opts.signal,
+      retry: {
+        limit: idempotent ? IDEMPOTENT_RETRIES : 0,
+        methods: [...ALL_METHODS],
+        ...(options.retryDelay ? { delay: options.retryDelay } : {}),
+        // Only network failures and 5xx are worth repeating, and only when
+        // repeating cannot duplicate a write (mutations are never retried).
+        shouldRetry: ({ error }) => idempotent && isRetryable(error),
+      },
+    });
+    if (response.status === 204) return undefined as T;
+    const text = await response.text();
+    if (!text) return undefined as T;
     try {
-      const response = await http(target, {
-        method: built.method,
-        headers: built.headers,
-        json: opts.json,
-        body: opts.body,
-        signal: opts.signal,
-        retry: {
-          limit: idempotent ? IDEMPOTENT_RETRIES : 0,
-          methods: [...ALL_METHODS],
-          ...(options.retryDelay ? { delay: options.retryDelay } : {}),
-          // Only network failures and 5xx are worth repeating, and only when
-          // repeating cannot duplicate a write (mutations are never retried).
-          shouldRetry: ({ error }) => idempotent && isRetryable(error),
-        },
-      });
-      if (response.status === 204) return undefined as T;
-      const text = await response.text();
-      if (!text) return undefined as T;
-      try {
-        return JSON.parse(text) as T;
-      } catch {
-        throw new ApiError('badResponse', response.status, {}, 'Invalid JSON response');
-      }
-    } catch (error) {
-      throw await toApiError(error, opts.signal);
+      return JSON.parse(text) as T;
+    } catch {
+      throw new ApiError('badResponse', response.status, {}, 'Invalid JSON response');
     }
   }
 
@@ -108,6 +124,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
     delete: <S extends ApiPath<'delete'>>(path: S, options?: CallOptions<S, 'delete'> & { json?: ApiBody<S, 'delete'> }) =>
       call<S, 'delete', ApiResponse<S, 'delete'>>('DELETE', path, options),
   };
+}
+
+/** The server's CSRF refusal (server/lib/errors.ts CsrfMismatch): a 403 marked by its header, in any language. */
+export const XSRF_MISMATCH_HEADER = 'X-XSRF-Mismatch';
+function isXsrfMismatch(error: unknown): boolean {
+  return error instanceof HTTPError && error.response.status === 403 && error.response.headers.get(XSRF_MISMATCH_HEADER) === '1';
 }
 
 function isRetryable(error: Error): boolean {

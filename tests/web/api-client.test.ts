@@ -134,6 +134,56 @@ describe('api client', () => {
   });
 });
 
+/**
+ * A fake server with the real one's XSRF rule (server/plugins/xsrf.ts): an unsafe call must echo the token it
+ * expects, a refusal is a 403 marked X-XSRF-Mismatch whose answer sets the expected token as the cookie.
+ */
+function xsrfServer(options: { refreshes: boolean }) {
+  const jar = { token: 'stale-token' };
+  const expected = 'fresh-token';
+  const seen: (string | null)[] = [];
+  const fetchFn = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const sent = request.headers.get('X-XSRF-TOKEN');
+    seen.push(sent);
+    if (sent === expected) return json(200, { user: { id: 1 } })();
+    if (options.refreshes) jar.token = expected;
+    // Translated, as the server sends it to a Turkish page: the header is the signal, not the words.
+    return new Response(JSON.stringify({ message: 'CSRF belirteci uyuşmuyor.' }), {
+      status: 403,
+      headers: { 'Content-Type': 'application/json', 'X-XSRF-Mismatch': '1' },
+    });
+  };
+  const api = createApiClient({
+    fetch: fetchFn as typeof fetch,
+    baseUrl: 'http://app.test',
+    retryDelay: () => 0,
+    getWorkspaceId: () => null,
+    getXsrfToken: () => jar.token,
+  });
+  return { api, seen };
+}
+
+describe('a stale XSRF token (issue 39 item 7)', () => {
+  it('is refreshed from the refusal and the call made once more, quietly', async () => {
+    const { api, seen } = xsrfServer({ refreshes: true });
+    await expect(api.post('auth/login', { email: 'a@b.c', password: 'x' })).resolves.toEqual({ user: { id: 1 } });
+    expect(seen).toEqual(['stale-token', 'fresh-token']);
+  });
+
+  it('is retried only once: a second refusal reaches the caller', async () => {
+    const { api, seen } = xsrfServer({ refreshes: false });
+    await expect(api.post('auth/login', { email: 'a@b.c', password: 'x' })).rejects.toMatchObject({ status: 403 });
+    expect(seen).toHaveLength(2);
+  });
+
+  it('leaves every other 403 alone', async () => {
+    const { api, calls } = client([json(403, { message: 'This action is unauthorized.' })]);
+    await expect(api.post('auth/login', { email: 'a@b.c', password: 'x' })).rejects.toMatchObject({ status: 403 });
+    expect(calls).toHaveLength(1);
+  });
+});
+
 describe('query retry policy', () => {
   it('retries at most 2 times and never on 401, 403 or 404', () => {
     expect(shouldRetryQuery(0, new ApiError('badResponse', 500))).toBe(true);

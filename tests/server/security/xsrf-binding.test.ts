@@ -55,4 +55,21 @@ describe('the XSRF token is bound to the session', () => {
     const res = await a.client.request('POST', '/api/v1/folders', { body: { name: 'x' }, headers: { 'x-xsrf-token': b.client.cookies.get('XSRF-TOKEN')! } });
     expect(res.statusCode).toBe(403);
   });
+
+  // Issue 39 item 7: the client refreshes its token and retries once on this answer, so it must be told apart
+  // from other 403s in any language, and must itself carry the token that passes.
+  it('marks a CSRF refusal with a header and hands over the token that passes in the same answer', async () => {
+    const { client } = await signedIn();
+    const bound = client.cookies.get('XSRF-TOKEN')!;
+    client.cookies.set('XSRF-TOKEN', 'left-over-from-a-long-open-tab');
+    const refused = await client.request('POST', '/api/v1/folders', { body: { name: 'First try' }, headers: { 'accept-language': 'tr' } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['x-xsrf-mismatch']).toBe('1');
+    expect(client.cookies.get('XSRF-TOKEN')).toBe(bound);
+    expect((await client.post('/api/v1/folders', { name: 'Second try' })).statusCode).toBe(200);
+
+    const otherRefusal = await new TestClient(t.app).get('/api/v1/admin/users');
+    expect(otherRefusal.statusCode).toBe(401);
+    expect(otherRefusal.headers['x-xsrf-mismatch']).toBeUndefined();
+  });
 });
