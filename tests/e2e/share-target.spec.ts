@@ -72,7 +72,9 @@ test('files shared into the app offline are queued by the worker, shown in the u
   await expect(panel.getByRole('heading', { name: 'Waiting for network: 2 files (29 B) will upload by themselves' })).toBeVisible();
   for (const name of ['beach.jpg', 'notes.txt']) await expect(panel.getByRole('listitem', { name })).toContainText('Waiting for network');
   const stored = await queuedItems(page);
-  expect(stored.map(({ name, userId: owner, folderHash, workspaceId }) => ({ name, owner, folderHash, workspaceId })).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+  expect(
+    stored.map(({ name, userId: owner, folderHash, workspaceId }) => ({ name, owner, folderHash, workspaceId })).sort((a, b) => a.name.localeCompare(b.name)),
+  ).toEqual([
     { name: 'beach.jpg', owner: userId, folderHash: '0', workspaceId: null },
     { name: 'notes.txt', owner: userId, folderHash: '0', workspaceId: null },
   ]);

@@ -38,10 +38,15 @@ export function useInstalledApp(): void {
   }, [userId]);
 
   // The launch queue is the window's for its whole life: one consumer, reading who is signed in when a launch comes.
-  const current = useRef({ userId, uploads: settings.uploads, navigate });
-  current.current = { userId, uploads: settings.uploads, navigate };
+  const current = useRef<LaunchContext>({ userId, uploads: settings.uploads, navigate });
   useEffect(() => {
-    consumeLaunches(window as { launchQueue?: LaunchQueueLike }, launchDeps(() => current.current));
+    current.current = { userId, uploads: settings.uploads, navigate };
+  }, [userId, settings.uploads, navigate]);
+  useEffect(() => {
+    consumeLaunches(
+      window as { launchQueue?: LaunchQueueLike },
+      launchDeps(() => current.current),
+    );
   }, []);
 }
 

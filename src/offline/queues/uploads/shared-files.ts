@@ -52,7 +52,12 @@ export async function queueSharedFiles(db: UploadsDatabase, files: File[], optio
     .filter((file) => !isIgnoredFile(file.name))
     .map((file, index) => ({
       file,
-      ...newUploadItem(file, null, { folderHash: '0', workspaceId: null }, { id: newId(), userId: UNCLAIMED, settings, formatSize: options.formatSize, now, index }),
+      ...newUploadItem(
+        file,
+        null,
+        { folderHash: '0', workspaceId: null },
+        { id: newId(), userId: UNCLAIMED, settings, formatSize: options.formatSize, now, index },
+      ),
     }));
   await db.transaction('rw', db.items, db.blobs, async () => {
     await db.blobs.bulkAdd(built.filter(({ failure }) => !failure).map(({ item, file }) => ({ id: item.id, blob: file })));
