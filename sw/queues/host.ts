@@ -1,4 +1,4 @@
-import { isSessionMessage, queueOf } from '../../src/offline/queues/protocol';
+import { isSessionMessage, queueOf, type QueueCommand } from '../../src/offline/queues/protocol';
 import type { SessionStore } from '../../src/offline/queues/session';
 
 // What the host needs of the worker's global scope, and no more, so that it
@@ -20,14 +20,21 @@ export interface HostScope {
 }
 
 /** What a queue brings to the host: its name (the prefix of its commands), its sync tag and its work. */
-export interface HostedQueue {
+export interface HostedQueue<Command extends QueueCommand = QueueCommand> {
   name: string;
   syncTag: string;
+  /** Which messages are this queue's commands (its protocol's guard): anything else is ignored. */
+  isCommand(data: unknown): data is Command;
   /** One command from a page (`<name>:<verb>`); settles when its work is done. */
-  apply(command: { type: string }): Promise<void>;
+  apply(command: Command): Promise<void>;
   /** Works through what waits; resolves when nothing more can start now. */
   run(): Promise<void>;
   hasWaiting(): Promise<boolean>;
+}
+
+/** A queue as the host keeps it: its commands checked by its own guard before they reach it. */
+interface Registered extends Omit<HostedQueue, 'isCommand' | 'apply'> {
+  dispatch(data: unknown): Promise<void>;
 }
 
 export interface QueueSession extends SessionStore {
@@ -51,7 +58,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * registers itself and never listens to the worker's events on its own.
  */
 export class QueueHost {
-  private readonly queues = new Map<string, HostedQueue>();
+  private readonly queues = new Map<string, Registered>();
   private pageToken: string | null = null;
   readonly session: QueueSession;
 
@@ -66,9 +73,15 @@ export class QueueHost {
     };
   }
 
-  register(queue: HostedQueue): void {
+  register<Command extends QueueCommand>(queue: HostedQueue<Command>): void {
     if (this.queues.has(queue.name)) throw new Error(`Queue ${queue.name} is registered twice`);
-    this.queues.set(queue.name, queue);
+    this.queues.set(queue.name, {
+      name: queue.name,
+      syncTag: queue.syncTag,
+      dispatch: (data) => (queue.isCommand(data) ? queue.apply(data) : Promise.resolve()),
+      run: () => queue.run(),
+      hasWaiting: () => queue.hasWaiting(),
+    });
   }
 
   /** Starts listening; every registered queue carries on with what it left (start-up trigger). */
@@ -89,7 +102,7 @@ export class QueueHost {
     }
     const queue = this.queues.get(queueOf(data) ?? '');
     if (!queue) return;
-    event.waitUntil(Promise.race([queue.apply(data as { type: string }), sleep(MESSAGE_HOLD)]));
+    event.waitUntil(Promise.race([queue.dispatch(data), sleep(MESSAGE_HOLD)]));
   }
 
   private onSync(event: SyncLikeEvent): void {

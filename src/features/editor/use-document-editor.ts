@@ -197,8 +197,8 @@ export function useDocumentEditor(entryId: string | undefined, userId: string | 
   // What the queue says about this document's saves.
   useEffect(() => {
     if (!entryId || !userId) return;
-    const unsubscribe = saveQueue.subscribe((item) => {
-      if (item.entryId !== entryId || item.userId !== userId) return;
+    return saveQueue.watch(userId, (item) => {
+      if (item.entryId !== entryId) return;
       setStatus(statusOf(item, navigator.onLine));
       if (item.status !== 'completed') return;
       if (item.outcome === 'saved' && item.version && item.baseVersion === baseRef.current) baseRef.current = item.version;
@@ -207,12 +207,6 @@ export function useDocumentEditor(entryId: string | undefined, userId: string | 
         void showServerCopy().catch((loadError: unknown) => console.error('document reload failed', loadError));
       }
     });
-    const online = () => void saveQueue.kick(userId);
-    window.addEventListener('online', online);
-    return () => {
-      unsubscribe();
-      window.removeEventListener('online', online);
-    };
   }, [entryId, userId, showServerCopy]);
 
   // Auto-save every 50 s, Ctrl+S, and when the page is hidden or closed.

@@ -1,6 +1,11 @@
-import { buildRequest, type HttpMethod } from '../../api/request';
+import { buildRequest } from '../../api/request';
+import type { ApiBody, ApiPath, ApiResponse } from '../../api/typed-paths';
 
-// What every queue's transport needs to reach the API from the worker or the page.
+// What every queue's transport needs to reach the API from the worker or the
+// page, and the requests themselves: built by the page's base client rules
+// (`buildRequest`) and keyed by the same OpenAPI paths as the page's typed
+// client (src/api/typed-paths.ts), so a route whose body or answer changes
+// fails to compile here as it does in the page.
 
 export interface HttpDeps {
   fetch: typeof fetch;
@@ -11,16 +16,49 @@ export interface HttpDeps {
 }
 
 /**
- * A request by the base client rules (prefix, workspace scoping, method
- * override, XSRF) — the page's own `buildRequest`, so the rules exist once —
- * resolved against the origin the worker or page runs on.
+ * Every POST route's body and answer, computed once per path: a transport
+ * generic over a few of its paths indexes this table instead of asking the
+ * checker to expand the whole path union for each call.
  */
-export async function apiRequest(
-  deps: HttpDeps,
-  method: HttpMethod,
-  path: string,
-  workspaceId: number | null,
-): Promise<{ url: string; init: { method: string; headers: Record<string, string>; credentials: RequestCredentials } }> {
-  const built = buildRequest({ method, url: path, workspaceId, xsrfToken: await deps.getXsrfToken() });
-  return { url: new URL(built.url, deps.origin).toString(), init: { method: built.method, headers: built.headers, credentials: 'include' } };
+export type PostCalls = { [P in ApiPath<'post'>]: { body: ApiBody<P, 'post'>; answer: ApiResponse<P, 'post'> } };
+
+/** A response whose JSON, when the request succeeded, is the route's declared answer. */
+export interface ApiAnswer<S extends ApiPath<'post'>> extends Response {
+  json(): Promise<PostCalls[S]['answer']>;
+}
+
+export interface PostOptions {
+  workspaceId: number | null;
+  signal?: AbortSignal;
+}
+
+async function post(deps: HttpDeps, path: string, options: PostOptions, headers: Record<string, string>, body: BodyInit): Promise<Response> {
+  const built = buildRequest({ method: 'POST', url: path, workspaceId: options.workspaceId, xsrfToken: await deps.getXsrfToken() });
+  return deps.fetch(new URL(built.url, deps.origin).toString(), {
+    method: built.method,
+    headers: { ...built.headers, ...headers },
+    credentials: 'include',
+    body,
+    signal: options.signal,
+  });
+}
+
+/** POSTs the route's declared JSON body to a typed path, in the item's workspace. */
+export async function postJson<S extends ApiPath<'post'>>(deps: HttpDeps, path: S, json: PostCalls[S]['body'], options: PostOptions): Promise<ApiAnswer<S>> {
+  // The answer's JSON is typed by the path; the generated document is the contract the server's schemas produce.
+  return (await post(deps, path, options, { 'Content-Type': 'application/json' }, JSON.stringify(json))) as ApiAnswer<S>;
+}
+
+/** POSTs a multipart form to a typed path (the route's body is a file stream, not JSON). */
+export async function postForm<S extends ApiPath<'post'>>(deps: HttpDeps, path: S, form: FormData, options: PostOptions): Promise<ApiAnswer<S>> {
+  return (await post(deps, path, options, {}, form)) as ApiAnswer<S>;
+}
+
+/**
+ * The tus endpoint's address (the one queue address outside the OpenAPI
+ * document: the tus protocol's server answers it). tus-js-client builds its
+ * own requests and asks for the XSRF token per request.
+ */
+export function tusEndpoint(deps: Pick<HttpDeps, 'origin'>, workspaceId: number | null): string {
+  return new URL(buildRequest({ method: 'POST', url: 'tus/upload', workspaceId }).url, deps.origin).toString();
 }

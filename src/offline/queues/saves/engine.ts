@@ -3,7 +3,7 @@ import { MemorySession, type SessionStore } from '../session';
 import { userDatabase } from '../../user-db';
 import type { HttpDeps } from '../http';
 import type { SavesDatabase } from './db';
-import type { SaveEvent } from './protocol';
+import type { SaveCommand, SaveEvent } from './protocol';
 import { pickNextSave } from './rules';
 import { SaveNetworkError, SaveRefused, sendSave, type SaveResult } from './transport';
 import type { SaveItem } from './types';
@@ -54,6 +54,11 @@ export class SaveEngine {
 
   run(): Promise<void> {
     return this.queue.run();
+  }
+
+  /** One command from a page: the only one, a kick, works through the queue. */
+  apply(_command: SaveCommand): Promise<void> {
+    return this.run();
   }
 
   hasWaiting(): Promise<boolean> {

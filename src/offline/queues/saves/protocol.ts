@@ -1,3 +1,4 @@
+import type { QueueProtocol } from '../protocol';
 import type { SaveItem } from './types';
 
 // The save queue's messages: pages write items to IndexedDB and nudge the
@@ -16,3 +17,12 @@ export function isSaveCommand(data: unknown): data is SaveCommand {
 export function isSaveEvent(data: unknown): data is SaveEvent {
   return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'save';
 }
+
+export const savesProtocol: QueueProtocol<SaveCommand, SaveEvent> = {
+  name: 'saves',
+  syncTag: SAVES_SYNC_TAG,
+  channel: SAVES_CHANNEL,
+  kick: { type: 'saves:kick' },
+  isCommand: isSaveCommand,
+  isEvent: isSaveEvent,
+};

@@ -1,5 +1,5 @@
 import type { HttpDeps } from '../http';
-import { apiRequest } from '../http';
+import { postJson } from '../http';
 import { conflictCopyName } from './rules';
 import type { SaveItem } from './types';
 
@@ -28,15 +28,10 @@ export class SaveRefused extends Error {
   }
 }
 
-async function post(deps: HttpDeps, path: string, workspaceId: number | null, body: unknown, signal: AbortSignal): Promise<Response> {
-  const request = await apiRequest(deps, 'POST', path, workspaceId);
+/** A request that never got an answer waits for the network. */
+async function answered<T>(request: Promise<T>): Promise<T> {
   try {
-    return await deps.fetch(request.url, {
-      ...request.init,
-      headers: { ...request.init.headers, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-      signal,
-    });
+    return await request;
   } catch {
     throw new SaveNetworkError();
   }
@@ -60,22 +55,21 @@ export function sendSave(
 ): { done: Promise<SaveResult>; abort: () => void } {
   const controller = new AbortController();
   const done = (async (): Promise<SaveResult> => {
-    const response = await post(
-      deps,
-      'file-entries/save',
-      item.workspaceId,
-      { id: item.entryId, version: item.baseVersion, content: item.content },
-      controller.signal,
+    const workspaceId = item.workspaceId;
+    const response = await answered(
+      postJson(deps, 'file-entries/save', { id: item.entryId, version: item.baseVersion, content: item.content }, { workspaceId, signal: controller.signal }),
     );
     if (response.ok) {
-      const body = (await response.json()) as { version: string };
+      const body = await response.json();
       return { kind: 'saved', version: body.version };
     }
     if (response.status >= 500) throw new SaveNetworkError();
     if (response.status !== 409 && response.status !== 412) throw new SaveRefused(response.status, await messageOf(response));
     const latest = await newest();
     const copyName = conflictCopyName(item.name, now());
-    const copy = await post(deps, 'file-entries/save-copy', item.workspaceId, { id: item.entryId, name: copyName, content: latest.content }, controller.signal);
+    const copy = await answered(
+      postJson(deps, 'file-entries/save-copy', { id: item.entryId, name: copyName, content: latest.content }, { workspaceId, signal: controller.signal }),
+    );
     if (copy.status >= 500) throw new SaveNetworkError();
     if (!copy.ok) throw new SaveRefused(copy.status, await messageOf(copy));
     return { kind: 'conflict', copyName };

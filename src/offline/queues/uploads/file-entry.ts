@@ -1,18 +1,21 @@
 import { serverErrorMessage } from './rules';
 import type { FileEntry } from './types';
-import { apiRequest, UploadFailure } from './transport';
-import type { HttpDeps } from './transport';
+import { postJson, UploadFailure } from './transport';
+import type { ApiAnswer, HttpDeps } from './transport';
+
+/** The answers of the routes that make the entry. */
+type EntryAnswer = ApiAnswer<'file-entries'> | ApiAnswer<'tus/entries'> | ApiAnswer<'s3/entries'>;
 
 /** Reads `{ fileEntry }`, or turns the server's error JSON into an UploadFailure. */
-export async function readEntryResponse(response: Response): Promise<FileEntry> {
-  let body: unknown = null;
+export async function readEntryResponse(response: EntryAnswer): Promise<FileEntry> {
+  let body: Awaited<ReturnType<typeof response.json>> | null = null;
   try {
     body = await response.json();
   } catch {
     // An empty or non-JSON answer: the status alone decides.
   }
   if (!response.ok) throw new UploadFailure('http', response.status, serverErrorMessage(body));
-  const entry = (body as { fileEntry?: FileEntry } | null)?.fileEntry;
+  const entry = body?.fileEntry;
   if (!entry) throw new UploadFailure('http', response.status, null);
   return entry;
 }
@@ -26,13 +29,7 @@ export function uploadKeyOf(url: string): string {
 /** POST tus/entries { uploadKey } → the entry of a finished tus upload, in the item's workspace. */
 export async function createTusEntry(deps: HttpDeps, url: string, workspaceId: number | null, signal: AbortSignal): Promise<FileEntry> {
   try {
-    const request = await apiRequest(deps, 'POST', 'tus/entries', workspaceId);
-    const response = await deps.fetch(request.url, {
-      ...request.init,
-      headers: { ...request.init.headers, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ uploadKey: uploadKeyOf(url) }),
-      signal,
-    });
+    const response = await postJson(deps, 'tus/entries', { uploadKey: uploadKeyOf(url) }, { workspaceId, signal });
     return await readEntryResponse(response);
   } catch (error) {
     throw toFailure(error, signal);

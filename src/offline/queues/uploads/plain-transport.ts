@@ -1,5 +1,5 @@
 import { readEntryResponse, toFailure } from './file-entry';
-import { apiRequest } from './transport';
+import { postForm } from './transport';
 import type { HttpDeps, Transport } from './transport';
 
 /**
@@ -16,8 +16,7 @@ export function plainTransport(deps: HttpDeps): Transport {
         form.append('parentId', record.folderHash);
         if (record.relativePath) form.append('relativePath', record.relativePath);
         form.append('file', context.blob, record.name);
-        const request = await apiRequest(deps, 'POST', 'file-entries', record.workspaceId);
-        const response = await deps.fetch(request.url, { ...request.init, body: form, signal });
+        const response = await postForm(deps, 'file-entries', form, { workspaceId: record.workspaceId, signal });
         const entry = await readEntryResponse(response);
         context.onProgress(record.size);
         return entry;

@@ -1,3 +1,4 @@
+import type { QueueProtocol } from '../protocol';
 import type { UploadItem } from './types';
 
 // The upload queue's messages. Pages write new items to IndexedDB themselves
@@ -22,3 +23,12 @@ export function isUploadEvent(data: unknown): data is UploadEvent {
   const type = typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
   return type === 'item' || type === 'removed';
 }
+
+export const uploadsProtocol: QueueProtocol<UploadCommand, UploadEvent> = {
+  name: 'uploads',
+  syncTag: SYNC_TAG,
+  channel: UPLOADS_CHANNEL,
+  kick: { type: 'uploads:kick' },
+  isCommand: isUploadCommand,
+  isEvent: isUploadEvent,
+};

@@ -1,6 +1,8 @@
 import { readEntryResponse, toFailure } from './file-entry';
 import { missingPartBatches, partRange, S3_PARALLEL_PARTS, S3_PART_RETRIES, serverErrorMessage } from './rules';
-import { apiRequest, UploadFailure } from './transport';
+import type { ApiPath } from '../../../api/typed-paths';
+import type { PostCalls } from '../http';
+import { postJson, UploadFailure } from './transport';
 import type { HttpDeps, Transport, TransportContext } from './transport';
 import type { FileEntry, S3UploadRef, UploadItem } from './types';
 
@@ -15,23 +17,29 @@ interface StoredPart {
   Size: number;
 }
 
-async function callApi<T>(deps: HttpDeps, path: string, record: UploadItem, body: unknown, signal: AbortSignal): Promise<T> {
-  const request = await apiRequest(deps, 'POST', path, record.workspaceId);
-  const response = await deps.fetch(request.url, {
-    ...request.init,
-    headers: { ...request.init.headers, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-    signal,
-  });
-  if (response.status === 204) return undefined as T;
-  let parsed: unknown = null;
-  try {
-    parsed = await response.json();
-  } catch {
-    // The status alone decides.
+/** The app's S3 signing routes (naming them keeps the type checker's work small). */
+type S3Path = Extract<ApiPath<'post'>, `s3/${string}`>;
+
+/** A signing step of the app's S3 routes: the route's declared body in, its declared answer out. */
+async function callApi<S extends S3Path>(
+  deps: HttpDeps,
+  path: S,
+  record: UploadItem,
+  body: PostCalls[S]['body'],
+  signal: AbortSignal,
+): Promise<PostCalls[S]['answer']> {
+  const response = await postJson(deps, path, body, { workspaceId: record.workspaceId, signal });
+  let parsed: PostCalls[S]['answer'] | null = null;
+  if (response.status !== 204) {
+    try {
+      parsed = await response.json();
+    } catch {
+      // The status alone decides.
+    }
   }
   if (!response.ok) throw new UploadFailure('http', response.status, serverErrorMessage(parsed));
-  return parsed as T;
+  // A route that answers nothing (204) is typed `void`.
+  return parsed as PostCalls[S]['answer'];
 }
 
 const fileFields = (record: UploadItem) => ({
@@ -42,17 +50,10 @@ const fileFields = (record: UploadItem) => ({
   metadata: { parentId: record.folderHash, ...(record.relativePath ? { relativePath: record.relativePath } : {}) },
 });
 
-function finishEntry(deps: HttpDeps, record: UploadItem, key: string, signal: AbortSignal): Promise<FileEntry> {
-  return (async () => {
-    const request = await apiRequest(deps, 'POST', 's3/entries', record.workspaceId);
-    const response = await deps.fetch(request.url, {
-      ...request.init,
-      headers: { ...request.init.headers, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ filename: key, size: record.size, clientName: record.name, clientMime: record.mime, clientExtension: record.extension }),
-      signal,
-    });
-    return readEntryResponse(response);
-  })();
+async function finishEntry(deps: HttpDeps, record: UploadItem, key: string, signal: AbortSignal): Promise<FileEntry> {
+  const body = { filename: key, size: record.size, clientName: record.name, clientMime: record.mime, clientExtension: record.extension };
+  const response = await postJson(deps, 's3/entries', body, { workspaceId: record.workspaceId, signal });
+  return readEntryResponse(response);
 }
 
 /** A PUT to the bucket: no cookies, no XSRF header (another origin, authorised by the URL's signature). */
@@ -69,7 +70,7 @@ export function s3SimpleTransport(deps: HttpDeps): Transport {
     const { signal } = controller;
     const done = (async () => {
       try {
-        const presigned = await callApi<{ url: string; key: string; contentType: string }>(deps, 's3/simple/presign', record, fileFields(record), signal);
+        const presigned = await callApi(deps, 's3/simple/presign', record, fileFields(record), signal);
         await putToStore(deps, presigned.url, context.blob, signal, presigned.contentType);
         context.onProgress(record.size);
         return await finishEntry(deps, record, presigned.key, signal);
@@ -110,14 +111,10 @@ async function runMultipart(deps: HttpDeps, record: UploadItem, context: Transpo
   let partCount = 0;
   if (upload) {
     try {
-      const found = await callApi<{ parts: StoredPart[]; partSize: number; partCount: number }>(
-        deps,
-        's3/multipart/get-uploaded-parts',
-        record,
-        upload,
-        signal,
-      );
-      ({ parts: stored, partSize, partCount } = found);
+      const found = await callApi(deps, 's3/multipart/get-uploaded-parts', record, upload, signal);
+      // The route declares no part size for an upload that is not multipart: that one cannot be resumed either.
+      if (found.partSize === null) throw new UploadFailure('http', 404);
+      ({ parts: stored, partSize, partCount } = { ...found, partSize: found.partSize });
     } catch (error) {
       // Gone (aborted, expired after 24 h, or finished elsewhere): start a new one.
       if (!(error instanceof UploadFailure && error.status === 404)) throw error;
@@ -126,7 +123,7 @@ async function runMultipart(deps: HttpDeps, record: UploadItem, context: Transpo
     }
   }
   if (!upload) {
-    const created = await callApi<S3UploadRef & { partSize: number; partCount: number }>(deps, 's3/multipart/create', record, fileFields(record), signal);
+    const created = await callApi(deps, 's3/multipart/create', record, fileFields(record), signal);
     upload = { key: created.key, uploadId: created.uploadId };
     ({ partSize, partCount } = created);
     context.onS3Upload(upload);
@@ -143,7 +140,7 @@ async function runMultipart(deps: HttpDeps, record: UploadItem, context: Transpo
   }
   context.onProgress(sent);
   for (const batch of missingPartBatches(partCount, etags.keys())) {
-    const { urls } = await callApi<{ urls: { partNumber: number; url: string }[] }>(
+    const { urls } = await callApi(
       deps,
       's3/multipart/batch-sign-part-urls',
       record,

@@ -1,9 +1,7 @@
-import { buildRequest, type HttpMethod } from '../../../api/request';
-import type { HttpDeps } from '../http';
-
-// The queues' shared request helpers live in ../http.ts; re-exported for the upload transports.
-export { apiRequest, type HttpDeps } from '../http';
 import type { FileEntry, S3UploadRef, UploadItem } from './types';
+
+// The queues' shared request builders live in ../http.ts; re-exported for the upload transports.
+export { postForm, postJson, tusEndpoint, type ApiAnswer, type HttpDeps } from '../http';
 
 // One upload attempt of one item. Plain and tus uploads share this shape, so
 // the engine's rules (timeout, status, persistence) never depend on how the
@@ -42,9 +40,4 @@ export class UploadFailure extends Error {
     this.status = status;
     this.userMessage = userMessage;
   }
-}
-
-/** Only the address of such a request (tus builds its own requests and asks for the token per request). */
-export function apiUrl(deps: Pick<HttpDeps, 'origin'>, method: HttpMethod, path: string, workspaceId: number | null): string {
-  return new URL(buildRequest({ method, url: path, workspaceId }).url, deps.origin).toString();
 }

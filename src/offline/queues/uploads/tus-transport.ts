@@ -4,7 +4,7 @@ import { parseErrorBody, RETRY_DELAYS } from './rules';
 import { blobFileReader } from './blob-file-reader';
 import { createTusEntry } from './file-entry';
 import { FetchHttpStack } from './fetch-http-stack';
-import { apiUrl, UploadFailure } from './transport';
+import { tusEndpoint, UploadFailure } from './transport';
 import type { HttpDeps, Transport } from './transport';
 
 // The item's record is where the upload URL lives (it survives the worker),
@@ -30,7 +30,7 @@ export function tusTransport(deps: HttpDeps): Transport {
       if (record.relativePath) metadata.relativePath = record.relativePath;
       const tus: Upload = new Upload(context.blob, {
         // Creating the upload checks the destination and reserves the space in the item's workspace.
-        endpoint: apiUrl(deps, 'POST', 'tus/upload', record.workspaceId),
+        endpoint: tusEndpoint(deps, record.workspaceId),
         uploadUrl: record.tusUrl,
         uploadSize: record.size,
         chunkSize: record.chunkSize,
