@@ -2,6 +2,7 @@ import Dexie from 'dexie';
 import type { Table } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { QueueEngine, type QueueItem } from '../../../src/offline/queues/engine';
+import type { QueueCommand } from '../../../src/offline/queues/protocol';
 import { MemorySession, type SessionStore } from '../../../src/offline/queues/session';
 import { QueueHost, type HostedQueue, type HostScope } from '../../../sw/queues/host';
 import { flush } from '../uploads/helpers';
@@ -62,6 +63,7 @@ function saveQueue(session: SessionStore, send: (item: SaveItem) => Promise<'sav
   const hosted: HostedQueue = {
     name: 'saves',
     syncTag: 'save-queue',
+    isCommand: (data): data is QueueCommand => (data as { type?: unknown }).type === 'saves:kick',
     apply: async (command) => {
       if (command.type === 'saves:kick') await engine.run();
     },
@@ -96,9 +98,11 @@ function hostWith(...queues: HostedQueue[]) {
 describe('the queue host', () => {
   it('routes each command to its queue by name, and sessions and `online` to every queue', async () => {
     const calls: string[] = [];
+    // Each queue's own guard decides which of its messages are commands.
     const fake = (name: string): HostedQueue => ({
       name,
       syncTag: `${name}-tag`,
+      isCommand: (data): data is QueueCommand => [`${name}:kick`, `${name}:cancel`].includes(String((data as { type?: unknown }).type)),
       apply: async (command) => void calls.push(`${name} ${command.type}`),
       run: async () => void calls.push(`${name} run`),
       hasWaiting: async () => false,
@@ -111,6 +115,7 @@ describe('the queue host', () => {
     calls.length = 0;
     scope.message({ type: 'saves:kick' });
     scope.message({ type: 'uploads:cancel', id: 'x' });
+    scope.message({ type: 'uploads:explode' });
     scope.message({ type: 'SKIP_WAITING' });
     await flush();
     expect(calls).toEqual(['saves saves:kick', 'uploads uploads:cancel']);
@@ -135,6 +140,7 @@ describe('the queue host', () => {
     const queue: HostedQueue = {
       name: 'saves',
       syncTag: 'save-queue',
+      isCommand: (data): data is QueueCommand => typeof data === 'object',
       apply: async () => undefined,
       run: async () => void runs.push('run'),
       hasWaiting: async () => waiting,
