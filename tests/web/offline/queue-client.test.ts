@@ -94,7 +94,12 @@ describe('the page-side queue client', () => {
     worker.postMessage({ type: 'demo-item', item: item('c', { createdAt: 3 }) });
     worker.postMessage({ type: 'demo-gone', ids: ['c'] });
     worker.postMessage({ type: 'something else' });
-    await vi.waitFor(() => expect(changes).toEqual([['completed', 'pending'], ['pending', undefined]]));
+    await vi.waitFor(() =>
+      expect(changes).toEqual([
+        ['completed', 'pending'],
+        ['pending', undefined],
+      ]),
+    );
     await vi.waitFor(() => expect(client.getItems().map((i) => [i.id, i.status])).toEqual([['a', 'completed']]));
   });
 

@@ -23,7 +23,11 @@ const WORKER_TYPES = new Set(['ServiceWorker', 'Workbox']);
 const WORKER_CALLS = new Set(['postMessage', 'messageSW', 'messageSkipWaiting']);
 
 function loadProgram(extra: Record<string, string> = {}): ts.Program {
-  const config = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(ROOT, 'tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+  )!;
   const host = ts.createCompilerHost(config.options);
   const probes = new Map(Object.entries(extra).map(([file, text]) => [path.join(ROOT, file), text]));
   const getSourceFile = host.getSourceFile.bind(host);

@@ -140,13 +140,7 @@ async function runMultipart(deps: HttpDeps, record: UploadItem, context: Transpo
   }
   context.onProgress(sent);
   for (const batch of missingPartBatches(partCount, etags.keys())) {
-    const { urls } = await callApi(
-      deps,
-      's3/multipart/batch-sign-part-urls',
-      record,
-      { ...ref, partNumbers: batch },
-      signal,
-    );
+    const { urls } = await callApi(deps, 's3/multipart/batch-sign-part-urls', record, { ...ref, partNumbers: batch }, signal);
     await inParallel(urls, S3_PARALLEL_PARTS, async ({ partNumber, url }) => {
       const { start, end } = partRange(partNumber, partSize, record.size);
       etags.set(partNumber, await withRetries(signal, () => putToStore(deps, url, context.blob.slice(start, end), signal)));
