@@ -41,6 +41,16 @@ export class UploadQueueClient {
     await this.queue.added(items.map((item) => ({ type: 'item', item })));
   }
 
+  /**
+   * Items that became this user's in IndexedDB by other means (shared files
+   * claimed after sign-in): every page hears of them, and the queue is kicked
+   * for this user (the worker's own idea of the user can be stale).
+   */
+  async adopted(userId: string, items: UploadItem[]): Promise<void> {
+    await this.connect(userId);
+    await this.queue.added(items.map((item) => ({ type: 'item', item })));
+  }
+
   cancel = (id: string) => this.queue.send({ type: 'uploads:cancel', id });
   retry = (id: string) => this.queue.send({ type: 'uploads:retry', id });
   clearCompleted = () => {
