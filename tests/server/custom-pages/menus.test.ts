@@ -129,7 +129,7 @@ describe('menus', () => {
       });
       expect(policy.statusCode, JSON.stringify(action)).toBe(422);
     }
-    const created = await admin.post('/api/v1/admin/menus', { name: 'Tabbed', positions: ['navbar'], items: [item('About', '/pa\tges/ab\nout')] });
+    const created = await createOwnMenu({ name: 'Tabbed', positions: ['navbar'], items: [item('About', '/pa\tges/ab\nout')] });
     expect(created.statusCode, created.body).toBe(200);
     expect((created.json().menu as WireMenu).items[0]!.action).toBe('/pages/about');
     expect((await admin.request('DELETE', `/api/v1/admin/menus/${created.json().menu.id}`)).statusCode).toBe(200);
@@ -137,7 +137,8 @@ describe('menus', () => {
 
   it('never serves an off-site path saved before the check, in menus or policies (issue 30 finding 7)', async () => {
     const db = t.app.services.db.kysely;
-    const created = await admin.post('/api/v1/admin/menus', { name: 'Legacy', positions: ['footer'], items: [item('Fine', '/pages/fine')] });
+    await restoreSettingsAfterTest(t.app, ['registration.policies']);
+    const created = await createOwnMenu({ name: 'Legacy', positions: ['footer'], items: [item('Fine', '/pages/fine')] });
     const menu = created.json().menu as WireMenu;
     const legacy = [
       ...OFF_SITE.map((action, i) => ({ ...menu.items[0]!, id: `bad${i}`, label: `Bad ${i}`, action })),
