@@ -1,17 +1,34 @@
-import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeBootstrap, makeUser } from './fixtures';
-import { renderApp } from './render-app';
+import { loadRoutes, renderApp } from './render-app';
 
 const signedIn = (overrides: Parameters<typeof makeUser>[0] = {}) => makeBootstrap({ user: makeUser(overrides) });
+
+// The screens' code first, so no test's waits include compiling it (a hook's work, with a hook's time).
+beforeAll(
+  () =>
+    loadRoutes(
+      '/login',
+      '/register',
+      '/workspace/join/login',
+      '/drive',
+      '/drive/s/abc',
+      '/checkout/1/2',
+      '/admin/users',
+      '/account-settings',
+      '/notifications',
+      '/no/such/place',
+    ),
+  60_000,
+);
 
 describe('route guards', () => {
   beforeEach(() => localStorage.clear());
 
   it('sends a guest from /drive to /login, keeping the target', async () => {
     const router = renderApp('/drive/folders/abc', makeBootstrap());
-    // The first render loads the lazy routes' code: allow it more than the default second.
-    await screen.findByRole('button', { name: 'Continue' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Continue' });
     expect(router.state.location.pathname).toBe('/login');
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/drive/folders/abc');
   });
@@ -42,7 +59,7 @@ describe('route guards', () => {
       },
     };
     const router = renderApp('/drive/s/abc', makeBootstrap(), [[['shared-link', 'abc'], link]]);
-    expect(await screen.findByRole('heading', { name: 'minutes.bin' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'minutes.bin' })).toBeTruthy();
     expect(screen.getByText('Shared by Dora Drive')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download (2 KB)' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/drive/s/abc');
@@ -70,11 +87,12 @@ describe('route guards', () => {
 
   it('requires admin.access for /admin', async () => {
     const router = renderApp('/admin', signedIn());
-    await waitFor(() => expect(router.state.location.pathname).not.toBe('/admin'), { timeout: 10_000 });
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/admin'));
+    // That visit is over: the admin's app is the only one on the page (not another drive, busy under it).
+    cleanup();
 
     renderApp('/admin/users', signedIn({ permissions: [{ name: 'admin', restrictions: [] }] }));
-    // The admin area is its own chunk, loaded on demand: under a busy machine it takes more than a second.
-    expect(await screen.findByRole('heading', { name: 'Users' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Users' })).toBeTruthy();
   });
 
   it('shows only the verify-email screen while the email is unverified', async () => {

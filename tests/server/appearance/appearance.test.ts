@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPEARANCE_KEYS } from '../../../server/modules/appearance/schemas.js';
 import { TestClient } from '../support/client.js';
 import { createUser } from '../support/factories.js';
+import { restoreSettingsAfterTest } from '../support/settings.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { PNG, multipart } from './admin-calls.js';
 
@@ -23,6 +25,7 @@ describe('the appearance editor’s settings and branding uploads', () => {
   afterAll(() => t.close());
 
   it('reads and saves branding, theme settings and custom code; bootstrap follows', async () => {
+    await restoreSettingsAfterTest(t.app, APPEARANCE_KEYS);
     expect((await admin.get(API)).json().values).toMatchObject({ 'branding.site_name': 'Drive', 'themes.user_change': true, 'custom_code.css': '' });
     const dark = (await t.app.services.themes.list()).find((th) => th.is_dark)!;
     const res = await admin.request('PUT', API, {
@@ -45,6 +48,7 @@ describe('the appearance editor’s settings and branding uploads', () => {
   });
 
   it('refuses an unknown theme, unknown keys and unsafe logo addresses as field errors', async () => {
+    await restoreSettingsAfterTest(t.app, APPEARANCE_KEYS);
     const res = await admin.request('PUT', API, { body: { 'themes.default_id': 99999, 'branding.logo_light': 'javascript:alert(1)' } });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ 'branding.logo_light': ['Upload an image, or enter an address starting with https:// or /.'] });
@@ -88,6 +92,7 @@ describe('the appearance editor’s settings and branding uploads', () => {
   });
 
   it('the manifest follows the saved branding: name and uploaded favicon', async () => {
+    await restoreSettingsAfterTest(t.app, APPEARANCE_KEYS);
     const { url } = (await upload('favicon.png', PNG, 'image/png')).json();
     await admin.request('PUT', API, { body: { 'branding.site_name': 'Acme Cloud Files', 'branding.favicon': url } });
     const manifest = (await new TestClient(t.app).get('/manifest.webmanifest')).json();

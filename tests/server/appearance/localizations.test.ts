@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { enLines } from '../../../server/modules/localizations/lines/en.js';
 import { trLines } from '../../../server/modules/localizations/lines/tr.js';
 import { TestClient } from '../support/client.js';
 import { createUser } from '../support/factories.js';
+import { restoreSettingsAfterTest } from '../support/settings.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 const API = '/api/v1/admin/localizations';
@@ -20,21 +21,32 @@ describe('admin localizations', () => {
   }, 60_000);
   afterAll(() => t.close());
 
+  /** A language for the running test only: it is gone once the test finishes, whatever happened in it. */
+  const ownLanguage = async (language: string, name: string) => {
+    onTestFinished(async () => {
+      await t.app.services.db.kysely.deleteFrom('localizations').where('language', '=', language).execute();
+    });
+    const res = await admin.post(API, { language, name });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().localization as { id: number; language: string; default: boolean; translated: number };
+  };
+
   it('lists the shipped languages with English as default and every line counted', async () => {
-    const { localizations } = (await admin.get(API)).json();
+    const { localizations } = (await admin.get(API)).json() as { localizations: { language: string; default: boolean }[] };
     const total = Object.keys(enLines).length;
-    expect(localizations).toEqual([
+    // Languages other tests add are theirs: this test looks at the shipped two, and that English alone is the default.
+    expect(localizations.filter((l) => l.language === 'en' || l.language === 'tr')).toEqual([
       expect.objectContaining({ language: 'en', name: 'English', default: true, translated: total, total }),
       expect.objectContaining({ language: 'tr', name: 'Türkçe', default: false, translated: total, total }),
     ]);
+    expect(localizations.filter((l) => l.default).map((l) => l.language)).toEqual(['en']);
   });
 
   it('adds, renames, makes default and deletes a language; refuses bad codes and duplicates', async () => {
+    await restoreSettingsAfterTest(t.app, ['i18n.default_localization']);
     expect((await admin.post(API, { language: 'tr', name: 'Again' })).json().errors).toEqual({ language: ['A language with this code already exists.'] });
     expect((await admin.post(API, { language: 'Deutsch!', name: 'x' })).json().errors).toEqual({ language: ['Enter a language code such as de or pt-BR.'] });
-    const created = await admin.post(API, { language: 'de', name: 'Deutsch' });
-    expect(created.statusCode).toBe(200);
-    const de = created.json().localization;
+    const de = await ownLanguage('de', 'Deutsch');
     expect(de).toMatchObject({ language: 'de', default: false, translated: 0 });
 
     const renamed = await admin.request('PUT', `${API}/${de.id}`, { body: { name: 'German', default: true } });
@@ -65,7 +77,7 @@ describe('admin localizations', () => {
   });
 
   it('pages and searches lines, marking untranslated ones of a new language', async () => {
-    const fr = (await admin.post(API, { language: 'fr', name: 'Français' })).json().localization;
+    const fr = await ownLanguage('fr', 'Français');
     await admin.request('PUT', `${API}/${fr.id}/lines`, { body: { lines: { Save: 'Enregistrer' } } });
     const page = (await admin.get(`${API}/${fr.id}/lines?query=save&perPage=5`)).json();
     expect(page.pagination.data.find((l: { key: string }) => l.key === 'Save')).toEqual({
@@ -95,6 +107,9 @@ describe('admin localizations', () => {
     await reader.login(user.email, user.password);
     await reader.post('/api/v1/users/me/locale', { locale: 'tr' });
 
+    onTestFinished(async () => {
+      await t.app.services.localizations.setLines(trId, { 'Go to my drive': null });
+    });
     await admin.request('PUT', `${API}/${trId}/lines`, { body: { lines: { 'Go to my drive': 'Sürücüme git!' } } });
     expect((await reader.get('/api/v1/bootstrap-data')).json().data.i18n.lines['Go to my drive']).toBe('Sürücüme git!');
     const view = (await admin.get(`${API}/${trId}/lines?query=${encodeURIComponent('Go to my drive')}`)).json().pagination.data[0];
@@ -111,7 +126,7 @@ describe('admin localizations', () => {
     expect(file).toMatchObject({ language: 'tr', name: 'Türkçe' });
     expect(file.lines.Email).toBe(trLines.Email);
 
-    const es = (await admin.post(API, { language: 'es', name: 'Español' })).json().localization;
+    const es = await ownLanguage('es', 'Español');
     const lines = { ...file.lines, Save: 'Guardar', 'Not a line': 'x' };
     const imported = await admin.post(`${API}/${es.id}/import`, { lines });
     expect(imported.json()).toEqual({ imported: Object.keys(file.lines).length, unknown: ['Not a line'] });
@@ -125,7 +140,7 @@ describe('admin localizations', () => {
   });
 
   it('lists the server’s languages to everyone (the language selector)', async () => {
-    const it = (await admin.post(API, { language: 'it', name: 'Italiano' })).json().localization;
+    const it = await ownLanguage('it', 'Italiano');
     const list = (await new TestClient(t.app).get('/api/v1/value-lists/localizations')).json().localizations;
     expect(list).toContainEqual({ id: it.id, language: 'it', name: 'Italiano' });
   });

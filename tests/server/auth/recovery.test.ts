@@ -90,7 +90,9 @@ describe('forgot and reset password', () => {
 
   it('throttles reset mails per address', async () => {
     const user = await createUser(t.app.services.db.kysely);
+    // A client of its own, so it is the per-address limit that answers 429, not the per-client one the other tests feed.
     const client = new TestClient(t.app);
+    client.remoteAddress = '192.0.2.4';
     for (let i = 0; i < 3; i += 1) expect((await client.post('/auth/forgot-password', { email: user.email })).statusCode).toBe(200);
     expect((await client.post('/auth/forgot-password', { email: user.email })).statusCode).toBe(429);
   });
@@ -103,9 +105,17 @@ describe('login throttling', () => {
   });
   afterAll(() => t.close());
 
+  // Every test signs in from an address of its own: the per-client cap counts every failure from one
+  // address, so tests sharing one would throttle each other (in whatever order they run).
+  const clientAt = (address: string) => {
+    const client = new TestClient(t.app);
+    client.remoteAddress = address;
+    return client;
+  };
+
   it('answers 429 after a few failures for an account, even with the right password', async () => {
     const user = await createUser(t.app.services.db.kysely);
-    const client = new TestClient(t.app);
+    const client = clientAt('192.0.2.1');
     for (let i = 0; i < 5; i += 1) {
       expect((await client.post('/auth/login', { email: user.email, password: 'wrong' })).statusCode).toBe(422);
     }
@@ -116,14 +126,14 @@ describe('login throttling', () => {
 
   it('clears an account’s failures after a successful sign-in', async () => {
     const user = await createUser(t.app.services.db.kysely);
-    const client = new TestClient(t.app);
+    const client = clientAt('192.0.2.2');
     for (let i = 0; i < 4; i += 1) await client.post('/auth/login', { email: user.email, password: 'wrong' });
     await client.login(user.email, user.password);
     for (let i = 0; i < 4; i += 1) expect((await client.post('/auth/login', { email: user.email, password: 'wrong' })).statusCode).toBe(422);
   });
 
   it('caps failures per client across accounts', async () => {
-    const client = new TestClient(t.app);
+    const client = clientAt('192.0.2.3');
     let last = 0;
     for (let i = 0; i < 31; i += 1) {
       last = (await client.post('/auth/login', { email: `spray${i}@example.com`, password: 'x' })).statusCode;

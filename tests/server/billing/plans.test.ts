@@ -3,6 +3,7 @@ import type { StripeDouble } from '../../peers/stripe-double.js';
 import { multipartUpload } from '../uploads/support.js';
 import { TestClient } from '../support/client.js';
 import { signedInUser, uploadFile } from '../support/drive-factories.js';
+import { setSettingsForTest } from '../support/settings.js';
 import type { TestApp } from '../support/test-app.js';
 import { billingApp, deliverAll, plans, shrinkPlans, subscribe } from './support.js';
 
@@ -127,7 +128,7 @@ describe('billing without Stripe keys', () => {
   afterAll(() => close());
 
   it('stays off: bootstrap billing.enable false, the site default decides the space, no checkout', async () => {
-    await t.app.services.settings.set({ 'uploads.available_space': 4321 });
+    await setSettingsForTest(t.app, { 'uploads.available_space': 4321 });
     const { client } = await signedInUser(t.app);
     const boot = (await client.get('/api/v1/bootstrap-data')).json();
     expect(boot.data.billing.enable).toBe(false);

@@ -3,7 +3,7 @@ import type { StripeDouble } from '../../peers/stripe-double.js';
 import { TestClient } from '../support/client.js';
 import { signedInUser } from '../support/drive-factories.js';
 import type { TestApp } from '../support/test-app.js';
-import { billingApp, deliverAll, plans, postWebhook, subscribe, type Plans } from './support.js';
+import { billingApp, deliverAll, plans, postWebhook, shrinkPlans, subscribe, type Plans } from './support.js';
 
 type Call = { method: 'GET' | 'POST'; path: string; body?: object };
 
@@ -99,27 +99,19 @@ describe('billing calls: subscription, change plan, cancel, resume, invoices, pa
   it('warns, when moving to a smaller plan, that uploads wait while over its space', async () => {
     const { user, client } = await signedInUser(t.app);
     await subscribe(t.app, stripe, client, p.business.id, p.business.monthly);
-    await t.app.services.db.kysely.updateTable('products').set({ available_space: 100 }).where('id', '=', p.pro.id).execute();
-    try {
-      const { Readable } = await import('node:stream');
-      const actor = await import('../support/drive-factories.js').then((m) => m.actorFor(t.app, user));
-      await t.app.services.drive.files.createFileFromStream(actor, await t.app.services.drive.scope(actor, null), {
-        parentId: null,
-        name: 'big.bin',
-        stream: Readable.from([Buffer.alloc(500)]),
-      });
-      const res = await client.post('/api/v1/billing/subscription/change-plan', { product_id: p.pro.id, price_id: p.pro.monthly });
-      expect(res.statusCode).toBe(200);
-      expect(res.json().message).toBe('Your plan is changing to Pro. You use 500 B of its 100 B: your files stay, but uploads wait until you are under it.');
-      await deliverAll(t.app, stripe);
-      expect((await client.get('/api/v1/user/space-usage')).json()).toEqual({ used: 500, available: 100 });
-    } finally {
-      await t.app.services.db.kysely
-        .updateTable('products')
-        .set({ available_space: 100 * 1024 ** 3 })
-        .where('id', '=', p.pro.id)
-        .execute();
-    }
+    await shrinkPlans(t.app, { Pro: 100 });
+    const { Readable } = await import('node:stream');
+    const actor = await import('../support/drive-factories.js').then((m) => m.actorFor(t.app, user));
+    await t.app.services.drive.files.createFileFromStream(actor, await t.app.services.drive.scope(actor, null), {
+      parentId: null,
+      name: 'big.bin',
+      stream: Readable.from([Buffer.alloc(500)]),
+    });
+    const res = await client.post('/api/v1/billing/subscription/change-plan', { product_id: p.pro.id, price_id: p.pro.monthly });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Your plan is changing to Pro. You use 500 B of its 100 B: your files stay, but uploads wait until you are under it.');
+    await deliverAll(t.app, stripe);
+    expect((await client.get('/api/v1/user/space-usage')).json()).toEqual({ used: 500, available: 100 });
   });
 
   it('cancels at period end (grace period) and resumes', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 import { startStripeDouble, type StripeDouble } from '../../peers/stripe-double.js';
 import type { TestClient } from '../support/client.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -77,9 +77,18 @@ export async function subscribe(app: FastifyInstance, stripe: StripeDouble, clie
   return session.subscription as string;
 }
 
-/** Small plan sizes so a test can fill them. */
+/**
+ * Small plan sizes so a test can fill them, for the running test only: the
+ * seeded sizes come back when it finishes, so the other tests of the file
+ * (which share its app) see the plans as seeded, in whatever order they run.
+ */
 export async function shrinkPlans(app: FastifyInstance, sizes: Record<string, number | null>): Promise<void> {
+  const db = app.services.db.kysely;
+  const before = await db.selectFrom('products').select(['id', 'available_space']).where('name', 'in', Object.keys(sizes)).execute();
+  onTestFinished(async () => {
+    for (const { id, available_space } of before) await db.updateTable('products').set({ available_space }).where('id', '=', id).execute();
+  });
   for (const [name, size] of Object.entries(sizes)) {
-    await app.services.db.kysely.updateTable('products').set({ available_space: size }).where('name', '=', name).execute();
+    await db.updateTable('products').set({ available_space: size }).where('name', '=', name).execute();
   }
 }

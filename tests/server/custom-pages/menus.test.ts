@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { TestClient } from '../support/client.js';
 import { createUser } from '../support/factories.js';
+import { restoreSettingsAfterTest } from '../support/settings.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 interface WireMenu {
@@ -25,17 +26,31 @@ describe('menus', () => {
 
   const bootstrapMenus = async (client: TestClient) => (await client.get('/api/v1/bootstrap-data')).json().data.menus as WireMenu[];
   const labels = (menus: WireMenu[], position: string) => menus.filter((m) => m.positions.includes(position)).flatMap((m) => m.items.map((i) => i.label));
+  const named = (name: string) => (menus: WireMenu[]) => menus.filter((m) => m.name === name);
+  /** A menu for the running test only: it is gone once the test finishes, so no other test finds its items. */
+  const createOwnMenu = async (body: { name: string; positions: string[]; items: ReturnType<typeof item>[] }) => {
+    const created = await admin.post('/api/v1/admin/menus', body);
+    if (created.statusCode === 200) {
+      const { id } = created.json().menu as WireMenu;
+      onTestFinished(async () => {
+        await t.app.services.db.kysely.deleteFrom('menus').where('id', '=', id).execute();
+      });
+    }
+    return created;
+  };
 
   it('seeds the menus the app had: user menu, mobile menu, footer, and an empty navbar', async () => {
     const { menus } = (await admin.get('/api/v1/admin/menus')).json() as { menus: WireMenu[] };
+    // The seeded menus by name: menus other tests add are theirs.
+    const seeded = (name: string) => [menus.find((m) => m.name === name)!];
     expect(menus.map((m) => m.name)).toEqual(expect.arrayContaining(['Navbar', 'User menu', 'Mobile menu', 'Footer']));
-    expect(labels(menus, 'footer')).toEqual(['Privacy Policy', 'Terms of Service']);
-    expect(labels(menus, 'mobile-menu')).toEqual(['My drive', 'Pricing', 'Account settings', 'Admin area']);
-    expect(labels(menus, 'navbar')).toEqual([]);
+    expect(labels(seeded('Footer'), 'footer')).toEqual(['Privacy Policy', 'Terms of Service']);
+    expect(labels(seeded('Mobile menu'), 'mobile-menu')).toEqual(['My drive', 'Pricing', 'Account settings', 'Admin area']);
+    expect(labels(seeded('Navbar'), 'navbar')).toEqual([]);
   });
 
   it('saves items in the order given, derives link or route from the address, and logs the change', async () => {
-    const created = await admin.post('/api/v1/admin/menus', {
+    const created = await createOwnMenu({
       name: 'Extra',
       positions: ['navbar'],
       items: [item('Docs', 'https://docs.example.com', { target: '_blank' }), item('About', '/pages/about')],
@@ -52,7 +67,7 @@ describe('menus', () => {
     expect(reordered.statusCode, reordered.body).toBe(200);
     expect((reordered.json().menu as WireMenu).items.map((i) => i.id)).toEqual([menu.items[1]!.id, menu.items[0]!.id]);
 
-    expect(labels(await bootstrapMenus(new TestClient(t.app)), 'navbar')).toEqual(['About', 'Docs']);
+    expect(labels(named('Extra')(await bootstrapMenus(new TestClient(t.app))), 'navbar')).toEqual(['About', 'Docs']);
     expect((await admin.request('DELETE', `/api/v1/admin/menus/${menu.id}`)).statusCode).toBe(200);
     expect((await admin.request('DELETE', `/api/v1/admin/menus/${menu.id}`)).statusCode).toBe(404);
     expect((await admin.request('PUT', `/api/v1/admin/menus/${menu.id}`, { body: { name: 'x' } })).statusCode).toBe(404);
@@ -84,6 +99,7 @@ describe('menus', () => {
   });
 
   it('refuses a registration policy with a script address (policies are links like menu items)', async () => {
+    await restoreSettingsAfterTest(t.app, ['registration.policies']);
     const res = await admin.request('PUT', '/api/v1/admin/settings', {
       body: { 'registration.policies': [{ id: 'terms', label: 'Terms', action: 'javascript:alert(1)', type: 'route' }] },
     });
@@ -113,7 +129,7 @@ describe('menus', () => {
       });
       expect(policy.statusCode, JSON.stringify(action)).toBe(422);
     }
-    const created = await admin.post('/api/v1/admin/menus', { name: 'Tabbed', positions: ['navbar'], items: [item('About', '/pa\tges/ab\nout')] });
+    const created = await createOwnMenu({ name: 'Tabbed', positions: ['navbar'], items: [item('About', '/pa\tges/ab\nout')] });
     expect(created.statusCode, created.body).toBe(200);
     expect((created.json().menu as WireMenu).items[0]!.action).toBe('/pages/about');
     expect((await admin.request('DELETE', `/api/v1/admin/menus/${created.json().menu.id}`)).statusCode).toBe(200);
@@ -121,7 +137,8 @@ describe('menus', () => {
 
   it('never serves an off-site path saved before the check, in menus or policies (issue 30 finding 7)', async () => {
     const db = t.app.services.db.kysely;
-    const created = await admin.post('/api/v1/admin/menus', { name: 'Legacy', positions: ['footer'], items: [item('Fine', '/pages/fine')] });
+    await restoreSettingsAfterTest(t.app, ['registration.policies']);
+    const created = await createOwnMenu({ name: 'Legacy', positions: ['footer'], items: [item('Fine', '/pages/fine')] });
     const menu = created.json().menu as WireMenu;
     const legacy = [
       ...OFF_SITE.map((action, i) => ({ ...menu.items[0]!, id: `bad${i}`, label: `Bad ${i}`, action })),
@@ -151,7 +168,7 @@ describe('menus', () => {
   it('puts in bootstrap only the items this visitor may see, by roles and permissions', async () => {
     const db = t.app.services.db.kysely;
     const editors = await db.selectFrom('roles').select('id').where('name', '=', 'admin').executeTakeFirstOrThrow();
-    const created = await admin.post('/api/v1/admin/menus', {
+    const created = await createOwnMenu({
       name: 'Gated',
       positions: ['navbar'],
       items: [
@@ -162,16 +179,17 @@ describe('menus', () => {
       ],
     });
     expect(created.statusCode, created.body).toBe(200);
+    const gated = named('Gated');
 
-    const guest = labels(await bootstrapMenus(new TestClient(t.app)), 'navbar');
+    const guest = labels(gated(await bootstrapMenus(new TestClient(t.app))), 'navbar');
     expect(guest).toEqual(['Everyone']);
 
     const holder = await createUser(db, { permissions: [{ name: 'api.access' }] });
     const holderClient = new TestClient(t.app);
     await holderClient.login(holder.email, holder.password);
-    expect(labels(await bootstrapMenus(holderClient), 'navbar')).toEqual(['Everyone', 'Needs permission']);
+    expect(labels(gated(await bootstrapMenus(holderClient)), 'navbar')).toEqual(['Everyone', 'Needs permission']);
 
-    expect(labels(await bootstrapMenus(admin), 'navbar')).toEqual(['Everyone', 'Needs permission', 'Needs role', 'Needs both']);
+    expect(labels(gated(await bootstrapMenus(admin)), 'navbar')).toEqual(['Everyone', 'Needs permission', 'Needs role', 'Needs both']);
     // The admin editor still sees every item.
     const stored = ((await admin.get('/api/v1/admin/menus')).json() as { menus: WireMenu[] }).menus.find((m) => m.name === 'Gated')!;
     expect(stored.items).toHaveLength(4);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/client.js';
-import { createUser } from '../support/factories.js';
+import { createUser, withoutPermissions } from '../support/factories.js';
+import { setSettingsForTest } from '../support/settings.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 describe('API documentation (spec §2 route api-docs)', () => {
@@ -29,17 +30,15 @@ describe('API documentation (spec §2 route api-docs)', () => {
   it('refuses a user without api.access', async () => {
     const db = t.app.services.db.kysely;
     const user = await createUser(db);
-    const users = await db.selectFrom('roles').select('id').where('name', '=', 'users').executeTakeFirstOrThrow();
-    const apiAccess = await db.selectFrom('permissions').select('id').where('name', '=', 'api.access').executeTakeFirstOrThrow();
-    await db.deleteFrom('role_permissions').where('role_id', '=', users.id).where('permission_id', '=', apiAccess.id).execute();
+    // A role of the user's own: taking api.access from the shared "users" role would refuse every other test's users too.
+    await withoutPermissions(db, user.id, ['api.access']);
     const client = new TestClient(t.app);
     await client.login(user.email, user.password);
     expect((await client.get('/api/v1/docs', { accept: 'text/html' })).statusCode).toBe(403);
   });
 
   it('is not there when the API feature is not integrated', async () => {
-    await t.app.services.settings.set({ 'api.integrated': false });
+    await setSettingsForTest(t.app, { 'api.integrated': false });
     expect((await new TestClient(t.app).get('/api/v1/docs', { accept: 'text/html' })).statusCode).toBe(404);
-    await t.app.services.settings.set({ 'api.integrated': true });
   });
 });

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { bootstrapResponseSchema } from '../../../server/modules/bootstrap/schemas.js';
 import { TestClient } from '../support/client.js';
+import { setSettingsForTest } from '../support/settings.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 describe('GET /api/v1/bootstrap-data', () => {
@@ -60,7 +61,7 @@ describe('GET /api/v1/bootstrap-data', () => {
   });
 
   it('reads settings from the database, never private ones', async () => {
-    await t.app.services.settings.set({
+    await setSettingsForTest(t.app, {
       'branding.site_name': 'Acme Files',
       'billing.enable': true,
       'billing.stripe.secret_key': 'sk_test_very_secret',
@@ -75,17 +76,15 @@ describe('GET /api/v1/bootstrap-data', () => {
     expect(data.registration.disable).toBe(true);
     expect(data.settings.registration.disable).toBe(true);
     expect(res.body).not.toMatch(/very-secret|very_secret/);
-    await t.app.services.settings.set({
-      'branding.site_name': 'Drive',
-      'billing.enable': true,
-      'billing.stripe.secret_key': '',
-      'billing.stripe.webhook_secret': '',
-      'registration.disable': false,
-    });
   });
 
   it('reads themes and menus from their tables', async () => {
     const db = t.app.services.db.kysely;
+    const light = await db.selectFrom('themes').select(['id', 'colors']).where('default_light', '=', 1).executeTakeFirstOrThrow();
+    onTestFinished(async () => {
+      await db.updateTable('themes').set({ colors: light.colors }).where('id', '=', light.id).execute();
+      await db.updateTable('menus').set({ name: 'Footer' }).where('name', '=', 'Renamed menu').execute();
+    });
     await db
       .updateTable('themes')
       .set({ colors: JSON.stringify({ '--be-primary': '1 2 3' }) })
@@ -93,17 +92,15 @@ describe('GET /api/v1/bootstrap-data', () => {
       .execute();
     await db.updateTable('menus').set({ name: 'Renamed menu' }).where('name', '=', 'Footer').execute();
     const { data } = (await new TestClient(t.app).get('/api/v1/bootstrap-data')).json();
-    const light = data.themes.all.find((theme: { default_light: boolean }) => theme.default_light);
-    expect(light.colors).toEqual({ '--be-primary': '1 2 3' });
+    expect(data.themes.all.find((theme: { id: number }) => theme.id === light.id).colors).toEqual({ '--be-primary': '1 2 3' });
     expect(data.menus.map((menu: { name: string }) => menu.name)).toContain('Renamed menu');
   });
 
   it('selects the theme named by themes.default_id', async () => {
     const dark = await t.app.services.db.kysely.selectFrom('themes').select('id').where('is_dark', '=', 1).executeTakeFirstOrThrow();
-    await t.app.services.settings.set({ 'themes.default_id': dark.id });
+    await setSettingsForTest(t.app, { 'themes.default_id': dark.id });
     const { data } = (await new TestClient(t.app).get('/api/v1/bootstrap-data')).json();
     expect(data.themes.selectedThemeId).toBe(dark.id);
-    await t.app.services.settings.set({ 'themes.default_id': null });
   });
 
   it('is marked private to the browser', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/client.js';
 import { signedInUser } from '../support/drive-factories.js';
+import { setSettingsForTest } from '../support/settings.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 describe('serving the built app', () => {
@@ -41,9 +42,8 @@ describe('serving the built app', () => {
   it('lets the human-check script in only while the check is turned on', async () => {
     const client = new TestClient(t.app);
     expect(String((await client.get('/login')).headers['content-security-policy'])).not.toContain('google.com');
-    await t.app.services.settings.set({ 'recaptcha.site_key': 'site-key', 'recaptcha.enable.register': true });
+    await setSettingsForTest(t.app, { 'recaptcha.site_key': 'site-key', 'recaptcha.enable.register': true });
     expect(String((await client.get('/register')).headers['content-security-policy'])).toContain('https://www.google.com/recaptcha/');
-    await t.app.services.settings.set({ 'recaptcha.site_key': '', 'recaptcha.enable.register': false });
   });
 
   it('leaves API answers to their own headers', async () => {
@@ -127,7 +127,7 @@ describe('web app manifest', () => {
   afterAll(() => t.close());
 
   it('is built from branding and the default light theme', async () => {
-    await t.app.services.settings.set({ 'branding.site_name': 'Acme Cloud Files' });
+    await setSettingsForTest(t.app, { 'branding.site_name': 'Acme Cloud Files' });
     const res = await new TestClient(t.app).get('/manifest.webmanifest');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/manifest\+json/);

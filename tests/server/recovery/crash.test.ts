@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { loadConfig } from '../../../server/config.js';
 import { createDb } from '../../../server/db/index.js';
 import { freePort, runDoctorProcess, ServerProcess, type Session } from '../support/server-process.js';
@@ -204,6 +204,8 @@ describe('a server killed at any point', () => {
   }, 60_000);
 
   it('leaves a store the doctor finds nothing wrong with, running or stopped', async () => {
+    // Running again afterwards: the tests that run after this one need the server.
+    onTestFinished(() => restart());
     const running = await runDoctorProcess(server.serverEnv);
     expect(running.output).toContain('No problems found');
     expect(running.code).toBe(0);

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDb } from '../../../server/db/index.js';
 import { databaseProblems } from '../../../server/db/integrity.js';
 import type { FileEntryRow } from '../../../server/db/types.js';
@@ -22,14 +22,17 @@ describe('npm run doctor', () => {
   let t: TestApp;
   let drive: string;
   let tus: string;
-  const entries: Record<string, FileEntryRow> = {};
+  let entries: Record<string, FileEntryRow>;
   const keyOf = (e: FileEntryRow) => path.join(drive, e.disk_prefix!, e.file_name!);
   let finishing: { key: string; location: string; client: Awaited<ReturnType<typeof signedInUser>>['client'] };
   let folderHash: string;
   let otherFolderHash: string;
 
-  beforeAll(async () => {
+  // Every test gets the damage afresh on a store of its own: a repair in one test must not hide
+  // the damage another test looks for, whatever order they run in.
+  beforeEach(async () => {
     t = await createTestApp();
+    entries = {};
     drive = path.join(t.config.storageDir, 'drive');
     tus = path.join(t.config.storageDir, 'tus');
     const { user, client } = await signedInUser(t.app);
@@ -81,7 +84,7 @@ describe('npm run doctor', () => {
     await backdate(path.join(tus, finishing.key));
     await backdate(path.join(tus, `${finishing.key}.json`));
   });
-  afterAll(() => t.close());
+  afterEach(() => t.close());
 
   const summary = (findings: Finding[]) => findings.map((f) => `${f.check} ${f.subject}`).sort();
   const entryName = (name: string) => `entry ${entries[name]!.hash} ("${name}.txt")`;

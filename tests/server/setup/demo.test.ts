@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCredentials, ensureDemoAccounts } from '../../../server/modules/setup/demo.js';
 import { TestClient } from '../support/client.js';
+import { setSettingsForTest } from '../support/settings.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
-describe('demo mode', () => {
+describe('a site that is not a demo', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -15,9 +16,21 @@ describe('demo mode', () => {
     expect(data.site.demo).toBe(false);
     expect(data.demo.credentials).toBeNull();
   });
+});
+
+// A site of its own: making the demo accounts turns demo mode on for good.
+describe('demo mode', () => {
+  let t: TestApp;
+  /** What the site's first call made: in the hook, so it is the first call whatever order the tests run in. */
+  let created: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    created = await ensureDemoAccounts(t.app.services.db.kysely);
+  });
+  afterAll(() => t.close());
 
   it('creates an admin and 100 numbered accounts once, turns demo on and pre-fills the login', async () => {
-    expect(await ensureDemoAccounts(t.app.services.db.kysely)).toBe(101);
+    expect(created).toBe(101);
     expect(await ensureDemoAccounts(t.app.services.db.kysely)).toBe(0);
     const { data } = (await new TestClient(t.app).get('/api/v1/bootstrap-data')).json();
     expect(data.site.demo).toBe(true);
@@ -30,7 +43,7 @@ describe('demo mode', () => {
   });
 
   it('pre-fills one of the 100 numbered accounts in randomAccount mode, and that account signs in', async () => {
-    await t.app.services.settings.set({ 'demo.loginPageDefaults': 'randomAccount' });
+    await setSettingsForTest(t.app, { 'demo.loginPageDefaults': 'randomAccount' });
     const { data } = (await new TestClient(t.app).get('/api/v1/bootstrap-data')).json();
     expect(data.demo.credentials.email).toMatch(/^demo([1-9]|[1-9][0-9]|100)@demo\.com$/);
     await new TestClient(t.app).login(data.demo.credentials.email, data.demo.credentials.password);

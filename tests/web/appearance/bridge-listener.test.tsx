@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { APPEARANCE_EDITOR_SOURCE } from '../../../src/features/appearance/bridge';
 import { makeBootstrap } from '../fixtures';
-import { renderApp } from '../render-app';
+import { loadRoutes, renderApp } from '../render-app';
 
 /** A window message as the browser delivers it, with the sender's origin. */
 function deliver(data: unknown, origin: string) {
@@ -14,6 +14,8 @@ function deliver(data: unknown, origin: string) {
 const ours = window.location.origin;
 
 describe('the app listening to the appearance editor', () => {
+  // The screens' code first, so no test's waits include compiling it (a hook's work, with a hook's time).
+  beforeAll(() => loadRoutes('/no-such-page', '/elsewhere'), 60_000);
   afterEach(() => document.documentElement.style.removeProperty('--be-primary'));
 
   it('ignores messages from another origin and messages without the editor marker', async () => {
