@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/types.js';
 import { parseJson } from '../../../lib/json.js';
+import { chargedBytes } from '../../drive/repository.js';
 import type { Restriction } from '../../permissions/policy.js';
 import { contains } from '../paging.js';
 
@@ -69,12 +70,7 @@ export class AdminUsersRepository {
         .whereRef('sessions.user_id', '=', 'users.id')
         .where('sessions.impersonator_id', 'is', null)
         .as('last_active_at'),
-      eb
-        .selectFrom('file_entries')
-        .select((s) => s.fn.coalesce(s.fn.sum<number | string>('file_entries.file_size'), sql<number>`0`).as('b'))
-        .whereRef('file_entries.owner_id', '=', 'users.id')
-        .where('file_entries.type', '!=', 'folder')
-        .as('space_used'),
+      chargedBytes(this.db, eb.ref('users.id')).as('space_used'),
     ]);
     switch (query.orderBy ?? 'created_at') {
       case 'name':
