@@ -42,7 +42,6 @@ const ALLOWED: Record<string, Partial<Record<Table, string>>> = {
     user_roles: 'who holds admin, via roles',
     users: 'only unsuspended admins count',
   },
-  'modules/admin/index.ts': { users: 'the impersonated user’s email for the activity log' },
   'modules/admin/plans/service.ts': {
     products: 'plan editor writes products (to move onto billing’s repository)',
     prices: 'plan editor writes prices (to move onto billing’s repository)',
@@ -62,25 +61,13 @@ const ALLOWED: Record<string, Partial<Record<Table, string>>> = {
     subscriptions: 'subscription table and admin cancel (to move onto billing’s repository)',
     users: 'subscriber email column',
   },
-  'modules/admin/users/repository.ts': {
-    permissions: 'direct permissions of a user (to move onto users/)',
-    roles: 'role names of a page of users',
-    sessions: 'last-active column of the admin’s user table',
-    user_permissions: 'direct permissions of a user (to move onto users/)',
-    user_roles: 'role filter and role names of the admin’s user table',
-    users: 'the admin’s user table',
-  },
-  'modules/admin/users/service.ts': { roles: 'default and sitewide roles (to move onto users/)', users: 'admin account changes (to move onto users/)' },
+  'modules/admin/users/repository.ts': { users: 'the admin’s user table (a read model: figures from drive’s chargedBytes, auth’s lastActiveAt)' },
   'modules/admin/workspaces/service.ts': {
     users: 'owner email column',
     workspace_members: 'member counts of the admin’s workspace table',
     workspaces: 'the admin’s workspace table',
   },
-  // Account lifecycle in other modules.
-  'modules/auth/recovery.ts': { users: 'password reset and email verification set the user’s columns' },
-  'modules/auth/registration.ts': { roles: 'the default roles a new account gets', user_roles: 'gives them', users: 'creates the account' },
-  'modules/social/service.ts': { roles: 'the default roles a new account gets', user_roles: 'gives them', users: 'creates the account from a social profile' },
-  'modules/localizations/repository.ts': { users: 'saves the user’s chosen language' },
+  // Reads in users/ of tables auth/ and social/ own (issue 31 item 6 folds the token list).
   'modules/users/service.ts': {
     personal_access_tokens: 'account screen’s token list (a copy of auth/access-tokens.ts list, issue 31 item 6)',
     social_profiles: 'account screen’s linked profiles',
