@@ -1,7 +1,7 @@
 import type { Expression, Insertable, Kysely, Updateable } from 'kysely';
 import type { Database, UserRow, UsersTable } from '../../db/types.js';
 import { parseJson } from '../../lib/json.js';
-import type { Restriction } from '../permissions/policy.js';
+import { ADMIN_PERMISSION, type Restriction } from '../permissions/policy.js';
 
 /**
  * SQL of accounts and their access, for every module that creates or changes
@@ -131,4 +131,56 @@ export async function replaceAccess(
         .execute();
     }
   }
+}
+
+/** The names of a user's site permissions, from their roles and direct grants (inside the caller's transaction). */
+export async function permissionNames(db: Executor, userId: number): Promise<Set<string>> {
+  const viaRoles = await db
+    .selectFrom('user_roles')
+    .innerJoin('role_permissions', 'role_permissions.role_id', 'user_roles.role_id')
+    .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+    .select('permissions.name')
+    .where('user_roles.user_id', '=', userId)
+    .execute();
+  const direct = await db
+    .selectFrom('user_permissions')
+    .innerJoin('permissions', 'permissions.id', 'user_permissions.permission_id')
+    .select('permissions.name')
+    .where('user_permissions.user_id', '=', userId)
+    .execute();
+  return new Set([...viaRoles, ...direct].map((row) => row.name));
+}
+
+/** The names of the permissions the given roles carry: what giving someone those roles hands them. */
+export async function rolePermissionNames(db: Executor, roleIds: number[]): Promise<Set<string>> {
+  if (!roleIds.length) return new Set();
+  const rows = await db
+    .selectFrom('role_permissions')
+    .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+    .select('permissions.name')
+    .where('role_permissions.role_id', 'in', roleIds)
+    .execute();
+  return new Set(rows.map((row) => row.name));
+}
+
+/** Ids of the accounts that hold `admin` (by a role or directly) and are not suspended. */
+export async function adminIds(db: Executor): Promise<number[]> {
+  const viaRoles = await db
+    .selectFrom('user_roles')
+    .innerJoin('role_permissions', 'role_permissions.role_id', 'user_roles.role_id')
+    .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+    .innerJoin('users', 'users.id', 'user_roles.user_id')
+    .select('users.id')
+    .where('permissions.name', '=', ADMIN_PERMISSION)
+    .where('users.suspended_at', 'is', null)
+    .execute();
+  const direct = await db
+    .selectFrom('user_permissions')
+    .innerJoin('permissions', 'permissions.id', 'user_permissions.permission_id')
+    .innerJoin('users', 'users.id', 'user_permissions.user_id')
+    .select('users.id')
+    .where('permissions.name', '=', ADMIN_PERMISSION)
+    .where('users.suspended_at', 'is', null)
+    .execute();
+  return [...new Set([...viaRoles, ...direct].map((row) => row.id))];
 }

@@ -27,7 +27,7 @@ const ALLOWED: Record<string, Partial<Record<Table, string>>> = {
   // Admin read models: one page joining several owners' tables for the admin's screens.
   'modules/admin/dashboard/service.ts': {
     file_entries: 'counts files and uploads per day (bytes come from drive’s chargedBytesByOwner)',
-    users: 'counts users and sign-ups per day, names the largest users, checks admins for default passwords',
+    users: 'counts users and sign-ups per day, and names the largest users',
     workspaces: 'counts workspaces',
   },
   'modules/admin/files/service.ts': {
@@ -35,13 +35,7 @@ const ALLOWED: Record<string, Partial<Record<Table, string>>> = {
     users: 'owner email column',
     workspaces: 'workspace name column',
   },
-  'modules/admin/guard-rails.ts': {
-    permissions: 'who holds admin, read across roles and direct grants in the caller’s transaction',
-    role_permissions: 'who holds admin, via roles',
-    user_permissions: 'who holds admin, directly',
-    user_roles: 'who holds admin, via roles',
-    users: 'only unsuspended admins count',
-  },
+
   'modules/admin/plans/service.ts': {
     products: 'plan editor writes products (to move onto billing’s repository)',
     prices: 'plan editor writes prices (to move onto billing’s repository)',

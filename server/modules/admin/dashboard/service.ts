@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../../db/types.js';
 import { chargedBytesByOwner } from '../../drive/repository.js';
-import { adminIds } from '../guard-rails.js';
+import { adminIds, usersByIds } from '../../users/accounts.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Below this share of free space the dashboard warns. */
@@ -96,7 +96,7 @@ export class AdminDashboardService {
     const all = (await adminIds(this.db)).sort((a, b) => a - b);
     const ids = [...new Set([...all.slice(0, 5), ...all.slice(-5)])];
     if (!ids.length) return false;
-    const rows = await this.db.selectFrom('users').select(['password']).where('id', 'in', ids).execute();
+    const rows = await usersByIds(this.db, ids);
     for (const row of rows) {
       for (const candidate of DEFAULT_PASSWORDS) if (await this.deps.verifyPassword(row.password, candidate)) return true;
     }

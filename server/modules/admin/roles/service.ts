@@ -7,8 +7,8 @@ import { requireWithinOwnAccess } from '../../access/delegation.js';
 import { ADMIN_PERMISSION, type Restriction } from '../../permissions/policy.js';
 import type { AccountProof } from '../../users/service.js';
 import type { AdminActivity, AdminCaller } from '../activity/service.js';
-import { adminGuard, permissionNames } from '../guard-rails.js';
-import { permissionIds } from '../../users/accounts.repository.js';
+import { adminGuard } from '../guard-rails.js';
+import { permissionIds, permissionNames } from '../../users/accounts.repository.js';
 
 export const ROLE_NOT_FOUND = 'This role does not exist.';
 export const ROLE_NAME_TAKEN = 'A role with this name already exists.';

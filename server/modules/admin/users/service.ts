@@ -12,7 +12,7 @@ import type { Bootstrap } from '../../bootstrap/service.js';
 import { displayName } from '../../users/presenter.js';
 import type { AccountProof } from '../../users/service.js';
 import type { AdminActivity, AdminCaller } from '../activity/service.js';
-import { adminGuard, permissionNames, rolePermissionNames } from '../guard-rails.js';
+import { adminGuard } from '../guard-rails.js';
 import { pageOf } from '../paging.js';
 import {
   countSitewideRoles,
@@ -23,6 +23,8 @@ import {
   insertUser,
   markVerified,
   permissionIds,
+  permissionNames,
+  rolePermissionNames,
   replaceAccess,
   rolesOf,
   setSuspended,
