@@ -41,14 +41,7 @@ const ALLOWED: Record<string, Partial<Record<Table, string>>> = {
     prices: 'plan editor writes prices (to move onto billing’s repository)',
     subscriptions: 'a price in use by a subscription may not be deleted',
   },
-  'modules/admin/roles/service.ts': {
-    permissions: 'role editor (to move onto users/)',
-    role_permissions: 'role editor (to move onto users/)',
-    roles: 'role editor (to move onto users/)',
-    user_roles: 'role editor: user counts and role deletion (to move onto users/)',
-    workspace_members: 'a deleted workspace role leaves members roleless',
-    workspace_invites: 'a deleted workspace role leaves invites roleless',
-  },
+
   'modules/admin/subscriptions/service.ts': {
     prices: 'subscription table: plan and price columns',
     products: 'subscription table: plan name column',
