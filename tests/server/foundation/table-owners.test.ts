@@ -36,12 +36,6 @@ const ALLOWED: Record<string, Partial<Record<Table, string>>> = {
     workspaces: 'workspace name column',
   },
 
-  'modules/admin/plans/service.ts': {
-    products: 'plan editor writes products (to move onto billing’s repository)',
-    prices: 'plan editor writes prices (to move onto billing’s repository)',
-    subscriptions: 'a price in use by a subscription may not be deleted',
-  },
-
   'modules/admin/subscriptions/service.ts': {
     prices: 'subscription table: plan and price columns',
     products: 'subscription table: plan name column',
