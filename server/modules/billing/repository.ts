@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import type { Database, PriceRow, PricesTable, ProductRow, ProductsTable, SubscriptionRow } from '../../db/types.js';
+import type { Database, PriceRow, PricesTable, ProductRow, ProductsTable, SubscriptionRow, SubscriptionsTable } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
 import { GIVING_STATUSES, isValid } from './validity.js';
 
@@ -133,6 +133,15 @@ export class BillingRepository {
       .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
       .executeTakeFirstOrThrow();
     return { perPrice: new Map(perPrice.map((row) => [row.price_id, Number(row.n)])), valid: Number(valid.n) };
+  }
+
+  subscription(id: number): Promise<SubscriptionRow | undefined> {
+    return this.db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The admin's cancel writes the state at once (the webhook later writes the same); `db` is its transaction. */
+  async updateSubscription(id: number, changes: Updateable<SubscriptionsTable>, db: Kysely<Database> = this.db): Promise<void> {
+    await db.updateTable('subscriptions').set(changes).where('id', '=', id).execute();
   }
 
   async subscriptionsOf(userId: number): Promise<SubscriptionRow[]> {

@@ -39,7 +39,7 @@ const ALLOWED: Record<string, Partial<Record<Table, string>>> = {
   'modules/admin/subscriptions/service.ts': {
     prices: 'subscription table: plan and price columns',
     products: 'subscription table: plan name column',
-    subscriptions: 'subscription table and admin cancel (to move onto billing’s repository)',
+    subscriptions: 'the admin’s subscription table (cancelling writes through billing’s repository)',
     users: 'subscriber email column',
   },
   'modules/admin/users/repository.ts': { users: 'the admin’s user table (a read model: figures from drive’s chargedBytes, auth’s lastActiveAt)' },
