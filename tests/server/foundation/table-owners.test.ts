@@ -53,10 +53,8 @@ const ALLOWED: Record<string, Partial<Record<Table, string>>> = {
     personal_access_tokens: 'account screen’s token list (a copy of auth/access-tokens.ts list, issue 31 item 6)',
     social_profiles: 'account screen’s linked profiles',
   },
-  'modules/bootstrap/service.ts': {
-    themes: 'themes in the bootstrap data (a copy of themes/ presentTheme, issue 31 item 6)',
-    users: 'the impersonator’s name',
-  },
+  'modules/bootstrap/service.ts': { themes: 'themes in the bootstrap data (a copy of themes/ presentTheme, issue 31 item 6)' },
+
   // Read models that join another owner's table for one column or one flag.
   'modules/drive/present.ts': { users: 'owner name columns of a listing', entry_shares: 'the “shared” flag', share_links: 'the “shared” flag' },
   'modules/share-links/repository.ts': { file_entries: 'the linked entry and its subtree' },
