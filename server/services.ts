@@ -193,7 +193,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const admin = createAdmin({
     db: kysely,
     plans: { stripe: stripeClient, catalog: billingRepo },
-    subscriptions: { stripe: stripeClient },
+    subscriptions: { stripe: stripeClient, billing: billingRepo },
     settings,
     localizations,
     themes,

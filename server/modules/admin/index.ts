@@ -23,6 +23,7 @@ import { AdminPlansService, type AdminPlansDeps } from './plans/service.js';
 import { AdminSubscriptionsService, type AdminSubscriptionsDeps } from './subscriptions/service.js';
 import type { CustomPagesRepository } from '../custom-pages/repository.js';
 import type { MenusService } from '../menus/service.js';
+import { userById } from '../users/accounts.repository.js';
 import { AdminCustomPagesService } from './custom-pages/service.js';
 import { AdminMenusService } from './menus/service.js';
 
@@ -48,7 +49,7 @@ export interface AdminDeps {
 /** The admin area's services (issue 17), built once per app in services.ts. */
 export function createAdmin(deps: AdminDeps) {
   const activity = new AdminActivity(deps.db);
-  const findEmail = async (userId: number) => (await deps.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst())?.email ?? null;
+  const findEmail = async (userId: number) => (await userById(deps.db, userId))?.email ?? null;
   const bootstrapFor = (userId: number | null, language: string | null): Promise<Bootstrap> => deps.users.bootstrapFor(userId, language, null);
   return {
     activity,

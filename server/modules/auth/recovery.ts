@@ -6,6 +6,7 @@ import type { MailMessage } from '../../mail/mailer.js';
 import { resetPasswordMessage, verifyEmailMessage, emailChangedMessage } from '../../mail/templates.js';
 import type { SettingsService } from '../settings/service.js';
 import type { SiteUrl } from '../settings/site-url.js';
+import { markVerified, updateUser } from '../users/accounts.repository.js';
 import type { UsersRepository } from '../users/repository.js';
 import { hashPassword } from './passwords.js';
 import type { SessionsService } from './sessions.js';
@@ -51,12 +52,7 @@ export class RecoveryService {
     const result = await this.tokens.consume(token, 'verify_email');
     if ('error' in result) return false;
     const now = nowIso();
-    await this.db
-      .updateTable('users')
-      .set({ email_verified_at: now, updated_at: now })
-      .where('id', '=', result.userId)
-      .where('email_verified_at', 'is', null)
-      .execute();
+    await markVerified(this.db, [result.userId], now);
     return true;
   }
 
@@ -77,16 +73,12 @@ export class RecoveryService {
     if ('error' in result) throw ValidationError.field('email', RESET_LINK_INVALID);
 
     const now = nowIso();
-    await this.db
-      .updateTable('users')
-      .set({
-        password: await hashPassword(input.password),
-        // Following a mailed link proves the address.
-        email_verified_at: user.email_verified_at ?? now,
-        updated_at: now,
-      })
-      .where('id', '=', user.id)
-      .execute();
+    await updateUser(this.db, user.id, {
+      password: await hashPassword(input.password),
+      // Following a mailed link proves the address.
+      email_verified_at: user.email_verified_at ?? now,
+      updated_at: now,
+    });
     await this.sessions.endOthers(user.id);
   }
 }

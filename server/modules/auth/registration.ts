@@ -4,6 +4,7 @@ import { ValidationError, Forbidden, type FieldErrors } from '../../lib/errors.j
 import { nowIso } from '../../lib/time.js';
 import type { SettingsService } from '../settings/service.js';
 import type { UsersRepository } from '../users/repository.js';
+import { defaultRoleIds, giveRoles, insertUser } from '../users/accounts.repository.js';
 import { hashPassword } from './passwords.js';
 
 export interface RegistrationInput {
@@ -57,28 +58,21 @@ export class RegistrationService {
     const now = nowIso();
     const password = await hashPassword(input.password);
     const user = await this.db.transaction().execute(async (trx) => {
-      const created = await trx
-        .insertInto('users')
-        .values({
-          email,
-          password,
-          first_name: input.first_name.trim(),
-          last_name: input.last_name.trim(),
-          address: input.address ?? null,
-          city: input.city ?? null,
-          country: input.country ?? null,
-          zipcode: input.zipcode ?? null,
-          language: input.language ?? null,
-          email_verified_at: needsEmailVerification ? null : now,
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const roles = await trx.selectFrom('roles').select('id').where('default', '=', 1).execute();
-      for (const role of roles) {
-        await trx.insertInto('user_roles').values({ user_id: created.id, role_id: role.id, created_at: now }).execute();
-      }
+      const created = await insertUser(trx, {
+        email,
+        password,
+        first_name: input.first_name.trim(),
+        last_name: input.last_name.trim(),
+        address: input.address ?? null,
+        city: input.city ?? null,
+        country: input.country ?? null,
+        zipcode: input.zipcode ?? null,
+        language: input.language ?? null,
+        email_verified_at: needsEmailVerification ? null : now,
+        created_at: now,
+        updated_at: now,
+      });
+      await giveRoles(trx, created.id, await defaultRoleIds(trx), now);
       return created;
     });
     return { user, needsEmailVerification };

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Expression, Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
 import { addMs, nowIso } from '../../lib/time.js';
@@ -16,6 +16,18 @@ export interface StartedSession {
   expiresAt: string;
   remember: boolean;
 }
+
+/**
+ * A scalar subquery of when a user (a column of the outer query) was last
+ * active in a session of their own (an admin's "sign in as" is not their
+ * activity), null if never; for others' read models such as the admin's user table.
+ */
+export const lastActiveAt = (db: Kysely<Database>, user: Expression<number>) =>
+  db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.max('sessions.last_active_at').as('last_active_at'))
+    .where('sessions.user_id', '=', user)
+    .where('sessions.impersonator_id', 'is', null);
 
 export class SessionsService {
   constructor(

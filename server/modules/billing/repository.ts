@@ -1,7 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, PriceRow, ProductRow, SubscriptionRow } from '../../db/types.js';
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Database, PriceRow, PricesTable, ProductRow, ProductsTable, SubscriptionRow, SubscriptionsTable } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
-import { isValid } from './validity.js';
+import { GIVING_STATUSES, isValid } from './validity.js';
 
 export type ProductWithPrices = ProductRow & { prices: PriceRow[] };
 
@@ -76,6 +76,72 @@ export class BillingRepository {
       .onConflict((oc) => oc.column('user_id').doNothing())
       .execute();
     return (await this.customerOf(userId)) ?? gatewayId;
+  }
+
+  // The admin's plan editor: `db` is its transaction when it records the change beside it.
+
+  async insertProduct(values: Insertable<ProductsTable>, db: Kysely<Database> = this.db): Promise<number> {
+    return (await db.insertInto('products').values(values).returning('id').executeTakeFirstOrThrow()).id;
+  }
+
+  async updateProduct(id: number, changes: Updateable<ProductsTable>, db: Kysely<Database> = this.db): Promise<void> {
+    await db.updateTable('products').set(changes).where('id', '=', id).execute();
+  }
+
+  /** The position after the last plan (0 for the first). */
+  async nextProductPosition(db: Kysely<Database> = this.db): Promise<number> {
+    const row = await db
+      .selectFrom('products')
+      .select((eb) => eb.fn.max('position').as('last'))
+      .executeTakeFirst();
+    return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
+  }
+
+  async insertPrice(values: Insertable<PricesTable>, db: Kysely<Database> = this.db): Promise<number> {
+    return (await db.insertInto('prices').values(values).returning('id').executeTakeFirstOrThrow()).id;
+  }
+
+  async deletePrice(id: number, db: Kysely<Database> = this.db): Promise<void> {
+    await db.deleteFrom('prices').where('id', '=', id).execute();
+  }
+
+  pricesOf(productId: number, { unsyncedOnly = false } = {}): Promise<PriceRow[]> {
+    let query = this.db.selectFrom('prices').selectAll().where('product_id', '=', productId);
+    if (unsyncedOnly) query = query.where('gateway_id', 'is', null);
+    return query.orderBy('id').execute();
+  }
+
+  /** Whether any subscription, valid or not, was bought at this price (its row must stay). */
+  async priceInUse(priceId: number): Promise<boolean> {
+    return (await this.db.selectFrom('subscriptions').select('id').where('price_id', '=', priceId).executeTakeFirst()) !== undefined;
+  }
+
+  /** A plan's subscriptions: all of them per price, and how many are valid now (isValid's rule, in SQL). */
+  async subscriberCounts(productId: number): Promise<{ perPrice: Map<number, number>; valid: number }> {
+    const perPrice = await this.db
+      .selectFrom('subscriptions')
+      .select(['price_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('product_id', '=', productId)
+      .groupBy('price_id')
+      .execute();
+    const now = nowIso();
+    const valid = await this.db
+      .selectFrom('subscriptions')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('product_id', '=', productId)
+      .where('gateway_status', 'in', [...GIVING_STATUSES])
+      .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+      .executeTakeFirstOrThrow();
+    return { perPrice: new Map(perPrice.map((row) => [row.price_id, Number(row.n)])), valid: Number(valid.n) };
+  }
+
+  subscription(id: number): Promise<SubscriptionRow | undefined> {
+    return this.db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The admin's cancel writes the state at once (the webhook later writes the same); `db` is its transaction. */
+  async updateSubscription(id: number, changes: Updateable<SubscriptionsTable>, db: Kysely<Database> = this.db): Promise<void> {
+    await db.updateTable('subscriptions').set(changes).where('id', '=', id).execute();
   }
 
   async subscriptionsOf(userId: number): Promise<SubscriptionRow[]> {

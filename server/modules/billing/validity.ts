@@ -1,5 +1,6 @@
 /** Stripe statuses in which a subscription gives its plan (past_due: Stripe is still retrying the payment). */
-const GIVING = new Set(['active', 'trialing', 'past_due']);
+export const GIVING_STATUSES = ['active', 'trialing', 'past_due'] as const;
+const GIVING = new Set<string>(GIVING_STATUSES);
 
 /**
  * Spec §6: a user is subscribed when any subscription is valid. Valid means

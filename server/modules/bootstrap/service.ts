@@ -11,6 +11,7 @@ import { nestSettings, type SettingsService } from '../settings/service.js';
 import { demoCredentials } from '../setup/demo.js';
 import { displayName, presentUser } from '../users/presenter.js';
 import type { UserWithAccess, UsersRepository } from '../users/repository.js';
+import { userById } from '../users/accounts.repository.js';
 
 export const APP_VERSION = '4.02';
 
@@ -161,7 +162,7 @@ export class BootstrapService {
   }
 
   private async impersonator(id: number) {
-    const row = await this.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name']).where('id', '=', id).executeTakeFirst();
+    const row = await userById(this.db, id);
     return row ? { id: row.id, email: row.email, display_name: displayName(row) } : null;
   }
 

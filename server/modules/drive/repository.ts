@@ -177,16 +177,31 @@ export const thumbnailKey = (entry: Pick<FileEntryRow, 'disk_prefix'>): string |
 /**
  * Bytes a user is charged for: the files they own — their personal space and
  * the workspaces they own — trash included (it takes space until deleted
- * forever), whoever uploaded them. The one rule behind both the storage
- * summary and the quota check.
+ * forever), whoever uploaded them. The one rule behind the storage summary,
+ * the quota check and the admin's figures: other modules' read models embed
+ * `chargedBytes` or `chargedBytesByOwner` rather than summing file_entries
+ * themselves, so changing what is charged (reservations, versions) is one edit.
  */
+const chargedFiles = (db: Executor) => db.selectFrom('file_entries').where('file_entries.type', '!=', 'folder');
+
+/**
+ * A scalar subquery of the bytes charged to `owner` (a user id, or a column of
+ * the outer query such as `eb.ref('users.id')`), 0 when none; select it
+ * `.as(...)` into a read model.
+ */
+export const chargedBytes = (db: Executor, owner: number | Expression<number>) =>
+  chargedFiles(db)
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('file_entries.file_size'), sql<number | string>`0`).as('bytes'))
+    .where('file_entries.owner_id', '=', owner);
+
+/** The bytes charged to every user who is charged anything: rows of (owner_id, bytes), to join or sum. */
+export const chargedBytesByOwner = (db: Executor) =>
+  chargedFiles(db)
+    .select((eb) => ['file_entries.owner_id', eb.fn.sum<number | string>('file_entries.file_size').as('bytes')])
+    .groupBy('file_entries.owner_id');
+
 export async function bytesCharged(db: Executor, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('file_entries')
-    .select((eb) => eb.fn.sum<number | string | null>('file_size').as('bytes'))
-    .where('owner_id', '=', userId)
-    .where('type', '!=', 'folder')
-    .executeTakeFirst();
+  const row = await chargedBytes(db, userId).executeTakeFirst();
   return Number(row?.bytes ?? 0);
 }
 

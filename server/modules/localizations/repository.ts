@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
+import { updateUser } from '../users/accounts.repository.js';
 
 export interface LocalizationRow {
   id: number;
@@ -46,7 +47,7 @@ export class LocalizationsRepository {
   }
 
   async setUserLanguage(userId: number, language: string): Promise<void> {
-    await this.db.updateTable('users').set({ language, updated_at: nowIso() }).where('id', '=', userId).execute();
+    await updateUser(this.db, userId, { language, updated_at: nowIso() });
   }
 
   async storedLines(id: number): Promise<Record<string, string>> {

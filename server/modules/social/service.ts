@@ -4,6 +4,7 @@ import { Conflict, Forbidden, NotFound, ValidationError } from '../../lib/errors
 import { nowIso } from '../../lib/time.js';
 import type { AuthService, SessionProof } from '../auth/service.js';
 import type { UsersRepository } from '../users/repository.js';
+import { defaultRoleIds, giveRoles, insertUser } from '../users/accounts.repository.js';
 import type { SettingsService } from '../settings/service.js';
 import type { SocialProfile, SocialService } from './providers.js';
 
@@ -54,21 +55,16 @@ export class SocialAccountsService {
     }
     const now = nowIso();
     const userId = await this.db.transaction().execute(async (trx) => {
-      const created = await trx
-        .insertInto('users')
-        .values({
-          email: profile.email!,
-          password: null,
-          first_name: profile.firstName ?? profile.name,
-          last_name: profile.lastName,
-          email_verified_at: profile.emailVerified ? now : null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const roles = await trx.selectFrom('roles').select('id').where('default', '=', 1).execute();
-      for (const role of roles) await trx.insertInto('user_roles').values({ user_id: created.id, role_id: role.id, created_at: now }).execute();
+      const created = await insertUser(trx, {
+        email: profile.email!,
+        password: null,
+        first_name: profile.firstName ?? profile.name,
+        last_name: profile.lastName,
+        email_verified_at: profile.emailVerified ? now : null,
+        created_at: now,
+        updated_at: now,
+      });
+      await giveRoles(trx, created.id, await defaultRoleIds(trx), now);
       await trx
         .insertInto('social_profiles')
         .values({ user_id: created.id, service_name: service, user_service_id: profile.id, username: profile.name ?? profile.email, created_at: now })

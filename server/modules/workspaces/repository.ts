@@ -7,6 +7,12 @@ import type { MemberRowOut } from './schemas.js';
 
 export type Executor = Kysely<Database>;
 
+/** A deleted role leaves the members and invites that held it roleless (inside the deletion's transaction). */
+export async function letGoOfRole(db: Executor, roleId: number): Promise<void> {
+  await db.updateTable('workspace_members').set({ role_id: null }).where('role_id', '=', roleId).execute();
+  await db.updateTable('workspace_invites').set({ role_id: null }).where('role_id', '=', roleId).execute();
+}
+
 /** The rows behind the workspace calls; every decision is the access policy's. */
 export class WorkspacesRepository {
   constructor(private readonly db: Executor) {}

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/client.js';
 import { createUser, signedInUser, type UserOptions } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { uploadFile } from '../support/drive-factories.js';
+import { Readable } from 'node:stream';
+import { actorFor, createFolder, uploadFile } from '../support/drive-factories.js';
+import { addMember, createWorkspace, workspaceRoles } from '../workspaces/support.js';
 
 describe('admin area rules', () => {
   let t: TestApp;
@@ -181,5 +183,45 @@ describe('admin area rules', () => {
     expect(body.warnings).toEqual(expect.arrayContaining(['mail_not_configured', 'default_admin_password']));
     await db().deleteFrom('users').where('id', '=', weak.id).execute();
     expect((await admin.get('/api/v1/admin/dashboard')).json().warnings).not.toContain('default_admin_password');
+  });
+  it('space: the admin user list and dashboard charge each user what their own storage summary says (one rule, in drive)', async () => {
+    const { client: admin } = await signedIn({ roles: ['admin'] });
+    const owner = await signedIn();
+    const editor = await signedIn();
+    // What is charged: files (not folders), trash included, and a workspace's files to its owner, whoever uploaded them.
+    const workspaceId = await createWorkspace(owner.client, 'Charged space');
+    await addMember(t.app, t.dataDir, owner.client, workspaceId, editor, (await workspaceRoles(owner.client)).editor);
+    const folder = await createFolder(owner.client, 'Folder');
+    await uploadFile(t.app, owner.user, { name: 'kept.bin', content: Buffer.alloc(3000), parentId: folder });
+    const trashed = await uploadFile(t.app, owner.user, { name: 'trashed.bin', content: Buffer.alloc(700) });
+    expect((await owner.client.post('/api/v1/file-entries/delete', { entryIds: [trashed.hash] })).statusCode).toBe(200);
+    const editorActor = await actorFor(t.app, editor.user);
+    await t.app.services.drive.files.createFileFromStream(editorActor, await t.app.services.drive.scope(editorActor, workspaceId), {
+      parentId: null,
+      name: 'theirs.bin',
+      stream: Readable.from([Buffer.alloc(1100)]),
+    });
+    await uploadFile(t.app, editor.user, { name: 'own.bin', content: Buffer.alloc(50) });
+
+    const ownUsage = async (client: TestClient) => (await client.get('/api/v1/user/space-usage')).json().used as number;
+    const listed = async (email: string) => (await admin.get(`/api/v1/admin/users?query=${encodeURIComponent(email)}`)).json().pagination.data[0].space_used;
+    expect(await listed(owner.user.email)).toBe(await ownUsage(owner.client));
+    expect(await listed(editor.user.email)).toBe(await ownUsage(editor.client));
+    expect(await ownUsage(owner.client)).toBe(4800);
+    expect(await ownUsage(editor.client)).toBe(50);
+    const bySpace = (await admin.get('/api/v1/admin/users?orderBy=space_used&orderDir=desc&perPage=100')).json().pagination;
+    expect(bySpace.data.map((u: { space_used: number }) => u.space_used)).toEqual(
+      [...bySpace.data.map((u: { space_used: number }) => u.space_used)].sort((a: number, b: number) => b - a),
+    );
+
+    const dashboard = (await admin.get('/api/v1/admin/dashboard')).json();
+    const everyone = bySpace.data.reduce((sum: number, u: { space_used: number }) => sum + u.space_used, 0);
+    expect(bySpace.total).toBeLessThanOrEqual(100);
+    expect(dashboard.space.used).toBe(everyone);
+    const listedBytes = new Map(bySpace.data.map((u: { id: number; space_used: number }) => [u.id, u.space_used]));
+    for (const largest of dashboard.largest_users) expect(largest.bytes).toBe(listedBytes.get(largest.id));
+    const charged = bySpace.data.map((u: { space_used: number }) => u.space_used).filter((bytes: number) => bytes > 0);
+    expect(dashboard.largest_users.map((u: { bytes: number }) => u.bytes)).toEqual(charged.slice(0, 5));
+    expect(dashboard.largest_users).toContainEqual({ id: owner.user.id, email: owner.user.email, bytes: 4800 });
   });
 });

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../../db/types.js';
-import { adminIds } from '../guard-rails.js';
+import { chargedBytesByOwner } from '../../drive/repository.js';
+import { adminIds, usersByIds } from '../../users/accounts.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Below this share of free space the dashboard warns. */
@@ -24,30 +25,15 @@ export class AdminDashboardService {
   ) {}
 
   async report(days: number) {
-    const count = async (table: 'users' | 'file_entries' | 'workspaces') =>
-      Number(
-        (
-          await this.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number | string>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    const files = Number(
-      (
-        await this.db
-          .selectFrom('file_entries')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .where('type', '!=', 'folder')
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+    const count = async (query: SelectQueryBuilder<Database, 'users' | 'file_entries' | 'workspaces', object>) =>
+      Number((await query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
+    const files = await count(this.db.selectFrom('file_entries').where('type', '!=', 'folder'));
+    // Summed from drive's charging rule, so the total is what the users together are charged.
     const used = Number(
       (
         await this.db
-          .selectFrom('file_entries')
-          .select((eb) => eb.fn.sum<number | string | null>('file_size').as('b'))
-          .where('type', '!=', 'folder')
+          .selectFrom(chargedBytesByOwner(this.db).as('charged'))
+          .select((eb) => eb.fn.sum<number | string | null>('charged.bytes').as('b'))
           .executeTakeFirstOrThrow()
       ).b ?? 0,
     );
@@ -70,12 +56,11 @@ export class AdminDashboardService {
       if (day) day.signups += 1;
     }
     const largest = await this.db
-      .selectFrom('file_entries')
-      .innerJoin('users', 'users.id', 'file_entries.owner_id')
-      .select((eb) => ['users.id', 'users.email', eb.fn.sum<number | string>('file_entries.file_size').as('bytes')])
-      .where('file_entries.type', '!=', 'folder')
-      .groupBy(['users.id', 'users.email'])
-      .orderBy('bytes', 'desc')
+      .selectFrom(chargedBytesByOwner(this.db).as('charged'))
+      .innerJoin('users', 'users.id', 'charged.owner_id')
+      .select(['users.id', 'users.email', 'charged.bytes'])
+      .orderBy('charged.bytes', 'desc')
+      .orderBy('users.id')
       .limit(5)
       .execute();
 
@@ -84,9 +69,9 @@ export class AdminDashboardService {
     if (await this.defaultAdminPassword()) warnings.push('default_admin_password');
     if (disk && disk.total > 0 && disk.free / disk.total < DISK_LOW_SHARE) warnings.push('disk_almost_full');
     return {
-      users: await count('users'),
+      users: await count(this.db.selectFrom('users')),
       files,
-      workspaces: await count('workspaces'),
+      workspaces: await count(this.db.selectFrom('workspaces')),
       space: { used, disk_free: disk?.free ?? null, disk_total: disk?.total ?? null },
       per_day: [...perDay.values()],
       largest_users: largest.map((row) => ({ id: row.id, email: row.email, bytes: Number(row.bytes) })),
@@ -111,7 +96,7 @@ export class AdminDashboardService {
     const all = (await adminIds(this.db)).sort((a, b) => a - b);
     const ids = [...new Set([...all.slice(0, 5), ...all.slice(-5)])];
     if (!ids.length) return false;
-    const rows = await this.db.selectFrom('users').select(['password']).where('id', 'in', ids).execute();
+    const rows = await usersByIds(this.db, ids);
     for (const row of rows) {
       for (const candidate of DEFAULT_PASSWORDS) if (await this.deps.verifyPassword(row.password, candidate)) return true;
     }

@@ -23,7 +23,6 @@ export interface AdminPlansDeps {
 
 type Interval = 'day' | 'week' | 'month' | 'year';
 export type AdminPlan = Awaited<ReturnType<AdminPlansService['get']>>;
-const GIVING = ['active', 'trialing', 'past_due'];
 
 /**
  * The plans sold on the pricing page and their prices. With Stripe
@@ -40,7 +39,7 @@ export class AdminPlansService {
   ) {}
 
   async list() {
-    const products = await this.db.selectFrom('products').selectAll().orderBy('position').orderBy('id').execute();
+    const products = await this.deps.catalog.products({ includeHidden: true });
     return Promise.all(products.map((product) => this.present(product)));
   }
 
@@ -51,17 +50,9 @@ export class AdminPlansService {
   async create(caller: AdminCaller, input: PlanFields & { prices: PriceInput[] }) {
     const now = nowIso();
     const id = await this.db.transaction().execute(async (trx) => {
-      const position = input.position ?? (await this.nextPosition(trx));
-      const { id } = await trx
-        .insertInto('products')
-        .values({ ...this.columns(input), position, gateway_id: null, created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      for (const price of input.prices)
-        await trx
-          .insertInto('prices')
-          .values(priceColumns(id, price, now))
-          .execute();
+      const position = input.position ?? (await this.deps.catalog.nextProductPosition(trx));
+      const id = await this.deps.catalog.insertProduct({ ...this.columns(input), position, gateway_id: null, created_at: now, updated_at: now }, trx);
+      for (const price of input.prices) await this.deps.catalog.insertPrice(priceColumns(id, price, now), trx);
       await this.activity.record(
         caller,
         { action: 'plan.created', subjectType: 'plan', subjectId: id, subjectLabel: input.name, details: { prices: input.prices } },
@@ -77,11 +68,11 @@ export class AdminPlansService {
     const before = await this.requirePlan(id);
     const columns = this.columns(input);
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('products')
-        .set({ ...columns, ...(input.position === undefined ? {} : { position: input.position }), updated_at: nowIso() })
-        .where('id', '=', id)
-        .execute();
+      await this.deps.catalog.updateProduct(
+        id,
+        { ...columns, ...(input.position === undefined ? {} : { position: input.position }), updated_at: nowIso() },
+        trx,
+      );
       const changed = Object.keys(columns).filter((key) => columns[key as keyof typeof columns] !== before[key as keyof ProductRow]);
       await this.activity.record(caller, { action: 'plan.updated', subjectType: 'plan', subjectId: id, subjectLabel: input.name, details: { changed } }, trx);
     });
@@ -92,11 +83,7 @@ export class AdminPlansService {
   async addPrice(caller: AdminCaller, productId: number, input: PriceInput) {
     const product = await this.requirePlan(productId);
     await this.db.transaction().execute(async (trx) => {
-      const { id } = await trx
-        .insertInto('prices')
-        .values(priceColumns(productId, input, nowIso()))
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await this.deps.catalog.insertPrice(priceColumns(productId, input, nowIso()), trx);
       await this.activity.record(
         caller,
         { action: 'price.created', subjectType: 'plan', subjectId: productId, subjectLabel: product.name, details: { price_id: id, ...input } },
@@ -110,12 +97,11 @@ export class AdminPlansService {
   /** A price nobody subscribed to goes (and stops being sold at Stripe); one with subscriptions stays. */
   async deletePrice(caller: AdminCaller, productId: number, priceId: number) {
     const product = await this.requirePlan(productId);
-    const price = await this.db.selectFrom('prices').selectAll().where('id', '=', priceId).where('product_id', '=', productId).executeTakeFirst();
-    if (!price) throw NotFound(PRICE_NOT_FOUND);
-    const used = await this.db.selectFrom('subscriptions').select('id').where('price_id', '=', priceId).executeTakeFirst();
-    if (used) throw Conflict(PRICE_IN_USE);
+    const price = await this.deps.catalog.price(priceId);
+    if (!price || price.product_id !== productId) throw NotFound(PRICE_NOT_FOUND);
+    if (await this.deps.catalog.priceInUse(priceId)) throw Conflict(PRICE_IN_USE);
     await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('prices').where('id', '=', priceId).execute();
+      await this.deps.catalog.deletePrice(priceId, trx);
       await this.activity.record(
         caller,
         {
@@ -157,7 +143,7 @@ export class AdminPlansService {
         }),
       );
       if (product.free === 1) return;
-      const prices = await this.db.selectFrom('prices').selectAll().where('product_id', '=', productId).where('gateway_id', 'is', null).execute();
+      const prices = await this.deps.catalog.pricesOf(productId, { unsyncedOnly: true });
       for (const price of prices) await ensureStripePrice(stripe, this.deps.catalog, product, price);
     });
   }
@@ -186,37 +172,15 @@ export class AdminPlansService {
     };
   }
 
-  private async nextPosition(db: Kysely<Database>): Promise<number> {
-    const row = await db
-      .selectFrom('products')
-      .select((eb) => eb.fn.max('position').as('last'))
-      .executeTakeFirst();
-    return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
-  }
-
   private async requirePlan(id: number): Promise<ProductRow> {
-    const product = await this.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+    const product = await this.deps.catalog.product(id);
     if (!product) throw NotFound(PLAN_NOT_FOUND);
     return product;
   }
 
   private async present(product: ProductRow) {
-    const prices = await this.db.selectFrom('prices').selectAll().where('product_id', '=', product.id).orderBy('id').execute();
-    const perPrice = await this.db
-      .selectFrom('subscriptions')
-      .select(['price_id', (eb) => eb.fn.countAll<number | string>().as('n')])
-      .where('product_id', '=', product.id)
-      .groupBy('price_id')
-      .execute();
-    const now = nowIso();
-    const valid = await this.db
-      .selectFrom('subscriptions')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('product_id', '=', product.id)
-      .where('gateway_status', 'in', GIVING)
-      .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
-      .executeTakeFirstOrThrow();
-    const countOf = new Map(perPrice.map((row) => [row.price_id, Number(row.n)]));
+    const prices = await this.deps.catalog.pricesOf(product.id);
+    const { perPrice: countOf, valid } = await this.deps.catalog.subscriberCounts(product.id);
     return {
       id: product.id,
       name: product.name,
@@ -228,7 +192,7 @@ export class AdminPlansService {
       recommended: product.recommended === 1,
       free: product.free === 1,
       gateway_id: product.gateway_id,
-      subscribers: Number(valid.n),
+      subscribers: valid,
       prices: prices.map((price: PriceRow) => ({
         id: price.id,
         product_id: price.product_id,

@@ -7,8 +7,21 @@ import { requireWithinOwnAccess } from '../../access/delegation.js';
 import { ADMIN_PERMISSION, type Restriction } from '../../permissions/policy.js';
 import type { AccountProof } from '../../users/service.js';
 import type { AdminActivity, AdminCaller } from '../activity/service.js';
-import { adminGuard, permissionNames } from '../guard-rails.js';
-import { permissionIds } from '../users/repository.js';
+import { adminGuard } from '../guard-rails.js';
+import { permissionIds, permissionNames } from '../../users/accounts.repository.js';
+import {
+  allRoles,
+  deleteRole,
+  insertRole,
+  makeSole,
+  permissionCatalogue,
+  replaceRolePermissions,
+  roleGrants,
+  roleHolderCounts,
+  roleNameTaken,
+  updateRole,
+} from '../../users/roles.repository.js';
+import { letGoOfRole } from '../../workspaces/repository.js';
 
 export const ROLE_NOT_FOUND = 'This role does not exist.';
 export const ROLE_NAME_TAKEN = 'A role with this name already exists.';
@@ -34,7 +47,7 @@ export class AdminRolesService {
   ) {}
 
   async permissions() {
-    const rows = await this.db.selectFrom('permissions').selectAll().orderBy('id').execute();
+    const rows = await permissionCatalogue(this.db);
     return rows.map((row) => ({
       name: row.name,
       group: row.group,
@@ -45,19 +58,9 @@ export class AdminRolesService {
   }
 
   async list() {
-    const roles = await this.db.selectFrom('roles').selectAll().orderBy('type').orderBy('id').execute();
-    const grants = await this.db
-      .selectFrom('role_permissions')
-      .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
-      .select(['role_permissions.role_id', 'permissions.name', 'role_permissions.restrictions'])
-      .orderBy('permissions.id')
-      .execute();
-    const counts = await this.db
-      .selectFrom('user_roles')
-      .select(['role_id', (eb) => eb.fn.countAll<number | string>().as('n')])
-      .groupBy('role_id')
-      .execute();
-    const countOf = new Map(counts.map((c) => [c.role_id, Number(c.n)]));
+    const roles = await allRoles(this.db);
+    const grants = await roleGrants(this.db);
+    const countOf = await roleHolderCounts(this.db);
     return roles.map((role) => ({
       id: role.id,
       name: role.name,
@@ -81,24 +84,28 @@ export class AdminRolesService {
     const id = await this.db.transaction().execute(async (trx) => {
       await this.assertNameFree(trx, input.name, null);
       const now = nowIso();
-      const row = await trx
-        .insertInto('roles')
-        .values({ name: input.name, description: input.description ?? null, type: input.type, default: 0, guests: 0, created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await this.write(trx, row.id, input);
+      const roleId = await insertRole(trx, {
+        name: input.name,
+        description: input.description ?? null,
+        type: input.type,
+        default: 0,
+        guests: 0,
+        created_at: now,
+        updated_at: now,
+      });
+      await this.write(trx, roleId, input);
       await this.activity.record(
         caller,
         {
           action: 'role.created',
           subjectType: 'role',
-          subjectId: row.id,
+          subjectId: roleId,
           subjectLabel: input.name,
           details: { permissions: input.permissions.map((p) => p.name) },
         },
         trx,
       );
-      return row.id;
+      return roleId;
     });
     return this.get(id);
   }
@@ -109,12 +116,7 @@ export class AdminRolesService {
     const keepAdmins = await adminGuard(this.db, caller.userId);
     await this.db.transaction().execute(async (trx) => {
       await this.assertNameFree(trx, input.name, id);
-      await trx
-        .updateTable('roles')
-        .set({ name: input.name, description: input.description ?? null, type: input.type, updated_at: nowIso() })
-        .where('id', '=', id)
-        .execute();
-      await trx.deleteFrom('role_permissions').where('role_id', '=', id).execute();
+      await updateRole(trx, id, { name: input.name, description: input.description ?? null, type: input.type, updated_at: nowIso() });
       await this.write(trx, id, input);
       // Nobody edits away their own admin access, or the last admin's.
       await keepAdmins(trx);
@@ -144,11 +146,8 @@ export class AdminRolesService {
     if (role.default) throw Conflict(ROLE_IN_USE_DEFAULT);
     const keepAdmins = await adminGuard(this.db, caller.userId);
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('workspace_members').set({ role_id: null }).where('role_id', '=', id).execute();
-      await trx.updateTable('workspace_invites').set({ role_id: null }).where('role_id', '=', id).execute();
-      await trx.deleteFrom('user_roles').where('role_id', '=', id).execute();
-      await trx.deleteFrom('role_permissions').where('role_id', '=', id).execute();
-      await trx.deleteFrom('roles').where('id', '=', id).execute();
+      await letGoOfRole(trx, id);
+      await deleteRole(trx, id);
       await keepAdmins(trx);
       await this.activity.record(caller, { action: 'role.deleted', subjectType: 'role', subjectId: id, subjectLabel: role.name }, trx);
     });
@@ -174,26 +173,14 @@ export class AdminRolesService {
     );
     const unknown = input.permissions.find((p) => !ids.has(p.name));
     if (unknown) throw ValidationError.field('permissions', 'Unknown permission :name.', { name: unknown.name });
-    for (const grant of new Map(input.permissions.map((p) => [p.name, p])).values()) {
-      await trx
-        .insertInto('role_permissions')
-        .values({ role_id: roleId, permission_id: ids.get(grant.name)!, restrictions: JSON.stringify(grant.restrictions ?? []) })
-        .execute();
-    }
+    const grants = [...new Map(input.permissions.map((p) => [p.name, { name: p.name, restrictions: p.restrictions ?? [] }])).values()];
+    await replaceRolePermissions(trx, roleId, grants, ids);
     // One default role for registrations and one guest role; choosing one moves the flag.
-    if (input.default && input.type === 'sitewide') {
-      await trx.updateTable('roles').set({ default: 0 }).where('default', '=', 1).where('type', '=', 'sitewide').execute();
-      await trx.updateTable('roles').set({ default: 1 }).where('id', '=', roleId).execute();
-    }
-    if (input.guests && input.type === 'sitewide') {
-      await trx.updateTable('roles').set({ guests: 0 }).where('guests', '=', 1).execute();
-      await trx.updateTable('roles').set({ guests: 1 }).where('id', '=', roleId).execute();
-    }
+    if (input.default && input.type === 'sitewide') await makeSole(trx, 'default', roleId);
+    if (input.guests && input.type === 'sitewide') await makeSole(trx, 'guests', roleId);
   }
 
   private async assertNameFree(trx: Kysely<Database>, name: string, id: number | null): Promise<void> {
-    let query = trx.selectFrom('roles').select('id').where('name', '=', name);
-    if (id !== null) query = query.where('id', '!=', id);
-    if (await query.executeTakeFirst()) throw ValidationError.field('name', ROLE_NAME_TAKEN);
+    if (await roleNameTaken(trx, name, id)) throw ValidationError.field('name', ROLE_NAME_TAKEN);
   }
 }

@@ -4,6 +4,8 @@ import type { Database } from '../../../db/types.js';
 import { Conflict, NotFound } from '../../../lib/errors.js';
 import { nowIso } from '../../../lib/time.js';
 import { call } from '../../billing/call.js';
+import type { BillingRepository } from '../../billing/repository.js';
+import { userById } from '../../users/accounts.repository.js';
 import { isValid } from '../../billing/validity.js';
 import type { AdminActivity, AdminCaller } from '../activity/service.js';
 import { contains, pageOf } from '../paging.js';
@@ -28,6 +30,7 @@ export interface SubscriptionQuery {
 export interface AdminSubscriptionsDeps {
   /** The Stripe client while Stripe's keys are configured, else null. */
   stripe(): Promise<Stripe | null>;
+  billing: Pick<BillingRepository, 'subscription' | 'updateSubscription'>;
 }
 
 /**
@@ -96,14 +99,9 @@ export class AdminSubscriptionsService {
 
   /** Ends a subscription now, or at the end of its paid period. */
   async cancel(caller: AdminCaller, id: number, atPeriodEnd: boolean): Promise<void> {
-    const row = await this.db
-      .selectFrom('subscriptions')
-      .innerJoin('users', 'users.id', 'subscriptions.user_id')
-      .selectAll('subscriptions')
-      .select('users.email')
-      .where('subscriptions.id', '=', id)
-      .executeTakeFirst();
+    const row = await this.deps.billing.subscription(id);
     if (!row) throw NotFound(SUBSCRIPTION_NOT_FOUND);
+    const email = (await userById(this.db, row.user_id))?.email ?? '';
     if (!isValid(row)) throw Conflict(SUBSCRIPTION_ENDED);
     if (row.gateway_name === 'stripe') {
       const stripe = await this.deps.stripe();
@@ -117,14 +115,14 @@ export class AdminSubscriptionsService {
       ? { ends_at: row.renews_at ?? now, renews_at: null, cancelled_at: now, updated_at: now }
       : { gateway_status: 'canceled', ends_at: now, renews_at: null, cancelled_at: now, updated_at: now };
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('subscriptions').set(change).where('id', '=', id).execute();
+      await this.deps.billing.updateSubscription(id, change, trx);
       await this.activity.record(
         caller,
         {
           action: 'subscription.cancelled',
           subjectType: 'subscription',
           subjectId: id,
-          subjectLabel: row.email,
+          subjectLabel: email,
           details: { at_period_end: atPeriodEnd, gateway_id: row.gateway_id },
         },
         trx,

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/types.js';
-import { parseJson } from '../../../lib/json.js';
-import type { Restriction } from '../../permissions/policy.js';
+import { lastActiveAt } from '../../auth/sessions.js';
+import { chargedBytes } from '../../drive/repository.js';
+import { holdsRole } from '../../users/accounts.repository.js';
 import { contains } from '../paging.js';
 
 export const USER_SORTS = ['name', 'email', 'created_at', 'last_active_at', 'space_used'] as const;
@@ -30,7 +31,11 @@ export interface AdminUserRow {
   space_used: number;
 }
 
-/** The SQL of the admin's user table: one page with space used and last activity, searched and sorted. */
+/**
+ * The SQL of the admin's user table: one page with space used and last
+ * activity, searched and sorted. A read model over users/' table; the figures
+ * come from their owners' expressions (drive's chargedBytes, auth's lastActiveAt).
+ */
 export class AdminUsersRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -42,11 +47,7 @@ export class AdminUsersRepository {
     }
     if (query.roleId) {
       const roleId = query.roleId;
-      base = base.where((eb) =>
-        eb.exists(
-          eb.selectFrom('user_roles').select('user_roles.user_id').whereRef('user_roles.user_id', '=', 'users.id').where('user_roles.role_id', '=', roleId),
-        ),
-      );
+      base = base.where((eb) => eb.exists(holdsRole(this.db, eb.ref('users.id'), roleId)));
     }
     if (query.status === 'suspended') base = base.where('users.suspended_at', 'is not', null);
     if (query.status === 'active') base = base.where('users.suspended_at', 'is', null);
@@ -63,18 +64,8 @@ export class AdminUsersRepository {
       'users.email_verified_at',
       'users.suspended_at',
       'users.created_at',
-      eb
-        .selectFrom('sessions')
-        .select((s) => s.fn.max('sessions.last_active_at').as('m'))
-        .whereRef('sessions.user_id', '=', 'users.id')
-        .where('sessions.impersonator_id', 'is', null)
-        .as('last_active_at'),
-      eb
-        .selectFrom('file_entries')
-        .select((s) => s.fn.coalesce(s.fn.sum<number | string>('file_entries.file_size'), sql<number>`0`).as('b'))
-        .whereRef('file_entries.owner_id', '=', 'users.id')
-        .where('file_entries.type', '!=', 'folder')
-        .as('space_used'),
+      lastActiveAt(this.db, eb.ref('users.id')).as('last_active_at'),
+      chargedBytes(this.db, eb.ref('users.id')).as('space_used'),
     ]);
     switch (query.orderBy ?? 'created_at') {
       case 'name':
@@ -102,64 +93,4 @@ export class AdminUsersRepository {
       total: Number(total),
     };
   }
-
-  /** Each user's roles, for a page of users. */
-  async rolesOf(userIds: number[]): Promise<Map<number, { id: number; name: string }[]>> {
-    const result = new Map<number, { id: number; name: string }[]>();
-    if (!userIds.length) return result;
-    const rows = await this.db
-      .selectFrom('user_roles')
-      .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-      .select(['user_roles.user_id', 'roles.id', 'roles.name'])
-      .where('user_roles.user_id', 'in', userIds)
-      .orderBy('roles.id')
-      .execute();
-    for (const row of rows) result.set(row.user_id, [...(result.get(row.user_id) ?? []), { id: row.id, name: row.name }]);
-    return result;
-  }
-
-  /** A user's direct permissions, as stored (restriction values included). */
-  async directPermissions(userId: number, executor: Kysely<Database> = this.db): Promise<{ name: string; restrictions: Restriction[] }[]> {
-    const rows = await executor
-      .selectFrom('user_permissions')
-      .innerJoin('permissions', 'permissions.id', 'user_permissions.permission_id')
-      .select(['permissions.name', 'user_permissions.restrictions'])
-      .where('user_permissions.user_id', '=', userId)
-      .orderBy('permissions.id')
-      .execute();
-    return rows.map((row) => ({ name: row.name, restrictions: parseJson<Restriction[]>(row.restrictions, []) }));
-  }
-
-  /** Replaces a user's roles and direct permissions (inside the caller's transaction). */
-  async replaceAccess(
-    trx: Kysely<Database>,
-    userId: number,
-    access: { roleIds?: number[] | undefined; permissions?: { name: string; restrictions: Restriction[] }[] | undefined },
-    now: string,
-  ): Promise<void> {
-    if (access.roleIds) {
-      await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute();
-      for (const roleId of new Set(access.roleIds)) await trx.insertInto('user_roles').values({ user_id: userId, role_id: roleId, created_at: now }).execute();
-    }
-    if (access.permissions) {
-      await trx.deleteFrom('user_permissions').where('user_id', '=', userId).execute();
-      const ids = await permissionIds(
-        trx,
-        access.permissions.map((p) => p.name),
-      );
-      for (const grant of access.permissions) {
-        await trx
-          .insertInto('user_permissions')
-          .values({ user_id: userId, permission_id: ids.get(grant.name)!, restrictions: JSON.stringify(grant.restrictions) })
-          .execute();
-      }
-    }
-  }
-}
-
-/** Permission ids by name; unknown names are absent. */
-export async function permissionIds(db: Kysely<Database>, names: string[]): Promise<Map<string, number>> {
-  if (!names.length) return new Map();
-  const rows = await db.selectFrom('permissions').select(['id', 'name']).where('name', 'in', names).execute();
-  return new Map(rows.map((row) => [row.name, row.id]));
 }

@@ -12,9 +12,27 @@ import type { Bootstrap } from '../../bootstrap/service.js';
 import { displayName } from '../../users/presenter.js';
 import type { AccountProof } from '../../users/service.js';
 import type { AdminActivity, AdminCaller } from '../activity/service.js';
-import { adminGuard, permissionNames, rolePermissionNames } from '../guard-rails.js';
+import { adminGuard } from '../guard-rails.js';
 import { pageOf } from '../paging.js';
-import { AdminUsersRepository, permissionIds, type UserListQuery } from './repository.js';
+import {
+  countSitewideRoles,
+  defaultRoleIds,
+  deleteUser,
+  directPermissions,
+  emailTaken,
+  insertUser,
+  markVerified,
+  permissionIds,
+  permissionNames,
+  rolePermissionNames,
+  replaceAccess,
+  rolesOf,
+  setSuspended,
+  updateUser,
+  userById,
+  usersByIds,
+} from '../../users/accounts.repository.js';
+import { AdminUsersRepository, type UserListQuery } from './repository.js';
 
 export const USER_NOT_FOUND = 'This user does not exist.';
 export const EMAIL_TAKEN = 'The email has already been taken.';
@@ -74,7 +92,10 @@ export class AdminUsersService {
 
   async list(query: UserListQuery) {
     const { rows, total } = await this.repo.page(query);
-    const roles = await this.repo.rolesOf(rows.map((r) => r.id));
+    const roles = await rolesOf(
+      this.db,
+      rows.map((r) => r.id),
+    );
     const data = await Promise.all(
       rows.map(async (row) => ({
         ...row,
@@ -88,8 +109,8 @@ export class AdminUsersService {
 
   async get(id: number) {
     const user = await this.find(id);
-    const roles = (await this.repo.rolesOf([id])).get(id) ?? [];
-    const permissions = await this.repo.directPermissions(id);
+    const roles = (await rolesOf(this.db, [id])).get(id) ?? [];
+    const permissions = await directPermissions(this.db, id);
     const space = permissions.find((p) => p.name === 'files.create')?.restrictions.find((r) => r.name === 'max_space')?.value;
     return {
       id: user.id,
@@ -110,7 +131,7 @@ export class AdminUsersService {
 
   async create(caller: AdminCaller, input: CreateUserInput, proof: AccountProof) {
     const email = input.email.trim().toLowerCase();
-    if (await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) throw ValidationError.field('email', EMAIL_TAKEN);
+    if (await emailTaken(this.db, email)) throw ValidationError.field('email', EMAIL_TAKEN);
     // The default roles given when none are chosen are what registration gives anyone: no grant of the caller's.
     const granted = await this.granted(input);
     requireWithinOwnAccess(await permissionNames(this.db, caller.userId), granted, 'grant');
@@ -118,21 +139,16 @@ export class AdminUsersService {
     const now = nowIso();
     const password = await hashPassword(input.password);
     const id = await this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('users')
-        .values({
-          email,
-          password,
-          first_name: input.first_name || null,
-          last_name: input.last_name || null,
-          email_verified_at: input.verified === false ? null : now,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const roles =
-        input.roles ?? (await trx.selectFrom('roles').select('id').where('default', '=', 1).where('type', '=', 'sitewide').execute()).map((r) => r.id);
+      const row = await insertUser(trx, {
+        email,
+        password,
+        first_name: input.first_name || null,
+        last_name: input.last_name || null,
+        email_verified_at: input.verified === false ? null : now,
+        created_at: now,
+        updated_at: now,
+      });
+      const roles = input.roles ?? (await defaultRoleIds(trx));
       await this.applyAccess(trx, row.id, { ...input, roles }, now);
       await this.activity.record(caller, { action: 'user.created', subjectType: 'user', subjectId: row.id, subjectLabel: email, details: { roles } }, trx);
       return row.id;
@@ -149,8 +165,7 @@ export class AdminUsersService {
     const granted = await this.granted(input);
     requireWithinOwnAccess(callerHolds, granted, 'grant');
     if (email && email !== user.email) {
-      const taken = await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-      if (taken) throw ValidationError.field('email', EMAIL_TAKEN);
+      if (await emailTaken(this.db, email)) throw ValidationError.field('email', EMAIL_TAKEN);
     }
     // Whoever sets the password or the sign-in email can sign in as that account; `admin` opens everything.
     const takesOver = Boolean(input.password) || (email !== undefined && email !== user.email);
@@ -163,7 +178,7 @@ export class AdminUsersService {
       if (input.first_name !== undefined) changes.first_name = input.first_name || null;
       if (input.last_name !== undefined) changes.last_name = input.last_name || null;
       if (input.password) changes.password = await hashPassword(input.password);
-      await trx.updateTable('users').set(changes).where('id', '=', id).execute();
+      await updateUser(trx, id, changes);
       await this.applyAccess(trx, id, input, now);
       await keepAdmins(trx);
       const changed = Object.keys(input).filter((key) => key !== 'password' && input[key as keyof UpdateUserInput] !== undefined);
@@ -187,11 +202,7 @@ export class AdminUsersService {
     const now = nowIso();
     const keepAdmins = await adminGuard(this.db, caller.userId);
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ suspended_at: suspended ? now : null, updated_at: now })
-        .where('id', 'in', ids)
-        .execute();
+      await setSuspended(trx, ids, suspended, now);
       if (suspended) await keepAdmins(trx);
       for (const user of users) {
         await this.activity.record(
@@ -209,7 +220,7 @@ export class AdminUsersService {
     await this.requireReach(caller, ids);
     const now = nowIso();
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ email_verified_at: now, updated_at: now }).where('id', 'in', ids).where('email_verified_at', 'is', null).execute();
+      await markVerified(trx, ids, now);
       for (const user of users)
         await this.activity.record(caller, { action: 'user.verified', subjectType: 'user', subjectId: user.id, subjectLabel: user.email }, trx);
     });
@@ -232,7 +243,7 @@ export class AdminUsersService {
       const owned: string[] = [];
       for (const user of users) {
         owned.push(...(await this.deps.deleteEntriesOf(trx, user.id)));
-        await trx.deleteFrom('users').where('id', '=', user.id).execute();
+        await deleteUser(trx, user.id);
         await this.activity.record(caller, { action: 'user.deleted', subjectType: 'user', subjectId: user.id, subjectLabel: user.email }, trx);
       }
       await keepAdmins(trx);
@@ -277,18 +288,13 @@ export class AdminUsersService {
 
   private async applyAccess(trx: Kysely<Database>, userId: number, input: UserAccessInput, now: string): Promise<void> {
     if (input.roles) {
-      const found = await trx
-        .selectFrom('roles')
-        .select('id')
-        .where('id', 'in', input.roles.length ? input.roles : [0])
-        .where('type', '=', 'sitewide')
-        .execute();
-      if (found.length !== new Set(input.roles).size) throw ValidationError.field('roles', 'One of the selected roles does not exist.');
+      if ((await countSitewideRoles(trx, [...new Set(input.roles)])) !== new Set(input.roles).size)
+        throw ValidationError.field('roles', 'One of the selected roles does not exist.');
     }
     let permissions = input.permissions?.map((p) => ({ name: p.name, restrictions: p.restrictions ?? [] }));
     if (input.space !== undefined) {
       // The space override is the files.create max_space restriction on the user (what SpaceLimits reads).
-      permissions ??= await this.repo.directPermissions(userId, trx);
+      permissions ??= await directPermissions(trx, userId);
       permissions = permissions.filter((p) => p.name !== 'files.create');
       if (input.space !== null) permissions.push({ name: 'files.create', restrictions: [{ name: 'max_space', value: input.space }] });
     }
@@ -300,17 +306,17 @@ export class AdminUsersService {
       const unknown = permissions.find((p) => !known.has(p.name));
       if (unknown) throw ValidationError.field('permissions', 'Unknown permission :name.', { name: unknown.name });
     }
-    await this.repo.replaceAccess(trx, userId, { roleIds: input.roles, permissions }, now);
+    await replaceAccess(trx, userId, { roleIds: input.roles, permissions }, now);
   }
 
   private async find(id: number): Promise<UserRow> {
-    const user = await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    const user = await userById(this.db, id);
     if (!user) throw NotFound(USER_NOT_FOUND);
     return user;
   }
 
   private async findMany(ids: number[]): Promise<UserRow[]> {
-    const users = await this.db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+    const users = await usersByIds(this.db, ids);
     if (users.length !== new Set(ids).size) throw NotFound(USER_NOT_FOUND);
     return users;
   }
