@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { authenticateDav } from './auth.js';
 import { ProvenCredentials } from './proven-credentials.js';
-import { DAV_PREFIX, type DavRequest } from './service.js';
+import { DAV_PREFIX, type DavRequest } from './request.js';
 import { DavXmlReader, XmlError } from './xml.js';
 
 export const DAV_METHODS = ['PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK'] as const;
