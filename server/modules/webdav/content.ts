@@ -1,5 +1,6 @@
 import type { Actor } from '../access/actor.js';
 import { parseRange } from '../drive/http.js';
+import { preconditionRefusal } from './preconditions.js';
 import { etagOf, type DavResponse } from './props.js';
 import { header, type DavContext, type DavRequest } from './request.js';
 import { resolve } from './resources.js';
@@ -8,6 +9,8 @@ import { resolve } from './resources.js';
 export async function get({ deps }: DavContext, actor: Actor, request: DavRequest, path: string[]): Promise<DavResponse> {
   const resource = await resolve(deps, actor, path);
   if (resource.kind === 'missing' || resource.kind === 'orphan') return { status: 404 };
+  const answered = preconditionRefusal(request, resource);
+  if (answered) return answered;
   if (resource.kind !== 'entry' || resource.entry.type === 'folder') {
     return {
       status: 200,
@@ -45,7 +48,7 @@ export async function put({ deps, locks }: DavContext, actor: Actor, request: Da
   if (resource.kind === 'orphan') return { status: 409 };
   if (resource.kind === 'root' || resource.kind === 'top') return { status: 405 };
   if (resource.kind === 'entry' && resource.entry.type === 'folder') return { status: 405 };
-  const refusal = await locks.check(actor, request, resource, true);
+  const refusal = preconditionRefusal(request, resource) ?? (await locks.check(actor, request, resource, true));
   if (refusal) return refusal;
   const lengthHeader = header(request, 'content-length');
   const length = lengthHeader !== undefined && /^\d+$/.test(lengthHeader) ? Number(lengthHeader) : null;

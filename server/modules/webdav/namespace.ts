@@ -1,4 +1,5 @@
 import type { Actor } from '../access/actor.js';
+import { preconditionRefusal } from './preconditions.js';
 import type { DavResponse } from './props.js';
 import { DAV_PREFIX, fail, header, type DavContext, type DavRequest } from './request.js';
 import { BadPath, resolve, segmentsOf } from './resources.js';
@@ -24,7 +25,7 @@ export async function remove({ deps, locks }: DavContext, actor: Actor, request:
   if (resource.kind === 'missing' || resource.kind === 'orphan') return { status: 404 };
   if (resource.kind !== 'entry') return { status: 403 };
   if (path.includes('#') || request.url.includes('#')) return { status: 400 };
-  const refusal = await locks.check(actor, request, resource, true, true);
+  const refusal = preconditionRefusal(request, resource) ?? (await locks.check(actor, request, resource, true, true));
   if (refusal) return refusal;
   await deps.drive.moveToTrash(actor, resource.scope, resource.entry.hash);
   await deps.repo.deleteLocksUnder(locks.keyOf(actor, resource));
@@ -49,6 +50,8 @@ export async function copyOrMove({ deps, locks }: DavContext, actor: Actor, requ
   if (source.kind === 'missing' || source.kind === 'orphan') return { status: 404 };
   if (source.kind !== 'entry') return { status: 403 };
   if (destinationPath.join('/') === path.join('/')) return { status: 403 };
+  const stale = preconditionRefusal(request, source);
+  if (stale) return stale;
   const depth = header(request, 'depth') ?? 'infinity';
   if (move && depth !== 'infinity') return { status: 400 };
   const shallow = !move && source.entry.type === 'folder' && depth === '0';

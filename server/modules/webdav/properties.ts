@@ -1,4 +1,5 @@
 import type { Actor } from '../access/actor.js';
+import { preconditionRefusal } from './preconditions.js';
 import { multistatus, propfindResponse, type DavResponse, type PropRequest } from './props.js';
 import type { WebDavRepository } from './repository.js';
 import { DAV_PREFIX, fail, header, type DavContext, type DavRequest, type WebDavDeps } from './request.js';
@@ -65,7 +66,7 @@ export async function proppatch({ deps, locks }: DavContext, actor: Actor, reque
   if (resource.kind === 'missing' || resource.kind === 'orphan') return { status: 404 };
   if (resource.kind !== 'entry') return { status: 403 };
   await deps.drive.entry(actor, 'files.update', resource.entry.hash);
-  const refusal = await locks.check(actor, request, resource, false);
+  const refusal = preconditionRefusal(request, resource) ?? (await locks.check(actor, request, resource, false));
   if (refusal) return refusal;
   const changes: Parameters<WebDavRepository['patchProperties']>[1] = [];
   const names: { ns: string; name: string }[] = [];
