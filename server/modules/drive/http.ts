@@ -34,18 +34,67 @@ export function contentDisposition(type: 'attachment' | 'inline', name: string):
 
 export const etagOf = (sha256: string | null): string | null => (sha256 ? `"${sha256}"` : null);
 
+/** Request headers as Node parses them (Fastify's and WebDAV's requests both carry these). */
+export type RequestHeaders = Record<string, string | string[] | undefined>;
+
+const headerOf = (headers: RequestHeaders, name: string): string | undefined => {
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+};
+
+const entityTags = (value: string): string[] =>
+  value
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+
+/** Whole seconds, as HTTP dates carry them. */
+const notAfter = (date: Date, httpDate: string): boolean => {
+  const ms = Date.parse(httpDate);
+  return Number.isFinite(ms) && Math.floor(date.getTime() / 1000) * 1000 <= ms;
+};
+
 /** True when the client's copy is current: If-None-Match first, else If-Modified-Since (second precision). */
-export function isNotModified(request: FastifyRequest, etag: string | null, lastModified: Date): boolean {
-  const ifNoneMatch = request.headers['if-none-match'];
+export function isNotModified(request: { headers: RequestHeaders }, etag: string | null, lastModified: Date): boolean {
+  const ifNoneMatch = headerOf(request.headers, 'if-none-match');
   if (ifNoneMatch) {
     if (!etag) return false;
-    const tags = ifNoneMatch.split(',').map((t) => t.trim().replace(/^W\//, ''));
+    const tags = entityTags(ifNoneMatch).map((t) => t.replace(/^W\//, ''));
     return tags.includes('*') || tags.includes(etag);
   }
-  const since = request.headers['if-modified-since'];
-  if (!since) return false;
-  const sinceMs = Date.parse(since);
-  return Number.isFinite(sinceMs) && Math.floor(lastModified.getTime() / 1000) * 1000 <= sinceMs;
+  const since = headerOf(request.headers, 'if-modified-since');
+  return since ? notAfter(lastModified, since) : false;
+}
+
+/**
+ * The preconditions that answer 412 (RFC 9110 §13.2.2, steps 1 to 3):
+ * If-Match naming none of the current tags (strong comparison; `*` needs a
+ * current representation), else If-Unmodified-Since older than the last
+ * change, and for a method that changes state (not `safe`) If-None-Match
+ * naming the current tag or `*` over something that exists. `current` is
+ * null when nothing is there. A safe request whose If-None-Match matches is
+ * isNotModified's 304, not this.
+ */
+export function preconditionFailed(
+  headers: RequestHeaders,
+  current: { etag: string | null; lastModified: Date | null } | null,
+  safe: boolean,
+): boolean {
+  const ifMatch = headerOf(headers, 'if-match');
+  if (ifMatch !== undefined) {
+    const tags = entityTags(ifMatch);
+    if (!current) return true;
+    if (!tags.includes('*') && (current.etag === null || !tags.includes(current.etag))) return true;
+  } else {
+    const since = headerOf(headers, 'if-unmodified-since');
+    if (since && current?.lastModified && Number.isFinite(Date.parse(since)) && !notAfter(current.lastModified, since)) return true;
+  }
+  const ifNoneMatch = headerOf(headers, 'if-none-match');
+  if (!safe && ifNoneMatch !== undefined && current) {
+    const tags = entityTags(ifNoneMatch).map((t) => t.replace(/^W\//, ''));
+    if (tags.includes('*') || (current.etag !== null && tags.includes(current.etag))) return true;
+  }
+  return false;
 }
 
 /** A Range is used only if If-Range (when sent) still names this version. */

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { authenticateDav } from './auth.js';
 import { ProvenCredentials } from './proven-credentials.js';
-import { DAV_PREFIX, type DavRequest } from './service.js';
+import { DAV_PREFIX, type DavRequest } from './request.js';
 import { DavXmlReader, XmlError } from './xml.js';
 
 export const DAV_METHODS = ['PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK'] as const;
@@ -83,6 +83,19 @@ export async function webdavRoutes(app: FastifyInstance): Promise<void> {
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
   const proven = new ProvenCredentials();
 
+  /**
+   * Before an answer goes out on a request whose body has not all arrived (a
+   * PUT refused before its bytes were read, a chunked body that may never
+   * end): the connection closes after the answer. Draining could wait forever
+   * on a client that stopped sending when it saw the refusal, and keeping the
+   * connection would read its next request as the rest of this body.
+   */
+  const settleBody = (request: FastifyRequest, reply: FastifyReply, abandoned = false) => {
+    // `complete` is Node's: every byte of the message parsed (light-my-request has no such field).
+    if (abandoned || request.raw.complete === false) reply.header('Connection', 'close');
+    if (!request.raw.readableEnded) request.raw.resume();
+  };
+
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const caller = await authenticateDav(
       { accessTokens: app.services.accessTokens, permissionsOf: app.services.webdavPermissionsOf, rateLimiter: app.services.rateLimiter, proven },
@@ -90,12 +103,12 @@ export async function webdavRoutes(app: FastifyInstance): Promise<void> {
       request.ip,
     );
     if (!caller.ok) {
-      request.raw.resume();
+      settleBody(request, reply);
       if (caller.status === 429) return reply.code(429).headers(caller.error.headers).send('');
       return reply.code(401).header('WWW-Authenticate', REALM).send('');
     }
     if (!READ_METHODS.has(request.method) && !caller.scopes.includes('write')) {
-      request.raw.resume();
+      settleBody(request, reply);
       return reply.code(403).send('');
     }
     const body = new SmallBody(request.raw, Number(request.headers['content-length'] ?? 0));
@@ -119,8 +132,7 @@ export async function webdavRoutes(app: FastifyInstance): Promise<void> {
       },
     };
     const answer = await app.services.webdav.handle(caller.actor, davRequest);
-    if (body.abandoned) reply.header('Connection', 'close');
-    if (!request.raw.readableEnded) request.raw.resume();
+    settleBody(request, reply, body.abandoned);
     reply.code(answer.status);
     if (answer.headers) reply.headers(answer.headers);
     if (answer.body === undefined) return reply.send();

@@ -1,0 +1,102 @@
+import { userIdOf, type Actor } from '../access/actor.js';
+import { etagMatches, parseIfHeader, submittedTokens, type ConditionList } from './conditions.js';
+import { etagOf, type DavResponse } from './props.js';
+import type { DavLock } from './repository.js';
+import { DAV_PREFIX, fail, header, type DavRequest, type WebDavDeps } from './request.js';
+import { lockKey, resolve, segmentsOf, type Collection, type Resource } from './resources.js';
+
+/**
+ * Which locks apply where, and whether a write may go past them: the If
+ * header (RFC 4918 §10.4) and the lock tokens it submits. Every method that
+ * writes asks `check` first; PROPFIND shows `locksFor` its members.
+ */
+export class LockRules {
+  constructor(private readonly deps: WebDavDeps) {}
+
+  keyOf(actor: Actor, resource: Resource): string {
+    const top =
+      resource.kind === 'entry' || resource.kind === 'top'
+        ? resource.top
+        : resource.kind === 'missing' && resource.parent.kind !== 'root'
+          ? resource.parent.top
+          : null;
+    const scope =
+      resource.kind === 'entry' || resource.kind === 'top'
+        ? resource.scope
+        : resource.kind === 'missing' && resource.parent.kind !== 'root'
+          ? resource.parent.scope
+          : null;
+    return lockKey(top, userIdOf(actor), scope?.ownerId ?? null, resource.path);
+  }
+
+  private ancestorKeys(key: string): string[] {
+    const parts = key.split('/');
+    return parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join('/'));
+  }
+
+  /** Live locks that apply to a resource: on itself, on an ancestor with depth infinity, and (withMembers) on its direct parent. */
+  async applicable(key: string, options: { parent: boolean; below: boolean }): Promise<DavLock[]> {
+    const ancestors = this.ancestorKeys(key);
+    const parentKey = ancestors.at(-1);
+    const locks = await this.deps.repo.locksAround(key, ancestors);
+    return locks.filter((lock) => {
+      if (lock.resource === key) return true;
+      if (ancestors.includes(lock.resource)) return lock.depth === 'infinity' || (options.parent && lock.resource === parentKey);
+      return options.below;
+    });
+  }
+
+  async locksFor(actor: Actor, members: Collection[]): Promise<Map<string, DavLock[]>> {
+    const result = new Map<string, DavLock[]>();
+    for (const member of members) {
+      if (member.kind === 'root') continue;
+      result.set(member.path.join('/'), await this.applicable(this.keyOf(actor, member), { parent: false, below: false }));
+    }
+    return result;
+  }
+
+  /**
+   * The If header and the locks in the way of a write: 412 when the header's
+   * conditions all fail, 423 when a lock applies and none of its tokens was
+   * submitted by its owner. `membership`: the write adds or removes a member
+   * of the parent collection, so the parent's own lock applies too.
+   */
+  async check(actor: Actor, request: DavRequest, resource: Resource, membership: boolean, below = false): Promise<DavResponse | null> {
+    const key = this.keyOf(actor, resource);
+    const ifHeader = header(request, 'if');
+    const lists = ifHeader ? parseIfHeader(ifHeader) : [];
+    if (lists.length && !(await this.evaluate(actor, lists, resource, key))) return { status: 412 };
+    const submitted = new Set(submittedTokens(lists));
+    const locks = await this.applicable(key, { parent: membership, below });
+    const userId = userIdOf(actor);
+    const blocking = locks.filter((lock) => !(submitted.has(lock.token) && lock.userId === userId));
+    // Shared locks: holding any one of them is enough; an exclusive lock needs its own token.
+    const holdsShared = locks.some((lock) => lock.scope === 'shared' && submitted.has(lock.token) && lock.userId === userId);
+    const stillBlocking = blocking.filter((lock) => !(lock.scope === 'shared' && holdsShared));
+    return stillBlocking.length ? fail(423, 'lock-token-submitted') : null;
+  }
+
+  private async evaluate(actor: Actor, lists: ConditionList[], resource: Resource, key: string): Promise<boolean> {
+    for (const list of lists) {
+      let target = resource;
+      let targetKey = key;
+      if (list.resource) {
+        try {
+          const path = segmentsOf(new URL(list.resource, 'http://localhost').pathname, DAV_PREFIX);
+          target = await resolve(this.deps, actor, path);
+          targetKey = this.keyOf(actor, target);
+        } catch {
+          continue;
+        }
+      }
+      const locks = await this.applicable(targetKey, { parent: false, below: false });
+      const etag = target.kind === 'entry' ? etagOf(target.entry) : null;
+      const holds = list.conditions.every((condition) => {
+        const truth = condition.kind === 'token' ? locks.some((lock) => lock.token === condition.value) : etagMatches(condition.value, etag);
+        return condition.not ? !truth : truth;
+      });
+      if (holds) return true;
+    }
+    return false;
+  }
+}
