@@ -75,11 +75,7 @@ export function isNotModified(request: { headers: RequestHeaders }, etag: string
  * null when nothing is there. A safe request whose If-None-Match matches is
  * isNotModified's 304, not this.
  */
-export function preconditionFailed(
-  headers: RequestHeaders,
-  current: { etag: string | null; lastModified: Date | null } | null,
-  safe: boolean,
-): boolean {
+export function preconditionFailed(headers: RequestHeaders, current: { etag: string | null; lastModified: Date | null } | null, safe: boolean): boolean {
   const ifMatch = headerOf(headers, 'if-match');
   if (ifMatch !== undefined) {
     const tags = entityTags(ifMatch);

@@ -29,15 +29,13 @@ describe('the per-user database', () => {
   it('drops the notifications copy of a device on the previous version (no order kept), and keeps its drafts', async () => {
     const name = userDatabaseName('upgraded');
     const before = new Dexie(name);
-    before
-      .version(4)
-      .stores({
-        notifications: '&id, created_at, read_at',
-        drafts: '&entryId, updatedAt',
-        workspaces: '&id, position',
-        pendingReads: '&id',
-        documents: '&entryId',
-      });
+    before.version(4).stores({
+      notifications: '&id, created_at, read_at',
+      drafts: '&entryId, updatedAt',
+      workspaces: '&id, position',
+      pendingReads: '&id',
+      documents: '&entryId',
+    });
     await before.table('notifications').put({ id: 'n1', type: 'file-entry-shared', data: {}, read_at: null, created_at: '2026-11-23T00:00:00Z' });
     await before.table('drafts').put({ entryId: 'doc1', content: { ops: [] }, baseEtag: '"abc"', updatedAt: 1 });
     before.close();
