@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireWithinOwnAccess } from '../../../server/modules/access/delegation.js';
-import { permissionNames } from '../../../server/modules/admin/guard-rails.js';
+import { permissionNames } from '../../../server/modules/users/accounts.repository.js';
 import { TestClient } from '../support/client.js';
 import { createUser, signedInUser, type UserOptions } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
