@@ -25,11 +25,6 @@ const ALLOWED: Record<string, Partial<Record<Table, string>>> = {
     workspaces: 'grant source: the workspace’s owner',
   },
   // Admin read models: one page joining several owners' tables for the admin's screens.
-  'modules/admin/dashboard/service.ts': {
-    file_entries: 'counts files and uploads per day (bytes come from drive’s chargedBytesByOwner)',
-    users: 'counts users and sign-ups per day, and names the largest users',
-    workspaces: 'counts workspaces',
-  },
   'modules/admin/files/service.ts': {
     file_entries: 'the admin’s file table across every space',
     users: 'owner email column',
