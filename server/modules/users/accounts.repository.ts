@@ -172,6 +172,17 @@ export async function rolePermissionNames(db: Executor, roleIds: number[]): Prom
   return new Set(rows.map((row) => row.name));
 }
 
+/** Ids of the accounts holding the role named `admin` (not the permission: see adminIds). */
+export async function adminRoleHolderIds(db: Executor): Promise<number[]> {
+  const rows = await db
+    .selectFrom('user_roles')
+    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select('user_roles.user_id')
+    .where('roles.name', '=', 'admin')
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
 /** Ids of the accounts that hold `admin` (by a role or directly) and are not suspended. */
 export async function adminIds(db: Executor): Promise<number[]> {
   const viaRoles = await db
