@@ -80,7 +80,8 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const settings = new SettingsService(kysely);
   const accessCache = new AccessCache(db.changes);
   const users = new UsersRepository(kysely, accessCache);
-  const localizations = new LocalizationsService(kysely, settings);
+  // Plan texts are translated like lines; billingRepo is made below and read only on use.
+  const localizations = new LocalizationsService(kysely, settings, () => billingRepo.productTexts());
   const sessions = new SessionsService(kysely, accessCache);
   const accessTokens = new AccessTokensService(kysely);
   const userTokens = new UserTokensService(kysely);
