@@ -46,6 +46,7 @@ import { storeOrigins } from './storage/disks.js';
 import { checkTokenScope } from './plugins/token-scope.js';
 import { checkXsrf, ensureXsrfCookie } from './plugins/xsrf.js';
 import { createServices } from './services.js';
+import { installLogContext, logContextOptions } from './observability/log-context.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { DAV_METHODS, webdavRoutes } from './modules/webdav/routes.js';
 
@@ -67,7 +68,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   await seed(db.kysely);
 
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    ...logContextOptions(logger ?? { level: config.logLevel }),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     rewriteUrl: applyMethodOverride,
@@ -80,6 +81,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ checked: config.env !== 'production' }));
   app.setErrorHandler(errorHandler);
+  installLogContext(app);
   installRequestLog(app);
   app.decorate('services', createServices(db, config, app.log));
   app.decorateRequest('ctx', null as never);
