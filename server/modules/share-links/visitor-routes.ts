@@ -4,10 +4,8 @@ import { z } from 'zod';
 import { render, ValidationError } from '../../lib/errors.js';
 import { isSecure } from '../../plugins/cookies.js';
 import { linesFor } from '../../plugins/request-lines.js';
-import { contentDisposition, protectiveHeaders } from '../drive/http.js';
-import { OCTET_STREAM } from '../drive/kinds.js';
 import { downloadQuery } from '../drive/schemas.js';
-import { sendStored, sendThumbnail } from '../drive/send-stored.js';
+import { sendDownload, sendStored, sendThumbnail } from '../drive/send-stored.js';
 import { readFilePart } from '../uploads/multipart.js';
 import { anonymiseAddress } from './address.js';
 import { linkListQuery, linkListResponse, messageResponse, tokenEntryParams, tokenParams, unlockBody, visitorLinkResponse } from './schemas.js';
@@ -107,15 +105,7 @@ export const shareLinkVisitorRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.warn({ err: error }, 'zip download through a link failed'),
       );
       setFetchGrant(request, reply, result);
-      if (result.kind === 'file')
-        return sendStored(request, reply, drive.files, result.entry, result.key, {
-          inline: false,
-          contentType: result.entry.mime ?? OCTET_STREAM,
-          download: true,
-        });
-      protectiveHeaders(reply, true);
-      reply.header('Content-Disposition', contentDisposition('attachment', result.name));
-      return reply.type('application/zip').send(result.stream);
+      return sendDownload(request, reply, drive.files, result);
     },
   );
 
