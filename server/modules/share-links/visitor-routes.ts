@@ -11,6 +11,15 @@ import { anonymiseAddress } from './address.js';
 import { linkListQuery, linkListResponse, messageResponse, tokenEntryParams, tokenParams, unlockBody, visitorLinkResponse } from './schemas.js';
 import { FETCH_COOKIE } from './fetch-grants.js';
 import { UNLOCK_TTL_MS, type Fetched, type Visit } from './visitor.js';
+import type { Drive } from '../drive/index.js';
+import type { UploadsService } from '../uploads/service.js';
+import type { ShareLinkVisitors } from './visitor.js';
+
+export interface VisitorRouteDeps {
+  shareLinkVisitors: ShareLinkVisitors;
+  drive: Pick<Drive, 'files' | 'thumbnails'>;
+  uploads: Pick<UploadsService, 'storePlain'>;
+}
 
 const tags = ['share links'];
 export const LINK_COOKIE = 'link_access';
@@ -47,9 +56,7 @@ function setFetchGrant(request: FastifyRequest & { params: { token: string } }, 
  * installed app alike. Every call opens the link afresh and acts as the link
  * (a LinkActor), so the access policy answers for it as for any other caller.
  */
-export const shareLinkVisitorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { shareLinkVisitors, drive, uploads } = app.services;
-
+export const shareLinkVisitorRoutes: FastifyPluginAsyncZod<VisitorRouteDeps> = async (app, { shareLinkVisitors, drive, uploads }) => {
   app.get(
     '/shared-links/:token',
     { schema: { tags, summary: 'What a link is; once unlocked, what it shows (a visit)', params: tokenParams, response: { 200: visitorLinkResponse } } },

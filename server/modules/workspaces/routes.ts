@@ -21,6 +21,7 @@ import {
   workspaceRoleSchema,
   workspaceSchema,
 } from './schemas.js';
+import type { WorkspacesService } from './service.js';
 
 const tags = ['workspaces'];
 
@@ -28,8 +29,7 @@ const tags = ['workspaces'];
 const say = async (request: FastifyRequest, message: string) => render(message, await linesFor(request));
 
 /** Team workspaces (spec §7): every call needs a signed-in user; the access policy decides the rest. */
-export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { workspaces } = app.services;
+export const workspaceRoutes: FastifyPluginAsyncZod<{ workspaces: WorkspacesService }> = async (app, { workspaces }) => {
   app.addHook('onRequest', requireUser);
 
   app.get(
