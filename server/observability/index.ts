@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.js';
 import type { JobObserver, JobQueue, JobMap } from '../lib/background.js';
 import type { ObservabilityConfig } from './config.js';
+import { ErrorReports } from './errors.js';
 import { installHttpMetrics } from './http-metrics.js';
 import { chainObservers, jobMetrics } from './job-metrics.js';
 import { Metrics } from './metrics.js';
@@ -19,6 +20,7 @@ export interface ObservedServices {
 export interface Observability {
   /** Null when METRICS_ENABLED=false: nothing is counted. */
   metrics: Metrics | null;
+  errors: ErrorReports;
   effective(): Promise<EffectiveObservability>;
 }
 
@@ -46,8 +48,12 @@ export function installObservability(app: FastifyInstance, config: Observability
     installHttpMetrics(app, metrics);
     observers.push(jobMetrics(metrics));
   }
+  const effective = () => effectiveObservability(services.settings, config);
+  const errors = new ErrorReports(config, effective, app.log);
+  errors.install(app);
+  observers.push(errors.jobObserver());
   services.jobs.observe(chainObservers(observers));
-  const observability: Observability = { metrics, effective: () => effectiveObservability(services.settings, config) };
+  const observability: Observability = { metrics, errors, effective };
   app.decorate('observability', observability);
   if (metrics) metricsRoute(app, metrics, observability.effective);
   return observability;
