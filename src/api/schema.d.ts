@@ -5989,6 +5989,18 @@ export interface paths {
                             /** @enum {string} */
                             type: "route" | "link";
                         };
+                        /** @description Sentry-compatible DSN for error reports of the server, the app, its worker and jobs (empty: SENTRY_DSN, or off) */
+                        "observability.sentry_dsn"?: "" | string;
+                        /** @description Share of errors reported, 0 to 1 (empty: SENTRY_SAMPLE_RATE, default 1) */
+                        "observability.sample_rate"?: number | null;
+                        /** @description OTLP/HTTP traces address, …/v1/traces (empty: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or off) */
+                        "observability.otlp_endpoint"?: "" | string;
+                        /** @description Share of requests traced, 0 to 1 (empty: OTEL_TRACES_SAMPLER_ARG, default 1) */
+                        "observability.traces_sample_rate"?: number | null;
+                        /** @description Bearer token a Prometheus scraper sends to /metrics */
+                        "observability.metrics_token"?: "" | string;
+                        /** @description Addresses that may read /metrics without the token */
+                        "observability.metrics_allow"?: string[];
                         "site.demo"?: boolean;
                         "api.integrated"?: boolean;
                     };
