@@ -12,21 +12,20 @@ import { AuthService } from './modules/auth/service.js';
 import { SessionsService } from './modules/auth/sessions.js';
 import { AccessCache } from './modules/auth/access-cache.js';
 import { UserTokensService } from './modules/auth/user-tokens.js';
-import { BootstrapJson } from './modules/bootstrap/json.js';
-import { APP_VERSION, BootstrapService } from './modules/bootstrap/service.js';
+import { APP_VERSION } from './modules/bootstrap/service.js';
+import { createBootstrap } from './modules/bootstrap/index.js';
 import { StripeGateway } from './modules/billing/gateway.js';
 import { BillingRepository } from './modules/billing/repository.js';
 import { BillingService } from './modules/billing/service.js';
 import { BillingWebhooks } from './modules/billing/webhooks.js';
 import { bytesCharged } from './modules/drive/repository.js';
 import { createDrive } from './modules/drive/index.js';
-import { HealthService } from './modules/health/service.js';
-import { LocalizationsService } from './modules/localizations/service.js';
-import { ManifestService } from './modules/manifest/service.js';
-import { ThemesService } from './modules/themes/service.js';
-import { AppearanceService } from './modules/appearance/service.js';
-import { BrandingFiles } from './modules/appearance/branding-files.js';
-import { RecaptchaService } from './modules/recaptcha/service.js';
+import { createHealth } from './modules/health/index.js';
+import { createLocalizations } from './modules/localizations/index.js';
+import { createManifest } from './modules/manifest/index.js';
+import { createAppearance } from './modules/appearance/index.js';
+import { createRecaptcha } from './modules/recaptcha/index.js';
+import { createApiDocs } from './modules/api-docs/index.js';
 import { SettingsService } from './modules/settings/service.js';
 import { SocialAccountsService } from './modules/social/service.js';
 import { AvatarStore } from './modules/users/avatars.js';
@@ -61,9 +60,25 @@ import { createDisks, signedDownloads } from './storage/disks.js';
 import { WebDavRepository } from './modules/webdav/repository.js';
 import { WebDavService } from './modules/webdav/service.js';
 import { createAdmin } from './modules/admin/index.js';
+import { API_PREFIX, moduleRoutes, type ModuleRoutes } from './lib/routes.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { socialRoutes } from './modules/social/routes.js';
+import { usersRoutes } from './modules/users/routes.js';
+import { accessTokenRoutes } from './modules/auth/tokens-routes.js';
+import { driveRoutes } from './modules/drive/routes.js';
+import { uploadRoutes } from './modules/uploads/routes.js';
+import { documentRoutes } from './modules/documents/routes.js';
+import { workspaceRoutes } from './modules/workspaces/routes.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
+import { sharingRoutes } from './modules/sharing/routes.js';
+import { shareLinkRoutes } from './modules/share-links/routes.js';
+import { shareLinkVisitorRoutes } from './modules/share-links/visitor-routes.js';
+import { billingRoutes } from './modules/billing/routes.js';
+import { billingWebhookRoutes } from './modules/billing/webhook-routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { webdavRoutes } from './modules/webdav/routes.js';
 import { siteUrlFrom } from './modules/settings/site-url.js';
-import { CustomPagesRepository } from './modules/custom-pages/repository.js';
-import { CustomPagesService } from './modules/custom-pages/service.js';
+import { createCustomPages } from './modules/custom-pages/index.js';
 import { MenusService } from './modules/menus/service.js';
 import { SpaceLimits } from './modules/drive/space-limits.js';
 import { userActor } from './modules/access/actor.js';
@@ -80,7 +95,8 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const settings = new SettingsService(kysely);
   const accessCache = new AccessCache(db.changes);
   const users = new UsersRepository(kysely, accessCache);
-  const localizations = new LocalizationsService(kysely, settings);
+  // Plan texts are translated like lines; billingRepo is made below and read only on use.
+  const { localizations, routes: localizationRoutes } = createLocalizations(kysely, settings, () => billingRepo.productTexts());
   const sessions = new SessionsService(kysely, accessCache);
   const accessTokens = new AccessTokensService(kysely);
   const userTokens = new UserTokensService(kysely);
@@ -100,9 +116,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const recovery = new RecoveryService(kysely, users, userTokens, sessions, settings, queueMail, siteUrl);
   const disks = createDisks(config.storage, config.storageDir);
   const avatars = new AvatarStore(disks.avatars);
-  const themes = new ThemesService(kysely);
-  const appearance = new AppearanceService(settings, themes);
-  const brandingFiles = new BrandingFiles(kysely, disks.branding);
+  const { themes, appearance, brandingFiles, routes: brandingRoutes } = createAppearance(kysely, settings, disks.branding);
   const permissionsOf = async (userId: number) => (await users.findWithAccess(userId))?.permissions ?? [];
   const billingRepo = new BillingRepository(kysely);
   const stripeGateway = new StripeGateway(async () => {
@@ -175,8 +189,9 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   });
   // Every menu write passes MenusService.write; its onChange is where cached bootstrap data would be dropped.
   const menus = new MenusService(kysely);
-  const customPagesRepo = new CustomPagesRepository(kysely);
-  const bootstrap = new BootstrapService(kysely, settings, users, localizations, config.appUrl, {
+  const customPages = createCustomPages(kysely, settings, config.appUrl);
+  const customPagesRepo = customPages.repo;
+  const bootstrap = createBootstrap(config.env !== 'production', kysely, settings, users, localizations, config.appUrl, {
     menus: () => menus.list(),
     unreadNotifications: (userId) => notificationsRepo.unreadCount(userId),
     subscriptions: (userId) => billing.subscriptionFlags(userId),
@@ -226,7 +241,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
       removeAvatar: (avatar) => avatars.remove(avatar),
       bootstrapFor: async (userId, language, impersonatorId) => {
         const user = userId === null ? undefined : await users.findById(userId);
-        return bootstrap.build(user ? await users.withAccess(user) : null, language, impersonatorId);
+        return bootstrap.bootstrap.build(user ? await users.withAccess(user) : null, language, impersonatorId);
       },
       confirm: async (userId, proof) => {
         const caller = await users.findById(userId);
@@ -235,6 +250,9 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
       },
     },
   });
+  const health = createHealth(db, config.storageDir);
+  const recaptcha = createRecaptcha(settings);
+  const manifest = createManifest(settings, themes, brandingFiles);
   const storeChecks = createStoreChecks(db, config.storageDir, drive.disk);
   const uploads = new UploadsService({ settings, drive: drive.facade, quota: drive.quota, resolveScope: drive.scope, tusFiles });
   const s3Uploads = new S3DirectUploads({
@@ -280,14 +298,11 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     recovery,
     avatars,
     account,
-    recaptcha: new RecaptchaService(settings),
-    manifest: new ManifestService(settings, themes, brandingFiles),
     themes,
     brandingFiles,
-    health: new HealthService(db, config.storageDir),
     social: new SocialAccountsService(kysely, users, settings, auth),
-    bootstrap,
-    bootstrapJson: new BootstrapJson(config.env !== 'production'),
+    bootstrap: bootstrap.bootstrap,
+    bootstrapJson: bootstrap.bootstrapJson,
     billing,
     billingWebhooks: new BillingWebhooks(billingRepo, stripeGateway),
     admin,
@@ -333,10 +348,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     },
     documents,
     menus,
-    customPages: new CustomPagesService(customPagesRepo, async () => {
-      const name = await settings.get('branding.site_name');
-      return { name: typeof name === 'string' ? name : '', url: config.appUrl };
-    }),
+    customPages: customPages.customPages,
     tusFiles,
     tus,
     /** Start-up recovery, housekeeping and the doctor's checks of the database against the disk. */
@@ -345,6 +357,36 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     shared,
     broadcast: shared.broadcast,
     s3Uploads,
+    recaptcha: recaptcha.recaptcha,
+    manifest: manifest.manifest,
+    health: health.health,
+    /** Every module's routes, in the order of the OpenAPI document. */
+    routes: [
+      moduleRoutes('/auth', authRoutes, {}),
+      moduleRoutes('/secure/auth/social', socialRoutes, {}),
+      bootstrap.routes,
+      localizationRoutes,
+      health.routes,
+      recaptcha.routes,
+      moduleRoutes(API_PREFIX, usersRoutes, {}),
+      moduleRoutes(API_PREFIX, accessTokenRoutes, {}),
+      moduleRoutes(API_PREFIX, driveRoutes, {}),
+      moduleRoutes(API_PREFIX, uploadRoutes, {}),
+      moduleRoutes(API_PREFIX, documentRoutes, {}),
+      moduleRoutes(API_PREFIX, workspaceRoutes, {}),
+      moduleRoutes(API_PREFIX, notificationRoutes, {}),
+      moduleRoutes(API_PREFIX, sharingRoutes, {}),
+      moduleRoutes(API_PREFIX, shareLinkRoutes, {}),
+      moduleRoutes(API_PREFIX, shareLinkVisitorRoutes, {}),
+      moduleRoutes(API_PREFIX, billingRoutes, {}),
+      moduleRoutes(API_PREFIX, billingWebhookRoutes, {}),
+      brandingRoutes,
+      moduleRoutes(`${API_PREFIX}/admin`, adminRoutes, {}),
+      customPages.routes,
+      moduleRoutes('', webdavRoutes, {}),
+      manifest.routes,
+      createApiDocs(settings).routes,
+    ] satisfies ModuleRoutes[],
   };
 }
 

@@ -227,6 +227,15 @@ export const chargedBytesByOwner = (db: Executor) =>
     .select((eb) => ['file_entries.owner_id', eb.fn.sum<number | string>('file_entries.file_size').as('bytes')])
     .groupBy('file_entries.owner_id');
 
+/** Stored files, folders aside (what is charged may come to differ: see chargedFiles). */
+const files = (db: Executor) => db.selectFrom('file_entries').where('file_entries.type', '!=', 'folder');
+
+/** A scalar subquery of how many files (folders aside) are stored, for a read model's figures. */
+export const fileCount = (db: Executor) => files(db).select((eb) => eb.fn.countAll<number | string>().as('n'));
+
+/** When each file (folders aside) created since `since` was created: rows to bucket by day. */
+export const filesCreatedSince = (db: Executor, since: string) => files(db).select('file_entries.created_at').where('file_entries.created_at', '>=', since);
+
 export async function bytesCharged(db: Executor, userId: number): Promise<number> {
   const row = await chargedBytes(db, userId).executeTakeFirst();
   return Number(row?.bytes ?? 0);

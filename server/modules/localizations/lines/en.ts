@@ -88,6 +88,20 @@ export const enLines: Record<string, string> = {
   'You are offline': 'You are offline',
   'A new version is available': 'A new version is available',
   Reload: 'Reload',
+  // Shell lines that were missing from the catalogue (issue 32)
+  Retry: 'Retry',
+  'Back to home': 'Back to home',
+  'AI assistant': 'AI assistant',
+  'Meet your AI assistant': 'Meet your AI assistant',
+  'Search, summarise and organise your files with AI. Coming soon to your drive.':
+    'Search, summarise and organise your files with AI. Coming soon to your drive.',
+  Copyright: 'Copyright',
+  'Open menu': 'Open menu',
+  Account: 'Account',
+  'Account menu': 'Account menu',
+  'Notifications (:count unread)': 'Notifications (:count unread)',
+  'View all': 'View all',
+  Unread: 'Unread',
 
   // Account settings
   'Account settings': 'Account settings',
@@ -349,6 +363,17 @@ export const enLines: Record<string, string> = {
   Yearly: 'Yearly',
   Recommended: 'Recommended',
   Free: 'Free',
+  // The plans a new installation starts with (billing/defaults.ts); admins' own plans are translated in the editor
+  Pro: 'Pro',
+  Business: 'Business',
+  'For trying things out and keeping a few files.': 'For trying things out and keeping a few files.',
+  'For people who keep everything in one place.': 'For people who keep everything in one place.',
+  'For teams that share a lot.': 'For teams that share a lot.',
+  'Share files and folders': 'Share files and folders',
+  'Access from any device': 'Access from any device',
+  'Share links with passwords and expiry': 'Share links with passwords and expiry',
+  'Everything in Pro': 'Everything in Pro',
+  'Priority support': 'Priority support',
   'Get started': 'Get started',
   "You're on :plan": "You're on :plan",
   'Quick links': 'Quick links',

@@ -89,6 +89,20 @@ export const trLines: Record<string, string> = {
   'You are offline': 'Çevrimdışısınız',
   'A new version is available': 'Yeni bir sürüm mevcut',
   Reload: 'Yeniden yükle',
+  // Shell lines that were missing from the catalogue (issue 32)
+  Retry: 'Tekrar dene',
+  'Back to home': 'Ana sayfaya dön',
+  'AI assistant': 'Yapay zekâ asistanı',
+  'Meet your AI assistant': 'Yapay zekâ asistanınızla tanışın',
+  'Search, summarise and organise your files with AI. Coming soon to your drive.':
+    'Dosyalarınızı yapay zekâ ile arayın, özetleyin ve düzenleyin. Yakında sürücünüzde.',
+  Copyright: 'Telif hakkı',
+  'Open menu': 'Menüyü aç',
+  Account: 'Hesap',
+  'Account menu': 'Hesap menüsü',
+  'Notifications (:count unread)': 'Bildirimler (:count okunmamış)',
+  'View all': 'Tümünü gör',
+  Unread: 'Okunmamış',
 
   // Account settings
   'Account settings': 'Hesap ayarları',
@@ -349,6 +363,17 @@ export const trLines: Record<string, string> = {
   Yearly: 'Yıllık',
   Recommended: 'Önerilen',
   Free: 'Ücretsiz',
+  // The plans a new installation starts with (billing/defaults.ts); admins' own plans are translated in the editor
+  Pro: 'Pro',
+  Business: 'İşletme',
+  'For trying things out and keeping a few files.': 'Denemek ve birkaç dosya saklamak için.',
+  'For people who keep everything in one place.': 'Her şeyini tek bir yerde tutanlar için.',
+  'For teams that share a lot.': 'Çok paylaşan ekipler için.',
+  'Share files and folders': 'Dosya ve klasör paylaşın',
+  'Access from any device': 'Her cihazdan erişin',
+  'Share links with passwords and expiry': 'Şifreli ve süreli paylaşım bağlantıları',
+  'Everything in Pro': "Pro'daki her şey",
+  'Priority support': 'Öncelikli destek',
   'Get started': 'Hemen başlayın',
   "You're on :plan": ':plan planını kullanıyorsunuz',
   'Quick links': 'Hızlı bağlantılar',
