@@ -67,8 +67,8 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const settings = new SettingsService(kysely);
   const accessCache = new AccessCache(db.changes);
   const users = new UsersRepository(kysely, accessCache);
-  // Plan texts are translated like lines; billingRepo is made below and read only on use.
-  const { localizations, routes: localizationRoutes } = createLocalizations(kysely, settings, () => billingRepo.productTexts());
+  // Plan texts are translated like lines; billing is made below and read only on use.
+  const { localizations, routes: localizationRoutes } = createLocalizations(kysely, settings, () => billingModule.repo.productTexts());
   const sessions = new SessionsService(kysely, accessCache);
   const accessTokens = new AccessTokensService(kysely);
   const userTokens = new UserTokensService(kysely);

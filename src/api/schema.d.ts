@@ -2084,10 +2084,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Storage summary: bytes used and available (null: unlimited) */
+        /**
+         * Storage summary: bytes used and available (null: unlimited)
+         * @description In a workspace, its payer's (the owner's): what the workspace's uploads are charged to.
+         */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The workspace to work in; 0 or absent: your personal space. Unknown or not yours: 404 */
+                    workspaceId?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -2837,6 +2843,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspace/invite/{inviteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an invite link is for: the workspace and who invited (the link is the proof); expired or unknown: 404 */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    inviteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            invite: {
+                                workspace: {
+                                    id: number;
+                                    name: string;
+                                };
+                                /** @description The inviter's name (or address); null when their account is gone */
+                                inviter: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Decline an invite (the invitee) or revoke it (a member who may remove members) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    inviteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/workspaces": {
         parameters: {
             query?: never;
@@ -3295,46 +3372,6 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/workspace/invite/{inviteId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Decline an invite (the invitee) or revoke it (a member who may remove members) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    inviteId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
         options?: never;
         head?: never;
         patch?: never;

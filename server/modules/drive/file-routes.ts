@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentActor } from '../../plugins/guards.js';
 import { sendDownload, sendStored, sendThumbnail } from './send-stored.js';
-import { downloadQuery, entryParams, spaceUsageResponse } from './schemas.js';
+import { downloadQuery, entryParams, spaceUsageResponse, workspaceQuery } from './schemas.js';
 
 const tags = ['drive'];
 const fileResponses = {
@@ -64,7 +64,15 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/space-usage',
-    { schema: { tags, summary: 'Storage summary: bytes used and available (null: unlimited)', response: { 200: spaceUsageResponse } } },
-    async (request) => drive.entries.spaceUsage(currentActor(request)),
+    {
+      schema: {
+        tags,
+        summary: 'Storage summary: bytes used and available (null: unlimited)',
+        description: "In a workspace, its payer's (the owner's): what the workspace's uploads are charged to.",
+        querystring: workspaceQuery,
+        response: { 200: spaceUsageResponse },
+      },
+    },
+    async (request) => drive.entries.spaceUsage(currentActor(request), await drive.scope(request.actor, request.ctx.workspaceId)),
   );
 };

@@ -170,6 +170,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /secure/auth/social/:/callback': "the provider's redirect, checked against the signed state",
   'POST /secure/auth/social/connect': "social sign-in's password step for an existing account",
   'GET /api/v1/bootstrap-data': 'what the app needs before sign-in',
+  'GET /api/v1/workspace/invite/:': "an invite link's workspace and inviter, for the join and register pages (the unguessable link is the proof)",
   'GET /api/v1/health': 'health check',
   'GET /api/v1/openapi.json': 'the API description',
   'GET /api/v1/docs': 'API docs: 403 unless the guest role holds api.access',

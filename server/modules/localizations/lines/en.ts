@@ -89,6 +89,9 @@ export const enLines: Record<string, string> = {
   'A new version is available': 'A new version is available',
   Reload: 'Reload',
   // Shell lines that were missing from the catalogue (issue 32)
+  ':inviter invited you to join :workspace.': ':inviter invited you to join :workspace.',
+  'You have been invited to join :workspace.': 'You have been invited to join :workspace.',
+  'Storage of :workspace': 'Storage of :workspace',
   Retry: 'Retry',
   'Back to home': 'Back to home',
   'AI assistant': 'AI assistant',

@@ -90,6 +90,9 @@ export const trLines: Record<string, string> = {
   'A new version is available': 'Yeni bir sürüm mevcut',
   Reload: 'Yeniden yükle',
   // Shell lines that were missing from the catalogue (issue 32)
+  ':inviter invited you to join :workspace.': ':inviter sizi :workspace çalışma alanına katılmaya davet etti.',
+  'You have been invited to join :workspace.': ':workspace çalışma alanına katılmaya davet edildiniz.',
+  'Storage of :workspace': ':workspace depolama alanı',
   Retry: 'Tekrar dene',
   'Back to home': 'Ana sayfaya dön',
   'AI assistant': 'Yapay zekâ asistanı',

@@ -7,6 +7,7 @@ import { useIsMobile } from '../../../ui/use-media-query';
 import { useOnline } from '../../../ui/use-online';
 import { useBootstrap } from '../../bootstrap/store';
 import { MobileMenuLinks } from '../../navigation/MobileMenu';
+import { useCurrentWorkspace } from '../../workspaces/api/queries';
 import { WorkspaceSelector } from '../../workspaces/components/WorkspaceSelector';
 import { useDriveActions } from '../hooks/use-drive-actions';
 import { useEntryDrop } from '../hooks/use-entry-drop';
@@ -86,10 +87,12 @@ function ViewLink({ id }: { id: DriveViewId }) {
   const { t } = useTrans();
   const view = DRIVE_VIEWS[id];
   const active = useIsActive(id);
+  // In a workspace the root is the workspace's, not "My drive".
+  const workspace = useCurrentWorkspace();
   return (
     <Link to={view.path} aria-current={active ? 'page' : undefined} className={linkClass}>
-      <Icon name={ICONS[id]} className="size-5 shrink-0" />
-      {t(view.label)}
+      <Icon name={id === 'folder' && workspace ? 'people' : ICONS[id]} className="size-5 shrink-0" />
+      <span className="truncate">{id === 'folder' && workspace ? workspace.name : t(view.label)}</span>
     </Link>
   );
 }
