@@ -1,6 +1,6 @@
 import type { DriveDatabase } from '../db';
 import { folderListingKey, PINNED_LISTING_SORT, writeListingPage } from '../listing-cache';
-import { getFrom, type HttpDeps } from '../queues/http';
+import { getFrom, postJson, type HttpDeps } from '../queues/http';
 import type { Attempt } from '../queues/engine';
 import type { UserDatabase } from '../user-db';
 import type { ApiResponse } from '../../api/typed-paths';
@@ -67,6 +67,7 @@ const PARALLEL = 4;
 const CHUNK_BYTES = 4 * 1024 * 1024;
 const LISTING_PAGE = 500;
 const etagOf = (version: string) => `"${version}"`;
+const isDocument = (row: OfflineEntry) => row.name.toLowerCase().endsWith('.docx');
 
 async function answered(request: Promise<Response>): Promise<Response> {
   try {
@@ -156,6 +157,8 @@ class PinSync {
     const held = new Map(mine.map((row) => [row.entryId, row]));
     for (const row of listed) if (row) held.set(row.entryId, row);
     const diff = diffManifest(rootId, this.workspaceId, manifest, [...held.values()]);
+    // An unpin or a sign-out stops the attempt: nothing it read before may be written after.
+    this.signal.throwIfAborted();
     await db.transaction('rw', db.offlineEntries, async () => {
       await db.offlineEntries.bulkPut([...diff.upserts, ...diff.released]);
       await db.offlineEntries.bulkDelete(diff.removed.map((row) => row.entryId));
@@ -218,6 +221,7 @@ class PinSync {
         if (!response.ok) throw refusal(response);
         const page = (await response.json()) as ApiResponse<'drive/file-entries', 'get'>;
         const { data, next_cursor, total } = page.pagination;
+        this.signal.throwIfAborted();
         await writeListingPage(
           drive,
           folderListingKey(folderId),
@@ -296,15 +300,38 @@ class PinSync {
       throw new SyncNetworkError(`${row.name}: ${blob.size} of ${row.size} bytes`);
     }
     const cache = await this.deps.cache();
+    this.signal.throwIfAborted();
     await cache.put(
       blobKey(http.origin, version),
       new Response(blob, { headers: { 'Content-Type': row.mime ?? 'application/octet-stream', 'Content-Length': String(blob.size), ETag: etagOf(version) } }),
     );
     await db.offlinePartials.where('version').equals(version).delete();
     await db.offlineEntries.update(row.entryId, { storedAt: Date.now(), version });
+    if (isDocument(row)) await this.readDocument(row);
     this.bytesStored += row.size;
     this.filesStored += 1;
     this.progress({ bytesStored: this.bytesStored, filesStored: this.filesStored });
+  }
+
+  /**
+   * A pinned .docx opens in the editor offline: the editor paints the
+   * device's copy of a document (user-db `documents`), which is the server's
+   * reading of it, so the sync reads it as the editor would.
+   */
+  private async readDocument(row: OfflineEntry): Promise<void> {
+    const held = await this.deps.db.documents.get(row.entryId);
+    if (held?.version === row.version) return;
+    const response = await answered(postJson(this.deps.http, 'file-entries/read', { id: row.entryId }, { workspaceId: this.workspaceId, signal: this.signal }));
+    if (!response.ok) return; // The bytes are on the device; the editor reads the server when it can.
+    const answer = await response.json();
+    this.signal.throwIfAborted();
+    await this.deps.db.documents.put({
+      entryId: row.entryId,
+      name: answer.fileEntry.name,
+      content: answer.data,
+      version: answer.version,
+      fetchedAt: Date.now(),
+    });
   }
 
   private async thumbnail(row: OfflineEntry): Promise<void> {
@@ -313,6 +340,7 @@ class PinSync {
     );
     if (!response.ok) return; // A thumbnail is a nicety: a missing one never fails the pin.
     const cache = await this.deps.cache();
+    this.signal.throwIfAborted();
     await cache.put(thumbnailKey(this.deps.http.origin, row.entryId, row.version!), response);
     await this.deps.db.offlineEntries.update(row.entryId, { thumbnailStored: true });
   }
