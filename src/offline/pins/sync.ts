@@ -6,6 +6,7 @@ import type { UserDatabase } from '../user-db';
 import type { ApiResponse } from '../../api/typed-paths';
 import { blobKey, thumbnailKey } from './bytes';
 import { diffManifest, keepsBytes } from './diff';
+import { NO_SPACE, shortfall } from './space';
 import type { OfflineChange } from './protocol';
 import type { OfflineEntry, OfflineManifest, PinItem } from './types';
 
@@ -26,6 +27,8 @@ export interface SyncDeps {
   parallel?: number;
   /** Bytes per stored chunk of a download in flight: what an interruption can lose at most. */
   chunkBytes?: number;
+  /** The browser's storage estimate (tests pass their own; absent: the browser's). */
+  estimate?: () => Promise<StorageEstimate>;
 }
 
 export interface SyncResult {
@@ -140,6 +143,12 @@ class PinSync {
       this.filesStored += 1;
     }
     this.progress({ bytesStored: this.bytesStored, filesStored: this.filesStored });
+
+    // Before a byte is fetched: what is missing must fit (resumed downloads count only what is left).
+    const wanted = new Set(diff.downloads.map((row) => row.version));
+    const partial = (await this.deps.db.offlinePartials.toArray()).reduce((sum, part) => sum + (wanted.has(part.version) ? part.blob.size : 0), 0);
+    const needed = diff.downloads.reduce((sum, row) => sum + row.size, 0) - partial;
+    if ((await shortfall(needed, this.deps.estimate)) > 0) throw new SyncRefused(507, NO_SPACE);
 
     await this.refreshListings(diff.changedFolders);
     await this.inParallel(diff.downloads, (row) => this.download(row));
