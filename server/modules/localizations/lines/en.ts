@@ -555,6 +555,8 @@ export const enLines: Record<string, string> = {
   'These credentials do not match our records.': 'These credentials do not match our records.',
   'This action is unauthorized.': 'This action is unauthorized.',
   'This file or folder does not exist.': 'This file or folder does not exist.',
+  'This folder holds more than :max items, too many to make available offline at once. Make its folders available offline one by one.':
+    'This folder holds more than :max items, too many to make available offline at once. Make its folders available offline one by one.',
   'This password reset link is invalid or has expired. Please request a new one.':
     'This password reset link is invalid or has expired. Please request a new one.',
   'Too many attempts. Please try again later.': 'Too many attempts. Please try again later.',

@@ -554,6 +554,8 @@ export const trLines: Record<string, string> = {
   'These credentials do not match our records.': 'Bu bilgiler kayıtlarımızla eşleşmiyor.',
   'This action is unauthorized.': 'Bu işlem için yetkiniz yok.',
   'This file or folder does not exist.': 'Bu dosya veya klasör mevcut değil.',
+  'This folder holds more than :max items, too many to make available offline at once. Make its folders available offline one by one.':
+    'Bu klasörde :max öğeden fazlası var; hepsi birden çevrimdışı kullanılabilir yapılamaz. Klasörlerini tek tek çevrimdışı kullanılabilir yapın.',
   'This password reset link is invalid or has expired. Please request a new one.':
     'Bu şifre sıfırlama bağlantısı geçersiz veya süresi dolmuş. Lütfen yenisini isteyin.',
   'Too many attempts. Please try again later.': 'Çok fazla deneme. Lütfen daha sonra tekrar deneyin.',
