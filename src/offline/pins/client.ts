@@ -48,6 +48,7 @@ export class PinsClient {
   private indexTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly indexListeners = new Set<() => void>();
   private refreshTimer: ReturnType<typeof setInterval> | null = null;
+  private revision = 0;
 
   constructor(private readonly caches: () => CacheStore | null = defaultCaches) {
     this.queue = new QueueClient<PinCommand, PinEvent, PinItem>({
@@ -65,6 +66,8 @@ export class PinsClient {
       },
     });
     this.queue.onEvent(() => this.scheduleIndex());
+    // First among the queue's listeners, so hooks that hear the change read the new revision.
+    this.queue.subscribe(() => (this.revision += 1));
   }
 
   /** The signed-in user's pins, oldest first. */
@@ -184,8 +187,12 @@ export class PinsClient {
   }
 
   private publishIndex(): void {
+    this.revision += 1;
     for (const listener of this.indexListeners) listener();
   }
+
+  /** Changes whenever a pin or the index changes (for hooks that read entryState). */
+  getRevision = (): number => this.revision;
 }
 
 /** Free space the browser gives the site, or null when it does not say. */
@@ -237,6 +244,11 @@ function subscribePinsAndIndex(listener: () => void): () => void {
     pins();
     index();
   };
+}
+
+/** A number that changes whenever what the device holds changes: components that read entryState re-render on it. */
+export function useOfflineRevision(): number {
+  return useSyncExternalStore(subscribePinsAndIndex, pinsClient.getRevision);
 }
 
 /** How an entry stands offline (pinned, inside a pinned folder, its state), or null; live. */

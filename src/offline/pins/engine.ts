@@ -78,8 +78,12 @@ export class PinEngine {
     const userId = await this.session.userId();
     const queue = await this.queue();
     if (!userId || !queue) return;
-    const settled = await userDatabase(userId).pins.where('status').anyOf('completed', 'failed').toArray();
-    for (const pin of settled) await queue.save(pin.id, { status: 'pending', waitingForNetwork: false });
+    const online = this.deps.isOnline();
+    const due = await userDatabase(userId).pins.where('status').anyOf('completed', 'failed', 'pending').toArray();
+    // Offline, they wait for the network (and say so); the next trigger after it returns runs them.
+    for (const pin of due) {
+      if (pin.status !== 'pending' || pin.waitingForNetwork === online) await queue.save(pin.id, { status: 'pending', waitingForNetwork: !online });
+    }
     await queue.run();
   }
 

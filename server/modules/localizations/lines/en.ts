@@ -1105,4 +1105,22 @@ export const enLines: Record<string, string> = {
   'This upload is being finished.': 'This upload is being finished.',
   'Sign in to upload the files you shared (:count). They are kept on this device until then.':
     'Sign in to upload the files you shared (:count). They are kept on this device until then.',
+  // Make available offline (issue 39)
+  'Make available offline': 'Make available offline',
+  'Remove offline copy': 'Remove offline copy',
+  "This file isn't available offline": "This file isn't available offline",
+  'Available offline': 'Available offline',
+  'Updating offline copy': 'Updating offline copy',
+  'Offline copy failed': 'Offline copy failed',
+  Offline: 'Offline',
+  'Only online': 'Only online',
+  ':stored of :total': ':stored of :total',
+  'In a folder available offline': 'In a folder available offline',
+  'This item is no longer in the drive.': 'This item is no longer in the drive.',
+  'Not enough space on this device: :needed needed, :available free.': 'Not enough space on this device: :needed needed, :available free.',
+  'Making :count items available offline': 'Making :count items available offline',
+  'Will be made available offline when the network returns (:count items)': 'Will be made available offline when the network returns (:count items)',
+  'Removed the offline copy of :count items': 'Removed the offline copy of :count items',
+  'Make available offline next time': 'Make available offline next time',
+  'It will be made available offline when the network returns.': 'It will be made available offline when the network returns.',
 };

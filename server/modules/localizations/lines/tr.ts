@@ -1106,4 +1106,22 @@ export const trLines: Record<string, string> = {
   'This upload is being finished.': 'Bu yükleme tamamlanıyor.',
   'Sign in to upload the files you shared (:count). They are kept on this device until then.':
     'Paylaştığınız dosyaları (:count) yüklemek için giriş yapın. O zamana kadar bu cihazda saklanırlar.',
+  // Make available offline (issue 39)
+  'Make available offline': 'Çevrimdışı kullanılabilir yap',
+  'Remove offline copy': 'Çevrimdışı kopyayı kaldır',
+  "This file isn't available offline": 'Bu dosya çevrimdışı kullanılamıyor',
+  'Available offline': 'Çevrimdışı kullanılabilir',
+  'Updating offline copy': 'Çevrimdışı kopya güncelleniyor',
+  'Offline copy failed': 'Çevrimdışı kopya alınamadı',
+  Offline: 'Çevrimdışı',
+  'Only online': 'Yalnızca çevrimiçi',
+  ':stored of :total': ':stored / :total',
+  'In a folder available offline': 'Çevrimdışı kullanılabilir bir klasörde',
+  'This item is no longer in the drive.': 'Bu öge artık sürücüde değil.',
+  'Not enough space on this device: :needed needed, :available free.': 'Bu cihazda yeterli alan yok: :needed gerekli, :available boş.',
+  'Making :count items available offline': ':count öge çevrimdışı kullanılabilir yapılıyor',
+  'Will be made available offline when the network returns (:count items)': 'Ağ geri geldiğinde çevrimdışı kullanılabilir yapılacak (:count öge)',
+  'Removed the offline copy of :count items': ':count ögenin çevrimdışı kopyası kaldırıldı',
+  'Make available offline next time': 'Bir dahaki sefere çevrimdışı kullanılabilir yap',
+  'It will be made available offline when the network returns.': 'Ağ geri geldiğinde çevrimdışı kullanılabilir yapılacak.',
 };
