@@ -1637,6 +1637,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/file-entries/{id}/offline-manifest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a device keeps of a file or folder made available offline: the entry and every live entry below it
+         * @description One response for the whole subtree (at most 25,000 entries, else 422). The ETag is a digest of the manifest: send it back in If-None-Match and an unchanged subtree answers 304 with no body.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OfflineManifest"];
+                    };
+                };
+                /** @description Not modified */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/file-entries/move": {
         parameters: {
             query?: never;
@@ -8657,6 +8705,54 @@ export interface components {
                 roles: number[];
                 permissions: string[];
             }[];
+        };
+        OfflineManifest: {
+            root: components["schemas"]["OfflineManifestEntry"];
+            /** @description Every live entry below the root that the caller may see, parents before their children; empty for a file */
+            entries: components["schemas"]["OfflineManifestEntry"][];
+        };
+        OfflineManifestEntry: {
+            /** @description The public id (hash), as the listings show it */
+            id: string;
+            /** @description Parent folder's id; null at the root of a space */
+            parentId: string | null;
+            /** @enum {string} */
+            type: "folder" | "file";
+            name: string;
+            mime: string | null;
+            /** @description Bytes; folders carry the sum of the files below them */
+            size: number;
+            /** @description The content version (hex sha256); null for folders and files stored before hashes were kept */
+            sha256: string | null;
+            updatedAt: string;
+            /** @description The caller may take the bytes away (files.download): only then may a device keep them */
+            canDownload: boolean;
+            /** @description GET file-entries/:id/thumbnail answers for it */
+            hasThumbnail: boolean;
+        };
+        OfflineManifestEntryInput: {
+            /** @description The public id (hash), as the listings show it */
+            id: string;
+            /** @description Parent folder's id; null at the root of a space */
+            parentId: string | null;
+            /** @enum {string} */
+            type: "folder" | "file";
+            name: string;
+            mime: string | null;
+            /** @description Bytes; folders carry the sum of the files below them */
+            size: number;
+            /** @description The content version (hex sha256); null for folders and files stored before hashes were kept */
+            sha256: string | null;
+            updatedAt: string;
+            /** @description The caller may take the bytes away (files.download): only then may a device keep them */
+            canDownload: boolean;
+            /** @description GET file-entries/:id/thumbnail answers for it */
+            hasThumbnail: boolean;
+        };
+        OfflineManifestInput: {
+            root: components["schemas"]["OfflineManifestEntryInput"];
+            /** @description Every live entry below the root that the caller may see, parents before their children; empty for a file */
+            entries: components["schemas"]["OfflineManifestEntryInput"][];
         };
         Seo: {
             title: string;

@@ -583,6 +583,39 @@ export const enLines: Record<string, string> = {
   'These credentials do not match our records.': 'These credentials do not match our records.',
   'This action is unauthorized.': 'This action is unauthorized.',
   'This file or folder does not exist.': 'This file or folder does not exist.',
+  'This folder holds more than :max items, too many to make available offline at once. Make its folders available offline one by one.':
+    'This folder holds more than :max items, too many to make available offline at once. Make its folders available offline one by one.',
+  // The Offline files page (issue 39)
+  'Offline files': 'Offline files',
+  'This device': 'This device',
+  'Ask to keep them': 'Ask to keep them',
+  'Free up space': 'Free up space',
+  'Check for changes': 'Check for changes',
+  'Nothing is kept on this device yet. Choose "Make available offline" on a file or folder to take it with you.':
+    'Nothing is kept on this device yet. Choose "Make available offline" on a file or folder to take it with you.',
+  'This browser does not say how much space it gives this site.': 'This browser does not say how much space it gives this site.',
+  ':used of :quota used on this device': ':used of :quota used on this device',
+  'Space on this device': 'Space on this device',
+  'Offline files: :size': 'Offline files: :size',
+  'Remove the offline copy of :name': 'Remove the offline copy of :name',
+  'Freed :size': 'Freed :size',
+  'Nothing more to free up: every stored byte belongs to a file you keep offline.':
+    'Nothing more to free up: every stored byte belongs to a file you keep offline.',
+  'The browser did not agree to keep your offline files. Installing the app usually lets it.':
+    'The browser did not agree to keep your offline files. Installing the app usually lets it.',
+  'Up to date': 'Up to date',
+  Updating: 'Updating',
+  Failed: 'Failed',
+  'Not enough space on this device.': 'Not enough space on this device.',
+  'It was deleted, or is no longer shared with you.': 'It was deleted, or is no longer shared with you.',
+  'You may no longer download it.': 'You may no longer download it.',
+  'It could not be updated. It is tried again when the app next checks.': 'It could not be updated. It is tried again when the app next checks.',
+  ':stored of :total downloaded': ':stored of :total downloaded',
+  ':stored of :total files': ':stored of :total files',
+  'This browser keeps your offline files until you remove them.': 'This browser keeps your offline files until you remove them.',
+  'This browser may remove your offline files when the device runs low on space.':
+    'This browser may remove your offline files when the device runs low on space.',
+  'This browser does not say whether it keeps your offline files.': 'This browser does not say whether it keeps your offline files.',
   'This password reset link is invalid or has expired. Please request a new one.':
     'This password reset link is invalid or has expired. Please request a new one.',
   'Too many attempts. Please try again later.': 'Too many attempts. Please try again later.',
@@ -1107,4 +1140,22 @@ export const enLines: Record<string, string> = {
   'This upload is being finished.': 'This upload is being finished.',
   'Sign in to upload the files you shared (:count). They are kept on this device until then.':
     'Sign in to upload the files you shared (:count). They are kept on this device until then.',
+  // Make available offline (issue 39)
+  'Make available offline': 'Make available offline',
+  'Remove offline copy': 'Remove offline copy',
+  "This file isn't available offline": "This file isn't available offline",
+  'Available offline': 'Available offline',
+  'Updating offline copy': 'Updating offline copy',
+  'Offline copy failed': 'Offline copy failed',
+  Offline: 'Offline',
+  'Only online': 'Only online',
+  ':stored of :total': ':stored of :total',
+  'In a folder available offline': 'In a folder available offline',
+  'This item is no longer in the drive.': 'This item is no longer in the drive.',
+  'Not enough space on this device: :needed needed, :available free.': 'Not enough space on this device: :needed needed, :available free.',
+  'Making :count items available offline': 'Making :count items available offline',
+  'Will be made available offline when the network returns (:count items)': 'Will be made available offline when the network returns (:count items)',
+  'Removed the offline copy of :count items': 'Removed the offline copy of :count items',
+  'Make available offline next time': 'Make available offline next time',
+  'It will be made available offline when the network returns.': 'It will be made available offline when the network returns.',
 };

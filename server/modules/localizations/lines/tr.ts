@@ -582,6 +582,39 @@ export const trLines: Record<string, string> = {
   'These credentials do not match our records.': 'Bu bilgiler kayıtlarımızla eşleşmiyor.',
   'This action is unauthorized.': 'Bu işlem için yetkiniz yok.',
   'This file or folder does not exist.': 'Bu dosya veya klasör mevcut değil.',
+  'This folder holds more than :max items, too many to make available offline at once. Make its folders available offline one by one.':
+    'Bu klasörde :max öğeden fazlası var; hepsi birden çevrimdışı kullanılabilir yapılamaz. Klasörlerini tek tek çevrimdışı kullanılabilir yapın.',
+  // The Offline files page (issue 39)
+  'Offline files': 'Çevrimdışı dosyalar',
+  'This device': 'Bu cihaz',
+  'Ask to keep them': 'Saklamasını iste',
+  'Free up space': 'Yer aç',
+  'Check for changes': 'Değişiklikleri denetle',
+  'Nothing is kept on this device yet. Choose "Make available offline" on a file or folder to take it with you.':
+    'Bu cihazda henüz hiçbir şey saklanmıyor. Yanınızda götürmek için bir dosya veya klasörde "Çevrimdışı kullanılabilir yap"ı seçin.',
+  'This browser does not say how much space it gives this site.': 'Bu tarayıcı bu siteye ne kadar yer verdiğini söylemiyor.',
+  ':used of :quota used on this device': 'Bu cihazda :quota alanın :used kadarı kullanılıyor',
+  'Space on this device': 'Bu cihazdaki alan',
+  'Offline files: :size': 'Çevrimdışı dosyalar: :size',
+  'Remove the offline copy of :name': ':name öğesinin çevrimdışı kopyasını kaldır',
+  'Freed :size': ':size yer açıldı',
+  'Nothing more to free up: every stored byte belongs to a file you keep offline.':
+    'Açılacak başka yer yok: saklanan her bayt çevrimdışı tuttuğunuz bir dosyaya ait.',
+  'The browser did not agree to keep your offline files. Installing the app usually lets it.':
+    'Tarayıcı çevrimdışı dosyalarınızı saklamayı kabul etmedi. Uygulamayı yüklemek genellikle buna izin verir.',
+  'Up to date': 'Güncel',
+  Updating: 'Güncelleniyor',
+  Failed: 'Başarısız',
+  'Not enough space on this device.': 'Bu cihazda yeterli alan yok.',
+  'It was deleted, or is no longer shared with you.': 'Silindi ya da artık sizinle paylaşılmıyor.',
+  'You may no longer download it.': 'Artık bunu indiremezsiniz.',
+  'It could not be updated. It is tried again when the app next checks.': 'Güncellenemedi. Uygulama bir sonraki denetimde yeniden dener.',
+  ':stored of :total downloaded': ':total boyutun :stored kadarı indirildi',
+  ':stored of :total files': ':total dosyanın :stored tanesi',
+  'This browser keeps your offline files until you remove them.': 'Bu tarayıcı çevrimdışı dosyalarınızı siz kaldırana kadar saklar.',
+  'This browser may remove your offline files when the device runs low on space.':
+    'Bu tarayıcı, cihazda yer azaldığında çevrimdışı dosyalarınızı kaldırabilir.',
+  'This browser does not say whether it keeps your offline files.': 'Bu tarayıcı çevrimdışı dosyalarınızı saklayıp saklamadığını söylemiyor.',
   'This password reset link is invalid or has expired. Please request a new one.':
     'Bu şifre sıfırlama bağlantısı geçersiz veya süresi dolmuş. Lütfen yenisini isteyin.',
   'Too many attempts. Please try again later.': 'Çok fazla deneme. Lütfen daha sonra tekrar deneyin.',
@@ -1108,4 +1141,22 @@ export const trLines: Record<string, string> = {
   'This upload is being finished.': 'Bu yükleme tamamlanıyor.',
   'Sign in to upload the files you shared (:count). They are kept on this device until then.':
     'Paylaştığınız dosyaları (:count) yüklemek için giriş yapın. O zamana kadar bu cihazda saklanırlar.',
+  // Make available offline (issue 39)
+  'Make available offline': 'Çevrimdışı kullanılabilir yap',
+  'Remove offline copy': 'Çevrimdışı kopyayı kaldır',
+  "This file isn't available offline": 'Bu dosya çevrimdışı kullanılamıyor',
+  'Available offline': 'Çevrimdışı kullanılabilir',
+  'Updating offline copy': 'Çevrimdışı kopya güncelleniyor',
+  'Offline copy failed': 'Çevrimdışı kopya alınamadı',
+  Offline: 'Çevrimdışı',
+  'Only online': 'Yalnızca çevrimiçi',
+  ':stored of :total': ':stored / :total',
+  'In a folder available offline': 'Çevrimdışı kullanılabilir bir klasörde',
+  'This item is no longer in the drive.': 'Bu öge artık sürücüde değil.',
+  'Not enough space on this device: :needed needed, :available free.': 'Bu cihazda yeterli alan yok: :needed gerekli, :available boş.',
+  'Making :count items available offline': ':count öge çevrimdışı kullanılabilir yapılıyor',
+  'Will be made available offline when the network returns (:count items)': 'Ağ geri geldiğinde çevrimdışı kullanılabilir yapılacak (:count öge)',
+  'Removed the offline copy of :count items': ':count ögenin çevrimdışı kopyası kaldırıldı',
+  'Make available offline next time': 'Bir dahaki sefere çevrimdışı kullanılabilir yap',
+  'It will be made available offline when the network returns.': 'Ağ geri geldiğinde çevrimdışı kullanılabilir yapılacak.',
 };

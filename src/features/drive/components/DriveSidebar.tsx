@@ -14,6 +14,7 @@ import { useEntryDrop } from '../hooks/use-entry-drop';
 import { DRIVE_VIEWS, SIDEBAR_VIEWS } from '../lib/views';
 import type { DriveViewId } from '../lib/views';
 import { uploadTargetAtom } from '../state';
+import { OFFLINE_FILES_PATH } from '../../offline-files/paths';
 import { StorageSummary } from './StorageSummary';
 import { UploadButton } from './UploadButton';
 
@@ -53,6 +54,9 @@ export function DriveSidebar() {
         {SIDEBAR_VIEWS.map((id) => (
           <li key={id}>{id === 'trash' ? <TrashLink online={online} /> : <ViewLink id={id} />}</li>
         ))}
+        <li>
+          <OfflineFilesLink />
+        </li>
       </ul>
       <div className="mt-auto space-y-2 px-1">
         <StorageSummary />
@@ -93,6 +97,19 @@ function ViewLink({ id }: { id: DriveViewId }) {
     <Link to={view.path} aria-current={active ? 'page' : undefined} className={linkClass}>
       <Icon name={id === 'folder' && workspace ? 'people' : ICONS[id]} className="size-5 shrink-0" />
       <span className="truncate">{id === 'folder' && workspace ? workspace.name : t(view.label)}</span>
+    </Link>
+  );
+}
+
+/** What this device keeps for offline use (issue 39): not a listing view, so not one of DRIVE_VIEWS. */
+function OfflineFilesLink() {
+  const { t } = useTrans();
+  const { pathname } = useLocation();
+  const active = pathname.replace(/\/+$/, '') === OFFLINE_FILES_PATH;
+  return (
+    <Link to={OFFLINE_FILES_PATH} aria-current={active ? 'page' : undefined} className={linkClass}>
+      <Icon name="cloudOff" className="size-5 shrink-0" />
+      {t('Offline files')}
     </Link>
   );
 }
