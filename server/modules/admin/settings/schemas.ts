@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { isAddressOrRange } from '../../../observability/addresses.js';
 import { safeAction } from '../../menus/schemas.js';
+import { isTimezone } from '../../../lib/time.js';
 
 const MB = 1024 * 1024;
-const isTimezone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 const httpUrlOrEmpty = z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'Enter a full address starting with http:// or https://.' })]);
 const smtpUrlOrEmpty = z.union([z.literal(''), z.url({ protocol: /^smtps?$/, message: 'Enter an SMTP address such as smtp://name@mail.example.com:587.' })]);
 const sender = z.union([
