@@ -131,8 +131,9 @@ export class UploadsService {
       'replace' in into
         ? await this.deps.drive.payerForReplacing(actor, into.replace)
         : { ...(await this.deps.drive.payerFor(actor, scope, into.parentId)), currentSize: 0 };
+    // Only a body of unknown length needs the space left (its cap); the reservation checks a declared one.
     const left =
-      charge.available === null
+      charge.available === null || body.length !== null
         ? null
         : Math.max(0, charge.available - (await this.deps.drive.usage(actor, { ownerId: charge.payerId, workspaceId: null })).used + freed);
     const cap = body.length ?? Math.min(rules.maxSize ?? Infinity, left ?? Infinity);
