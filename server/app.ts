@@ -24,6 +24,7 @@ import { checkTokenScope } from './plugins/token-scope.js';
 import { checkXsrf, ensureXsrfCookie } from './plugins/xsrf.js';
 import { createServices } from './services.js';
 import { installLogContext, logContextOptions } from './observability/log-context.js';
+import { installObservability } from './observability/index.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { DAV_METHODS } from './modules/webdav/routes.js';
 
@@ -73,6 +74,11 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   installLogContext(app);
   installRequestLog(app);
   app.decorate('services', createServices(db, config, app.log));
+  installObservability(app, config.observability, {
+    ...app.services,
+    jobs: app.services.jobs,
+    uploadsInProgress: () => app.services.drive.quota.inProgressByKind(),
+  });
   app.decorateRequest('ctx', null as never);
   app.decorateRequest('actor', null as never);
   app.decorateRequest('user', null);

@@ -1637,6 +1637,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/file-entries/{id}/offline-manifest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a device keeps of a file or folder made available offline: the entry and every live entry below it
+         * @description One response for the whole subtree (at most 25,000 entries, else 422). The ETag is a digest of the manifest: send it back in If-None-Match and an unchanged subtree answers 304 with no body.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OfflineManifest"];
+                    };
+                };
+                /** @description Not modified */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/file-entries/move": {
         parameters: {
             query?: never;
@@ -2084,10 +2132,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Storage summary: bytes used and available (null: unlimited) */
+        /**
+         * Storage summary: bytes used and available (null: unlimited)
+         * @description In a workspace, its payer's (the owner's): what the workspace's uploads are charged to.
+         */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The workspace to work in; 0 or absent: your personal space. Unknown or not yours: 404 */
+                    workspaceId?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -2837,6 +2891,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspace/invite/{inviteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an invite link is for: the workspace and who invited (the link is the proof); expired or unknown: 404 */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    inviteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            invite: {
+                                workspace: {
+                                    id: number;
+                                    name: string;
+                                };
+                                /** @description The inviter's name (or address); null when their account is gone */
+                                inviter: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Decline an invite (the invitee) or revoke it (a member who may remove members) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    inviteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/workspaces": {
         parameters: {
             query?: never;
@@ -3295,46 +3420,6 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/workspace/invite/{inviteId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Decline an invite (the invitee) or revoke it (a member who may remove members) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    inviteId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
         options?: never;
         head?: never;
         patch?: never;
@@ -5989,6 +6074,18 @@ export interface paths {
                             /** @enum {string} */
                             type: "route" | "link";
                         };
+                        /** @description Sentry-compatible DSN for error reports of the server, the app, its worker and jobs (empty: SENTRY_DSN, or off) */
+                        "observability.sentry_dsn"?: "" | string;
+                        /** @description Share of errors reported, 0 to 1 (empty: SENTRY_SAMPLE_RATE, default 1) */
+                        "observability.sample_rate"?: number | null;
+                        /** @description OTLP/HTTP traces address, …/v1/traces (empty: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or off) */
+                        "observability.otlp_endpoint"?: "" | string;
+                        /** @description Share of requests traced, 0 to 1 (empty: OTEL_TRACES_SAMPLER_ARG, default 1) */
+                        "observability.traces_sample_rate"?: number | null;
+                        /** @description Bearer token a Prometheus scraper sends to /metrics */
+                        "observability.metrics_token"?: "" | string;
+                        /** @description Addresses that may read /metrics without the token */
+                        "observability.metrics_allow"?: string[];
                         "site.demo"?: boolean;
                         "api.integrated"?: boolean;
                     };
@@ -8608,6 +8705,54 @@ export interface components {
                 roles: number[];
                 permissions: string[];
             }[];
+        };
+        OfflineManifest: {
+            root: components["schemas"]["OfflineManifestEntry"];
+            /** @description Every live entry below the root that the caller may see, parents before their children; empty for a file */
+            entries: components["schemas"]["OfflineManifestEntry"][];
+        };
+        OfflineManifestEntry: {
+            /** @description The public id (hash), as the listings show it */
+            id: string;
+            /** @description Parent folder's id; null at the root of a space */
+            parentId: string | null;
+            /** @enum {string} */
+            type: "folder" | "file";
+            name: string;
+            mime: string | null;
+            /** @description Bytes; folders carry the sum of the files below them */
+            size: number;
+            /** @description The content version (hex sha256); null for folders and files stored before hashes were kept */
+            sha256: string | null;
+            updatedAt: string;
+            /** @description The caller may take the bytes away (files.download): only then may a device keep them */
+            canDownload: boolean;
+            /** @description GET file-entries/:id/thumbnail answers for it */
+            hasThumbnail: boolean;
+        };
+        OfflineManifestEntryInput: {
+            /** @description The public id (hash), as the listings show it */
+            id: string;
+            /** @description Parent folder's id; null at the root of a space */
+            parentId: string | null;
+            /** @enum {string} */
+            type: "folder" | "file";
+            name: string;
+            mime: string | null;
+            /** @description Bytes; folders carry the sum of the files below them */
+            size: number;
+            /** @description The content version (hex sha256); null for folders and files stored before hashes were kept */
+            sha256: string | null;
+            updatedAt: string;
+            /** @description The caller may take the bytes away (files.download): only then may a device keep them */
+            canDownload: boolean;
+            /** @description GET file-entries/:id/thumbnail answers for it */
+            hasThumbnail: boolean;
+        };
+        OfflineManifestInput: {
+            root: components["schemas"]["OfflineManifestEntryInput"];
+            /** @description Every live entry below the root that the caller may see, parents before their children; empty for a file */
+            entries: components["schemas"]["OfflineManifestEntryInput"][];
         };
         Seo: {
             title: string;

@@ -112,6 +112,9 @@ export const NO_PREVIEW = 'This file has no preview.';
 /** A short-lived address the store itself serves an object from, with the disposition and type given. */
 export type SignedDownload = (key: string, options: { contentDisposition: string; contentType: string }) => Promise<string>;
 
+/** What a download answers: one file, or several entries (a folder) as a zip stream. */
+export type Download = { kind: 'file'; entry: FileEntryRow; key: string } | { kind: 'zip'; name: string; stream: Readable };
+
 /** File bytes: creating files from streams, opening them, and copying them for duplicates. */
 export class DriveFiles {
   constructor(
@@ -320,11 +323,7 @@ export class DriveFiles {
    * What a download of these entries is: one file as itself, anything else
    * (several entries, or a folder) as a zip streamed while it is sent.
    */
-  async download(
-    actor: Actor,
-    hashes: string[],
-    onError: (error: unknown) => void,
-  ): Promise<{ kind: 'file'; entry: FileEntryRow; key: string } | { kind: 'zip'; name: string; stream: Readable }> {
+  async download(actor: Actor, hashes: string[], onError: (error: unknown) => void): Promise<Download> {
     const entries = topmost(await requireEntries(this.db, actor, deliveryAction('file'), hashes));
     const only = entries.length === 1 ? entries[0]! : null;
     if (only && only.type !== 'folder') return { kind: 'file', ...(await this.openable(actor, only.hash, deliveryAction('file'))) };

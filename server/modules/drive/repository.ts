@@ -281,3 +281,26 @@ export function liveChildren(db: Executor, scope: Scope, parentId: number | null
     .orderBy('id')
     .execute();
 }
+
+/** The columns an offline manifest shows of an entry, and those the access policy reads. */
+export type ManifestRow = Pick<
+  FileEntryRow,
+  'id' | 'hash' | 'parent_id' | 'type' | 'name' | 'mime' | 'file_size' | 'sha256' | 'updated_at' | 'owner_id' | 'workspace_id' | 'path'
+>;
+
+/**
+ * The live entries strictly below `path`, parents before their children (the
+ * path's byte order), at most `limit` of them: one range scan of the path
+ * index, whatever the depth. A trashed folder's subtree is trashed with it
+ * (trash.ts marks the whole subtree), so `deleted_at is null` is enough.
+ */
+export function liveDescendants(db: Executor, path: string, limit: number): Promise<ManifestRow[]> {
+  return db
+    .selectFrom('file_entries')
+    .select(['id', 'hash', 'parent_id', 'type', 'name', 'mime', 'file_size', 'sha256', 'updated_at', 'owner_id', 'workspace_id', 'path'])
+    .where(descendantsOf(path))
+    .where('deleted_at', 'is', null)
+    .orderBy('path')
+    .limit(limit)
+    .execute();
+}

@@ -330,10 +330,14 @@ export class DriveService {
     return rows.map((r) => ({ id: r.hash, hash: r.hash, name: r.name, parent_id: r.parent_hash }));
   }
 
-  /** Bytes the caller is charged for (trash included) and may store; null means unlimited. */
-  async spaceUsage(actor: Actor): Promise<{ used: number; available: number | null }> {
-    const userId = userIdOf(actor);
-    return { used: await bytesCharged(this.db, userId), available: await this.limits.availableTo(actor, userId) };
+  /**
+   * Bytes the space's payer is charged for (trash included) and may store; null means unlimited.
+   * Personal space: the caller. A workspace: its owner, whose space its uploads fill (the scope
+   * was resolved against the caller's membership, so a stranger never gets here).
+   */
+  async spaceUsage(actor: Actor, scope: ResolvedScope): Promise<{ used: number; available: number | null }> {
+    const payerId = scope.workspaceId ? scope.ownerId : userIdOf(actor);
+    return { used: await bytesCharged(this.db, payerId), available: await this.limits.availableTo(actor, payerId) };
   }
 
   /** Copies beside their originals need create in each original's folder (or its space's root). */

@@ -12,7 +12,9 @@ import { useAdminSave } from './use-admin-save';
 const MB = 1024 * 1024;
 /** Sizes shown in MB (the API speaks bytes). */
 const inMegabytes = new Set(['uploads.max_size', 'uploads.chunk_size', 'uploads.available_space']);
-const lists = new Set(['uploads.allowed_extensions', 'uploads.blocked_extensions']);
+const lists = new Set(['uploads.allowed_extensions', 'uploads.blocked_extensions', 'observability.metrics_allow']);
+/** Numbers from 0 to 1 where empty means "the environment's value". */
+const rates = new Set(['observability.sample_rate', 'observability.traces_sample_rate']);
 /** Settings with a fixed set of values: a select, not free text. */
 const choices: Record<string, string[]> = { 'cookie_notice.position': ['top', 'bottom'] };
 
@@ -72,6 +74,7 @@ function toDraft(key: string, value: unknown): DraftValue {
 function fromDraft(key: string, draft: DraftValue): unknown {
   if (typeof draft !== 'string') return draft;
   if (inMegabytes.has(key)) return draft.trim() === '' ? null : Math.round(Number(draft) * MB);
+  if (rates.has(key)) return draft.trim() === '' ? null : Number(draft);
   if (lists.has(key))
     return draft
       .split(',')
