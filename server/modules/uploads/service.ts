@@ -44,9 +44,9 @@ export class UploadsService {
   }
 
   /** Refuses a file by name, declared size and declared type before any byte is stored. */
-  async check(file: { name: string; size: number | null; mime: string | null }): Promise<void> {
+  async check(file: { name: string; size: number | null; mime: string | null }, rules?: UploadRules): Promise<void> {
     if (isJunkFile(file.name)) throw ValidationError.field('file', '.DS_Store files are skipped.');
-    const problem = restrictionProblem(await this.rules(), file);
+    const problem = restrictionProblem(rules ?? (await this.rules()), file);
     if (problem) throw ValidationError.field('file', problem.template, problem.values);
   }
 
@@ -126,13 +126,14 @@ export class UploadsService {
     body: { stream: Readable; length: number | null },
   ): Promise<{ entry: FileEntryRow; created: boolean }> {
     const rules = await this.rules();
-    await this.check({ name: into.name, size: body.length, mime: null });
+    await this.check({ name: into.name, size: body.length, mime: null }, rules);
     const { currentSize: freed, ...charge } =
       'replace' in into
         ? await this.deps.drive.payerForReplacing(actor, into.replace)
         : { ...(await this.deps.drive.payerFor(actor, scope, into.parentId)), currentSize: 0 };
+    // Only a body of unknown length needs the space left (its cap); the reservation checks a declared one.
     const left =
-      charge.available === null
+      charge.available === null || body.length !== null
         ? null
         : Math.max(0, charge.available - (await this.deps.drive.usage(actor, { ownerId: charge.payerId, workspaceId: null })).used + freed);
     const cap = body.length ?? Math.min(rules.maxSize ?? Infinity, left ?? Infinity);

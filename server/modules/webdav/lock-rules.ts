@@ -37,34 +37,31 @@ export class LockRules {
     return { key, entryId: null, path: null, ancestorIds: [] };
   }
 
-  /**
-   * Live locks that apply to a resource: on itself, on an ancestor with depth
-   * infinity, (parent) on its direct parent, and (below) on anything below
-   * it. Locks on entries are matched by entry, so they follow renames and
-   * moves; older path-keyed locks by path.
-   */
+  /** Live locks that apply to a resource (see `applies`). */
   async applicable(target: LockTarget, options: { parent: boolean; below: boolean }): Promise<DavLock[]> {
-    const ancestors = ancestorKeys(target.key);
-    const parentKey = ancestors.at(-1);
-    const parentId = target.ancestorIds.at(-1);
     const locks = await this.deps.repo.locksAround(target);
-    return locks.filter((lock) => {
-      if (lock.entryId !== null) {
-        if (lock.entryId === target.entryId) return true;
-        if (target.ancestorIds.includes(lock.entryId)) return lock.depth === 'infinity' || (options.parent && lock.entryId === parentId);
-        return options.below;
-      }
-      if (lock.resource === target.key) return true;
-      if (ancestors.includes(lock.resource)) return lock.depth === 'infinity' || (options.parent && lock.resource === parentKey);
-      return options.below;
-    });
+    return locks.filter((lock) => applies(lock, target, options));
   }
 
+  /**
+   * The locks that apply to each member of a PROPFIND (keyed by path): one
+   * look-up around the collection asked about — its own, its ancestors' and
+   * those below it — then decided member by member. The top-level listings,
+   * whose members are spaces of their own, ask per member.
+   */
   async locksFor(actor: Actor, members: Collection[]): Promise<Map<string, DavLock[]>> {
     const result = new Map<string, DavLock[]>();
+    const [collection] = members;
+    const batched = collection && (collection.kind === 'entry' || (collection.kind === 'top' && collection.top.kind === 'space'));
+    const around = batched ? await this.deps.repo.locksAround(this.targetOf(actor, collection)) : null;
     for (const member of members) {
       if (member.kind === 'root') continue;
-      result.set(member.path.join('/'), await this.applicable(this.targetOf(actor, member), { parent: false, below: false }));
+      const target = this.targetOf(actor, member);
+      const candidates = around ?? (await this.deps.repo.locksAround(target));
+      result.set(
+        member.path.join('/'),
+        candidates.filter((lock) => applies(lock, target, { parent: false, below: false })),
+      );
     }
     return result;
   }
@@ -113,4 +110,22 @@ export class LockRules {
     }
     return false;
   }
+}
+
+/**
+ * Whether a lock applies to a target: on itself, on an ancestor with depth
+ * infinity, (parent) on its direct parent, and (below) on anything below it.
+ * Locks on entries are matched by entry, so they follow renames and moves;
+ * older path-keyed locks by path.
+ */
+function applies(lock: DavLock, target: LockTarget, options: { parent: boolean; below: boolean }): boolean {
+  if (lock.entryId !== null) {
+    if (lock.entryId === target.entryId) return true;
+    if (target.ancestorIds.includes(lock.entryId)) return lock.depth === 'infinity' || (options.parent && lock.entryId === target.ancestorIds.at(-1));
+    return options.below && target.path !== null;
+  }
+  const ancestors = ancestorKeys(target.key);
+  if (lock.resource === target.key) return true;
+  if (ancestors.includes(lock.resource)) return lock.depth === 'infinity' || (options.parent && lock.resource === ancestors.at(-1));
+  return options.below && lock.resource.startsWith(`${target.key}/`);
 }
