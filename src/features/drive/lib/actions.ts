@@ -36,7 +36,10 @@ export const OFFLINE_REASON = 'Not available while offline';
 /** The actions for the selected entries in a view, in menu order. */
 export function actionsFor(view: DriveViewId, entries: Pick<FileEntry, 'type' | 'is_starred' | 'permissions'>[]): ActionId[] {
   if (!entries.length) return [];
-  if (view === 'trash') return ['restore', 'deleteForever', 'details'];
+  // Each action is offered only when the server's answer on every entry (its permissions) allows it,
+  // with the action the server checks: update to rename or move, delete to trash, restore or delete.
+  const all = (permission: string) => entries.every((e) => e.permissions.includes(permission));
+  if (view === 'trash') return [...(all('files.delete') ? (['restore', 'deleteForever'] as const) : []), 'details'];
   const single = entries.length === 1;
   const first = entries[0]!;
   const ids: ActionId[] = [];
@@ -45,10 +48,13 @@ export function actionsFor(view: DriveViewId, entries: Pick<FileEntry, 'type' | 
   if (entries.every((e) => e.permissions.includes('files.download'))) ids.push('download');
   // Sharing needs files.share on every entry (the server's answer, sent with each entry).
   if (entries.every((e) => e.permissions.includes('files.share'))) ids.push('share');
-  if (single) ids.push('rename');
-  ids.push('move', 'copy');
+  if (single && all('files.update')) ids.push('rename');
+  if (all('files.update')) ids.push('move');
+  // A copy lands beside its original: the entry's create grant is the nearest answer the listing carries.
+  if (all('files.create')) ids.push('copy');
   ids.push(entries.every((e) => e.is_starred) ? 'unstar' : 'star');
-  ids.push('details', 'trash');
+  ids.push('details');
+  if (all('files.delete')) ids.push('trash');
   return ids;
 }
 
