@@ -323,7 +323,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     jobs,
     notificationBus,
     notifier,
-    notifications: new NotificationsService(notificationsRepo, notificationBus, pushRules, channelOn),
+    notifications: new NotificationsService(notificationsRepo, notificationBus, pushRules, channelOn, (ids) => workspacesRepo.openInviteIds(ids)),
     vapidPublicKey: async () => (await vapid()).publicKey,
     uploads,
     webdav,
