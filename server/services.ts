@@ -114,6 +114,8 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const tusFiles = createTusFiles(tusDir(config.storageDir));
   const notificationsModule = createNotifications({
     db: kysely,
+    // Workspaces are made below and asked only on use.
+    openInvites: (ids) => workspaces.repo.openInviteIds(ids),
     broadcast: shared.broadcast,
     log,
     settings,

@@ -26,6 +26,8 @@ export interface NotificationsModuleDeps {
   appUrl(): Promise<string>;
   /** APP_URL, MAIL_FROM and whether push endpoints on loopback are allowed (tests). */
   config: { appUrl: string; mailFrom: string; pushAllowLoopback: boolean };
+  /** Which of these workspace invites are still open (not joined, declined, revoked or expired). */
+  openInvites: (ids: string[]) => Promise<Set<string>>;
 }
 
 /**
@@ -72,7 +74,7 @@ export function createNotifications(deps: NotificationsModuleDeps) {
     pushRules,
     channelOn,
   });
-  const notifications = new NotificationsService(repo, bus, pushRules, channelOn);
+  const notifications = new NotificationsService(repo, bus, pushRules, channelOn, deps.openInvites);
   const vapidPublicKey = async () => (await vapid()).publicKey;
   return {
     repo,

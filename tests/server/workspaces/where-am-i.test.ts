@@ -35,6 +35,30 @@ describe('where am I: invite previews and a workspace’s storage', () => {
     expect((await guest.get(`/api/v1/workspace/invite/${inviteId}`)).statusCode).toBe(404);
   });
 
+  it('lists an invitation already joined or declined without Join and Decline (issue 32.5)', async () => {
+    const owner = await signedInUser(t.app);
+    const invitee = await signedInUser(t.app);
+    const joinId = await createWorkspace(owner.client, 'Joined team');
+    const declineId = await createWorkspace(owner.client, 'Declined team');
+    await owner.client.post(`/api/v1/workspace/${joinId}/invite`, { emails: [invitee.user.email], roleId: roles.viewer });
+    const toJoin = await inviteIdFromMail(t.dataDir, invitee.user.email);
+    await owner.client.post(`/api/v1/workspace/${declineId}/invite`, { emails: [invitee.user.email], roleId: roles.viewer });
+    const toDecline = (
+      await t.app.services.db.kysely.selectFrom('workspace_invites').select('id').where('workspace_id', '=', declineId).executeTakeFirstOrThrow()
+    ).id;
+    type Row = { data: { inviteId?: string; buttonActions?: unknown[]; mainAction: { action: string } } };
+    const rows = async () => (await invitee.client.get('/api/v1/notifications')).json().pagination.data as Row[];
+    expect((await rows()).map((row) => row.data.buttonActions?.length)).toEqual([2, 2]);
+
+    expect((await invitee.client.get(`/api/v1/workspace/join/${toJoin}`)).statusCode).toBe(200);
+    expect((await invitee.client.request('DELETE', `/api/v1/workspace/invite/${toDecline}`)).statusCode).toBe(200);
+    for (const row of await rows()) {
+      expect(row.data.buttonActions).toBeUndefined();
+      expect(row.data.inviteId).toBeUndefined();
+      expect(row.data.mainAction.action).toBe('/drive');
+    }
+  });
+
   it("answers a workspace's storage as its payer's, for members only", async () => {
     const owner = await signedInUser(t.app);
     const member = await signedInUser(t.app);

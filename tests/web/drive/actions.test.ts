@@ -24,8 +24,19 @@ describe('entry actions', () => {
 
   it('offers no download to a caller who may only view: preview stays', () => {
     const viewOnly = makeEntry({ type: 'file', mime: 'application/octet-stream', permissions: ['files.view'] });
-    expect(actionsFor('folder', [viewOnly])).toEqual(['preview', 'pin', 'rename', 'move', 'copy', 'star', 'details', 'trash']);
+    expect(actionsFor('folder', [viewOnly])).toEqual(['preview', 'star', 'details']);
     expect(actionsFor('folder', [makeEntry({ type: 'image' }), viewOnly])).not.toContain('download');
+  });
+
+  it("offers only what the server's permissions on the entries allow (a workspace viewer changes nothing)", () => {
+    const viewer = makeEntry({ type: 'image', permissions: ['files.view', 'files.download'] });
+    expect(actionsFor('folder', [viewer])).toEqual(['preview', 'download', 'pin', 'star', 'details']);
+    const editorNoDelete = makeEntry({ type: 'image', permissions: ['files.view', 'files.create', 'files.update'] });
+    expect(actionsFor('folder', [editorNoDelete])).toEqual(['preview', 'rename', 'move', 'copy', 'star', 'details']);
+    // Several entries: an action every one of them allows.
+    expect(actionsFor('folder', [makeEntry(), viewer])).not.toEqual(expect.arrayContaining(['move']));
+    expect(actionsFor('folder', [makeEntry(), viewer])).not.toContain('trash');
+    expect(actionsFor('trash', [viewer])).toEqual(['details']);
   });
 
   it('offers restore and delete forever in the trash', () => {

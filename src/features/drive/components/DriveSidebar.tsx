@@ -13,7 +13,7 @@ import { useDriveActions } from '../hooks/use-drive-actions';
 import { useEntryDrop } from '../hooks/use-entry-drop';
 import { DRIVE_VIEWS, SIDEBAR_VIEWS } from '../lib/views';
 import type { DriveViewId } from '../lib/views';
-import { uploadTargetAtom } from '../state';
+import { uploadAllowedAtom, uploadTargetAtom } from '../state';
 import { OFFLINE_FILES_PATH } from '../../offline-files/paths';
 import { StorageSummary } from './StorageSummary';
 import { UploadButton } from './UploadButton';
@@ -37,10 +37,12 @@ export function DriveSidebar() {
   const data = useBootstrap();
   const online = useOnline();
   const target = useAtomValue(uploadTargetAtom);
+  // Hidden where the server's answer on the folder refuses uploads (a workspace viewer).
+  const uploadAllowed = useAtomValue(uploadAllowedAtom);
   const isMobile = useIsMobile();
   return (
     <nav aria-label={t('Drive')} className="flex h-full w-60 shrink-0 flex-col gap-2 overflow-y-auto border-r border-divider bg-bg py-3 pr-2">
-      <div className="px-3">
+      <div className="px-3" hidden={uploadAllowed === false}>
         <UploadButton
           target={target}
           label={t('Upload')}

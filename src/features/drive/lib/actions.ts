@@ -72,7 +72,10 @@ export function actionsFor(
   offline: OfflineSelection = NOTHING_OFFLINE,
 ): ActionId[] {
   if (!entries.length) return [];
-  if (view === 'trash') return ['restore', 'deleteForever', 'details'];
+  // Each action is offered only when the server's answer on every entry (its permissions) allows it,
+  // with the action the server checks: update to rename or move, delete to trash, restore or delete.
+  const all = (permission: string) => entries.every((e) => e.permissions.includes(permission));
+  if (view === 'trash') return [...(all('files.delete') ? (['restore', 'deleteForever'] as const) : []), 'details'];
   const single = entries.length === 1;
   const first = entries[0]!;
   const ids: ActionId[] = [];
@@ -81,12 +84,16 @@ export function actionsFor(
   if (entries.every((e) => e.permissions.includes('files.download'))) ids.push('download');
   // Sharing needs files.share on every entry (the server's answer, sent with each entry).
   if (entries.every((e) => e.permissions.includes('files.share'))) ids.push('share');
-  if (!offline.allPinned) ids.push('pin');
+  // Bytes kept on the device are a download: a file needs download; a folder keeps what of it may be downloaded.
+  if (!offline.allPinned && entries.every((e) => e.type === 'folder' || e.permissions.includes('files.download'))) ids.push('pin');
   if (offline.anyPinned) ids.push('unpin');
-  if (single) ids.push('rename');
-  ids.push('move', 'copy');
+  if (single && all('files.update')) ids.push('rename');
+  if (all('files.update')) ids.push('move');
+  // A copy lands beside its original: the entry's create grant is the nearest answer the listing carries.
+  if (all('files.create')) ids.push('copy');
   ids.push(entries.every((e) => e.is_starred) ? 'unstar' : 'star');
-  ids.push('details', 'trash');
+  ids.push('details');
+  if (all('files.delete')) ids.push('trash');
   return ids;
 }
 

@@ -26,7 +26,7 @@ import { EMPTY_SELECTION, pruneSelection } from '../lib/selection';
 import type { Selection } from '../lib/selection';
 import { hasSearchInput, ROOT_HASH } from '../lib/views';
 import type { DriveView, SearchFilters, SortDescriptor } from '../lib/views';
-import { detailsOpenAtom, sortAtom, uploadTargetAtom, viewModeAtom } from '../state';
+import { detailsOpenAtom, sortAtom, uploadAllowedAtom, uploadTargetAtom, viewModeAtom } from '../state';
 import { useCurrentWorkspace } from '../../workspaces/api/queries';
 
 export const ROOT_TITLE = 'Drive';
@@ -66,9 +66,12 @@ export function ListingPage({
 
   // A folder page uploads into the folder in its address, whether or not its listing has loaded (offline).
   const uploadTarget = view.id === 'folder' ? folderHash : view.id === 'sql' ? (folder?.hash ?? ROOT_HASH) : ROOT_HASH;
+  const setUploadAllowed = useSetAtom(uploadAllowedAtom);
+  const uploadAllowed = view.id === 'folder' && folder ? view.canUpload(folder) : null;
   useEffect(() => {
     setUploadTarget(uploadTarget);
-  }, [uploadTarget, setUploadTarget]);
+    setUploadAllowed(uploadAllowed);
+  }, [uploadTarget, setUploadTarget, uploadAllowed, setUploadAllowed]);
 
   const dateFormat = useMemo(() => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: timezone }), [language, timezone]);
   const formatDate = useCallback((iso: string) => dateFormat.format(new Date(iso)), [dateFormat]);

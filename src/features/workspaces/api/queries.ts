@@ -51,9 +51,12 @@ export function useCurrentWorkspace(): Workspace | null {
 
 /** One workspace with its member and invite rows. */
 export function useWorkspace(id: number | null) {
+  const { workspaces, isLoading } = useWorkspaces();
+  // Only a workspace still in the user's list is asked for: one just left or deleted would answer 404.
+  const listed = isLoading || workspaces.some((w) => w.id === id);
   return useQuery({
     queryKey: workspaceKeys.one(id ?? 0),
-    enabled: id !== null && id !== 0,
+    enabled: id !== null && id !== 0 && listed,
     // Others join, leave and change roles meanwhile: each opening of the members dialog asks again (painting the last answer first).
     refetchOnMount: 'always',
     queryFn: async ({ signal }) => (await workspaceCalls.one(id ?? 0, signal)).workspace,
