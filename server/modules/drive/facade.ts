@@ -32,6 +32,7 @@ import {
 } from './repository.js';
 import { NotFound } from '../../lib/errors.js';
 import { scopeUnder } from './scope-under.js';
+import { versionPrefixesUnder } from './versions.repository.js';
 import type { SpaceLimits } from './space-limits.js';
 import type { FileVersions, VersionConflict } from './versions.js';
 
@@ -49,6 +50,8 @@ export interface StoreFile {
   refuseType?: (mime: string) => Message | null;
   /** See CreateFileInput.diskPrefix. */
   diskPrefix?: string;
+  /** See CreateFileInput.onConflict: an upload that replaces the file of its name ("Replace" beside "Keep both"). */
+  onConflict?: 'rename' | 'replace';
 }
 
 /**
@@ -109,8 +112,20 @@ export class DriveFacade {
     return { payerId, available: await this.limits.availableTo(actor, payerId) };
   }
 
-  replaceFile(actor: Actor, hash: string, file: Omit<StoreFile, 'name' | 'diskPrefix'> & { stream: Readable }): Promise<FileEntryRow> {
-    return this.files.replaceFromStream(actor, hash, { stream: file.stream, size: file.size, maxBytes: file.maxBytes, refuseType: file.refuseType });
+  async replaceFile(actor: Actor, hash: string, file: Omit<StoreFile, 'name' | 'diskPrefix'> & { stream: Readable }): Promise<FileEntryRow> {
+    const entry = await this.files.replaceFromStream(actor, hash, {
+      stream: file.stream,
+      size: file.size,
+      maxBytes: file.maxBytes,
+      refuseType: file.refuseType,
+    });
+    await this.versions.settle(actor, entry);
+    return entry;
+  }
+
+  /** A file moved onto another file (WebDAV MOVE with Overwrite): the destination's content is replaced, its old bytes a version. */
+  moveOnto(actor: Actor, sourceHash: string, destinationHash: string): Promise<FileEntryRow> {
+    return this.versions.moveOnto(actor, sourceHash, destinationHash);
   }
 
   /** The bytes handed over (a WebDAV GET): a download. */
@@ -175,6 +190,7 @@ export class DriveFacade {
       maxBytes: file.maxBytes,
       refuseType: file.refuseType,
       diskPrefix: file.diskPrefix,
+      onConflict: file.onConflict,
     };
     const entry =
       'stream' in file
@@ -182,6 +198,7 @@ export class DriveFacade {
         : 'localFile' in file
           ? await this.files.createFileFromLocalFile(actor, scope, { ...input, file: file.localFile, digest: file.digest })
           : await this.files.createFileFromStoredObject(actor, scope, { ...input, ...file.storedAt });
+    if (file.onConflict === 'replace') await this.versions.settle(actor, entry);
     return (await presentByIds(this.db, actor, [entry.id]))[0]!;
   }
 
@@ -209,6 +226,7 @@ export class DriveFacade {
     const prefixes: string[] = [];
     for (const entry of entries) {
       for (const row of await subtreeRows(trx, entry.path)) if (row.disk_prefix) prefixes.push(row.disk_prefix);
+      prefixes.push(...(await versionPrefixesUnder(trx, entry.path)));
       await adjustAncestorSizes(trx, entry.path, -entry.file_size, entry.deleted_at);
       await trx.deleteFrom('file_entries').where(subtreeOf(entry.path)).execute();
     }

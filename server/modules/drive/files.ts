@@ -14,8 +14,8 @@ import type { ResolvedScope } from '../access/scope.js';
 import { deliveryAction } from '../access/policy.js';
 import { extensionOf, inlinePreview, kindOf, OCTET_STREAM, sniffMime, SNIFF_BYTES, type InlinePreview } from './kinds.js';
 import { freeName, validName } from './names.js';
-import { adjustAncestorSizes, childNames, findById, insertEntry, storageKey, topmost, type Executor } from './repository.js';
-import { nowIso } from '../../lib/time.js';
+import { adjustAncestorSizes, childNames, insertEntry, liveChildNamed, storageKey, topmost, type Executor } from './repository.js';
+import { overwriteContent } from './versions.repository.js';
 import { scopeUnder } from './scope-under.js';
 import type { Thumbnails } from './thumbnails.js';
 import { zipLayout, zipStream } from './zip.js';
@@ -40,6 +40,12 @@ export interface CreateFileInput {
   diskPrefix?: string;
   /** With diskPrefix: the object's name when its bytes are already stored there (a direct upload to S3). */
   fileName?: string;
+  /**
+   * When a live file of that name is in the folder: 'rename' (the default)
+   * keeps both (" (1)"), 'replace' makes these bytes its new content (update on
+   * it; its old bytes become a version).
+   */
+  onConflict?: 'rename' | 'replace';
 }
 
 /** Counts, hashes and keeps the first bytes of whatever passes through, without holding the rest. */
@@ -177,10 +183,18 @@ export class DriveFiles {
       const mime = await sniffMime(measure.head, extension);
       const refusal = input.refuseType?.(mime);
       if (refusal) throw new ValidationError({ file: [refusal] });
-      const entry = await this.db.transaction().execute(async (trx) => {
+      const content = { ...location, size: measure.size, sha256: measure.digest(), mime };
+      const { entry, keep } = await this.db.transaction().execute(async (trx) => {
         // Checked again inside the transaction: the folder may have gone while the bytes arrived.
         const parent = await requireFolder(trx, actor, 'files.create', scope, input.parentId, 'parentId');
         const where = scopeUnder(parent, scope);
+        const existing = input.onConflict === 'replace' ? await liveChildNamed(trx, where, parent?.id ?? null, name) : undefined;
+        if (existing && existing.type !== 'folder') {
+          await requireEntry(trx, actor, 'files.update', existing.hash);
+          const outcome = await overwriteContent(trx, existing.id, content, creatorId(actor));
+          if (outcome.kind === 'conflict') throw NotFound('This file or folder does not exist.');
+          return { entry: outcome.entry, keep: outcome.kind === 'replaced' };
+        }
         const created = await insertEntry(trx, where, parent, {
           createdBy: creatorId(actor),
           name: freeName(name, false, await childNames(trx, where, parent?.id ?? null)),
@@ -188,15 +202,20 @@ export class DriveFiles {
           mime,
           extension,
           fileSize: measure.size,
-          sha256: measure.digest(),
+          sha256: content.sha256,
           diskPrefix: location.diskPrefix,
           fileName: location.fileName,
           createdAt: input.createdAt,
         });
         await adjustAncestorSizes(trx, created.path, measure.size, null);
         await this.pause('entry-commit');
-        return created;
+        return { entry: created, keep: true };
       });
+      if (!keep) {
+        // The same bytes as the file it replaces: nothing changed, this copy is not needed.
+        await this.disk.deletePrefix(location.diskPrefix).catch(() => undefined);
+        return entry;
+      }
       this.thumbnails.queue(entry);
       return entry;
     } catch (error) {
@@ -208,15 +227,14 @@ export class DriveFiles {
   /**
    * Replaces a file's bytes in place (a WebDAV PUT over an existing file): the
    * new bytes go to a new object first, then one transaction points the row at
-   * them and rolls the size difference up; the old object is removed after the
-   * commit. The entry keeps its id, name, shares and stars.
+   * them (overwriteContent: the old bytes become a version, identical bytes
+   * change nothing). The entry keeps its id, name, shares and stars.
    */
   async replaceFromStream(actor: Actor, hash: string, input: Omit<CreateFileInput, 'name' | 'parentId' | 'diskPrefix' | 'createdAt'>): Promise<FileEntryRow> {
     const current = await requireEntry(this.db, actor, 'files.update', hash);
     if (current.type === 'folder') throw ValidationError.field('file', 'A folder cannot be replaced by a file.');
     const location = newStorageLocation();
     const measure = new Measure(input.maxBytes);
-    let previous: FileEntryRow = current;
     try {
       await this.disk.put(
         `${location.diskPrefix}/${location.fileName}`,
@@ -229,27 +247,15 @@ export class DriveFiles {
       const mime = await sniffMime(measure.head, extension);
       const refusal = input.refuseType?.(mime);
       if (refusal) throw new ValidationError({ file: [refusal] });
-      const entry = await this.db.transaction().execute(async (trx) => {
-        previous = await requireEntry(trx, actor, 'files.update', hash);
-        await trx
-          .updateTable('file_entries')
-          .set({
-            disk_prefix: location.diskPrefix,
-            file_name: location.fileName,
-            file_size: measure.size,
-            sha256: measure.digest(),
-            mime,
-            type: kindOf(mime, extension),
-            updated_at: nowIso(),
-          })
-          .where('id', '=', previous.id)
-          .execute();
-        await adjustAncestorSizes(trx, previous.path, measure.size - Number(previous.file_size), null);
-        return (await findById(trx, previous.id))!;
+      const outcome = await this.db.transaction().execute(async (trx) => {
+        const previous = await requireEntry(trx, actor, 'files.update', hash);
+        return overwriteContent(trx, previous.id, { ...location, size: measure.size, sha256: measure.digest(), mime }, creatorId(actor));
       });
-      if (previous.disk_prefix) await this.disk.deletePrefix(previous.disk_prefix).catch(() => undefined);
-      this.thumbnails.queue(entry);
-      return entry;
+      if (outcome.kind === 'conflict') throw NotFound('This file or folder does not exist.');
+      // The old bytes are a version now (or, for identical bytes, the new copy is not needed).
+      if (outcome.kind === 'unchanged') await this.disk.deletePrefix(location.diskPrefix).catch(() => undefined);
+      else this.thumbnails.queue(outcome.entry);
+      return outcome.entry;
     } catch (error) {
       await this.disk.deletePrefix(location.diskPrefix).catch(() => undefined);
       throw error;

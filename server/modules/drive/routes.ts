@@ -4,6 +4,7 @@ import { render } from '../../lib/errors.js';
 import { admit, currentActor } from '../../plugins/guards.js';
 import { linesFor } from '../../plugins/request-lines.js';
 import { fileRoutes } from './file-routes.js';
+import { versionRoutes } from './version-routes.js';
 import { listingTag, notModified } from './listing-etag.js';
 import {
   createFolderBody,
@@ -199,5 +200,6 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     await api.register(fileRoutes);
+    await api.register(versionRoutes);
   });
 };

@@ -1072,4 +1072,7 @@ export const enLines: Record<string, string> = {
   'This upload is being finished.': 'This upload is being finished.',
   'Sign in to upload the files you shared (:count). They are kept on this device until then.':
     'Sign in to upload the files you shared (:count). They are kept on this device until then.',
+  'This version does not exist.': 'This version does not exist.',
+  'Folders have no versions.': 'Folders have no versions.',
+  'onConflict must be "replace" or "rename".': 'onConflict must be "replace" or "rename".',
 };
