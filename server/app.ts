@@ -9,30 +9,8 @@ import type { Config } from './config.js';
 import { createDb, type Db } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
 import { installZodMessages } from './lib/zod-messages.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { bootstrapRoutes } from './modules/bootstrap/routes.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { localizationRoutes } from './modules/localizations/routes.js';
-import { manifestRoutes } from './modules/manifest/routes.js';
-import { apiDocsRoutes } from './modules/api-docs/routes.js';
-import { recaptchaRoutes } from './modules/recaptcha/routes.js';
-import { accessTokenRoutes } from './modules/auth/tokens-routes.js';
-import { usersRoutes } from './modules/users/routes.js';
-import { driveRoutes } from './modules/drive/routes.js';
-import { uploadRoutes } from './modules/uploads/routes.js';
-import { documentRoutes } from './modules/documents/routes.js';
-import { workspaceRoutes } from './modules/workspaces/routes.js';
-import { notificationRoutes } from './modules/notifications/routes.js';
-import { sharingRoutes } from './modules/sharing/routes.js';
-import { shareLinkRoutes } from './modules/share-links/routes.js';
-import { shareLinkVisitorRoutes } from './modules/share-links/visitor-routes.js';
-import { billingRoutes } from './modules/billing/routes.js';
-import { billingWebhookRoutes } from './modules/billing/webhook-routes.js';
-import { brandingRoutes } from './modules/appearance/routes.js';
 import { humanCheckInUse } from './modules/recaptcha/human-check.js';
 import { seed } from './modules/setup/seeder.js';
-import { socialRoutes } from './modules/social/routes.js';
-import { adminRoutes } from './modules/admin/routes.js';
 import { authenticate } from './plugins/authenticate.js';
 import { LOCALE_COOKIE } from './modules/localizations/locale-cookie.js';
 import { errorHandler } from './plugins/error-handler.js';
@@ -40,14 +18,27 @@ import { applyMethodOverride } from './plugins/method-override.js';
 import { parseRequestContext } from './plugins/request-context.js';
 import { installRequestLog, QuietRequestLog } from './plugins/request-log.js';
 import { isApiPath, registerWeb } from './plugins/web.js';
-import { customPageRoutes } from './modules/custom-pages/routes.js';
 import { withSeo } from './modules/custom-pages/seo.js';
 import { storeOrigins } from './storage/disks.js';
 import { checkTokenScope } from './plugins/token-scope.js';
 import { checkXsrf, ensureXsrfCookie } from './plugins/xsrf.js';
 import { createServices } from './services.js';
+import { installLogContext, logContextOptions } from './observability/log-context.js';
+import { installObservability } from './observability/index.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
-import { DAV_METHODS, webdavRoutes } from './modules/webdav/routes.js';
+import { DAV_METHODS } from './modules/webdav/routes.js';
+
+/**
+ * The document's schemas in name order: zod registers them as their modules are first imported, and the committed
+ * document (src/api/openapi.json) must not change because the composition root imports modules in another order.
+ */
+function sortedComponents<T extends object>(document: T): T {
+  if (!('components' in document) || !document.components || typeof document.components !== 'object') return document;
+  const components = document.components as { schemas?: Record<string, unknown> };
+  if (!components.schemas) return document;
+  const schemas = Object.fromEntries(Object.entries(components.schemas).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return { ...document, components: { ...components, schemas } };
+}
 
 export interface BuildOptions {
   config: Config;
@@ -67,7 +58,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   await seed(db.kysely);
 
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    ...logContextOptions(logger ?? { level: config.logLevel }),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     rewriteUrl: applyMethodOverride,
@@ -80,8 +71,14 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ checked: config.env !== 'production' }));
   app.setErrorHandler(errorHandler);
+  installLogContext(app);
   installRequestLog(app);
   app.decorate('services', createServices(db, config, app.log));
+  installObservability(app, config.observability, {
+    ...app.services,
+    jobs: app.services.jobs,
+    uploadsInProgress: () => app.services.drive.quota.inProgressByKind(),
+  });
   app.decorateRequest('ctx', null as never);
   app.decorateRequest('actor', null as never);
   app.decorateRequest('user', null);
@@ -112,7 +109,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
       },
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => sortedComponents(jsonSchemaTransformObject(input)),
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -125,37 +122,8 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
     checkTokenScope(request);
   });
 
-  await app.register(authRoutes, { prefix: '/auth' });
-  await app.register(socialRoutes, { prefix: '/secure/auth/social' });
-  await app.register(
-    async (api) => {
-      await api.register(bootstrapRoutes);
-      await api.register(localizationRoutes);
-      await api.register(healthRoutes);
-      await api.register(recaptchaRoutes);
-      await api.register(usersRoutes);
-      await api.register(accessTokenRoutes);
-      await api.register(driveRoutes);
-      await api.register(uploadRoutes);
-      await api.register(documentRoutes);
-      await api.register(workspaceRoutes);
-      await api.register(notificationRoutes);
-      await api.register(sharingRoutes);
-      await api.register(shareLinkRoutes);
-      await api.register(shareLinkVisitorRoutes);
-      await api.register(billingRoutes);
-      await api.register(billingWebhookRoutes);
-      await api.register(brandingRoutes);
-      await api.register(adminRoutes, { prefix: '/admin' });
-      await api.register(customPageRoutes);
-      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-    },
-    { prefix: '/api/v1' },
-  );
-
-  await app.register(webdavRoutes);
-  await app.register(manifestRoutes);
-  await app.register(apiDocsRoutes);
+  for (const routes of app.services.routes) await app.register(routes.plugin, { prefix: routes.prefix });
+  app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await registerWeb(app, config.webDistDir, () => humanCheckInUse(app.services), {
     bootstrapFor: async (request) => {
       await authenticate(request, app.services);

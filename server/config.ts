@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { PausePoint } from './lib/test-pause.js';
+import { observabilityConfig, observabilityEnv, type ObservabilityConfig } from './observability/config.js';
 
 /**
  * Environment → typed configuration. Defaults describe the embedded setup
@@ -8,7 +9,7 @@ import type { PausePoint } from './lib/test-pause.js';
  */
 const booleanString = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-const envSchema = z.object({
+const envSchema = observabilityEnv.extend({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -106,6 +107,8 @@ export interface Config {
   redis: { url: string; prefix: string } | null;
   /** Processes on this machine; above 1 needs Redis and PostgreSQL (checked here, see loadConfig). */
   workers: number;
+  /** Metrics, error reporting and traces (server/observability/config.ts). */
+  observability: ObservabilityConfig;
 }
 
 export type StorageConfig =
@@ -193,6 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
     workers: e.WORKERS,
+    observability: observabilityConfig(e, e.NODE_ENV),
   };
 }
 

@@ -1,7 +1,6 @@
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import { pauseAt } from './lib/test-pause.js';
-import { consume } from './lib/rate-limiter.js';
 import { Unauthenticated } from './lib/errors.js';
 import { Mailer, type MailLogger, type MailMessage } from './mail/mailer.js';
 import { AccessTokensService } from './modules/auth/access-tokens.js';
@@ -12,21 +11,16 @@ import { AuthService } from './modules/auth/service.js';
 import { SessionsService } from './modules/auth/sessions.js';
 import { AccessCache } from './modules/auth/access-cache.js';
 import { UserTokensService } from './modules/auth/user-tokens.js';
-import { BootstrapJson } from './modules/bootstrap/json.js';
-import { APP_VERSION, BootstrapService } from './modules/bootstrap/service.js';
-import { StripeGateway } from './modules/billing/gateway.js';
-import { BillingRepository } from './modules/billing/repository.js';
-import { BillingService } from './modules/billing/service.js';
-import { BillingWebhooks } from './modules/billing/webhooks.js';
+import { APP_VERSION } from './modules/bootstrap/service.js';
+import { createBootstrap } from './modules/bootstrap/index.js';
 import { bytesCharged } from './modules/drive/repository.js';
 import { createDrive } from './modules/drive/index.js';
-import { HealthService } from './modules/health/service.js';
-import { LocalizationsService } from './modules/localizations/service.js';
-import { ManifestService } from './modules/manifest/service.js';
-import { ThemesService } from './modules/themes/service.js';
-import { AppearanceService } from './modules/appearance/service.js';
-import { BrandingFiles } from './modules/appearance/branding-files.js';
-import { RecaptchaService } from './modules/recaptcha/service.js';
+import { createHealth } from './modules/health/index.js';
+import { createLocalizations } from './modules/localizations/index.js';
+import { createManifest } from './modules/manifest/index.js';
+import { createAppearance } from './modules/appearance/index.js';
+import { createRecaptcha } from './modules/recaptcha/index.js';
+import { createApiDocs } from './modules/api-docs/index.js';
 import { SettingsService } from './modules/settings/service.js';
 import { SocialAccountsService } from './modules/social/service.js';
 import { AvatarStore } from './modules/users/avatars.js';
@@ -36,24 +30,9 @@ import { UploadsService } from './modules/uploads/service.js';
 import { DocumentsService } from './modules/documents/service.js';
 import { createTusServer } from './modules/uploads/tus.js';
 import { createTusFiles } from './modules/uploads/tus-files.js';
-import { BroadcastBus, type NotificationBus } from './modules/notifications/bus.js';
 import { S3DirectUploads } from './modules/uploads/s3-direct.js';
 import { S3UploadsRepository } from './modules/uploads/s3-repository.js';
-import { Notifier } from './modules/notifications/notifier.js';
-import { generateVapidKeys } from './modules/notifications/push.js';
-import { NotificationsRepository } from './modules/notifications/repository.js';
-import { NotificationsService } from './modules/notifications/service.js';
-import { SharesRepository } from './modules/sharing/repository.js';
-import { SharingService } from './modules/sharing/service.js';
-import { fileEntryShared } from './modules/notifications/file-shared.js';
-import { displayName } from './modules/users/presenter.js';
-import { hashPassword, verifyPassword } from './modules/auth/passwords.js';
-import { presentByIds } from './modules/drive/present.js';
-import { ShareLinksRepository } from './modules/share-links/repository.js';
-import { ShareLinksService } from './modules/share-links/service.js';
-import { ShareLinkVisitors } from './modules/share-links/visitor.js';
-import { WorkspacesRepository } from './modules/workspaces/repository.js';
-import { WorkspacesService } from './modules/workspaces/service.js';
+import { verifyPassword } from './modules/auth/passwords.js';
 import { createStoreChecks, tusDir } from './upkeep.js';
 import { createSharedState } from './scale-out.js';
 import { runHousekeeping } from './jobs/housekeeping.js';
@@ -61,18 +40,26 @@ import { createDisks, signedDownloads } from './storage/disks.js';
 import { WebDavRepository } from './modules/webdav/repository.js';
 import { WebDavService } from './modules/webdav/service.js';
 import { createAdmin } from './modules/admin/index.js';
+import { createBilling } from './modules/billing/index.js';
+import { createNotifications } from './modules/notifications/index.js';
+import { createWorkspaces } from './modules/workspaces/index.js';
+import { createSharing } from './modules/sharing/index.js';
+import { createShareLinks } from './modules/share-links/index.js';
+import { API_PREFIX, moduleRoutes, type ModuleRoutes } from './lib/routes.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { socialRoutes } from './modules/social/routes.js';
+import { usersRoutes } from './modules/users/routes.js';
+import { accessTokenRoutes } from './modules/auth/tokens-routes.js';
+import { driveRoutes } from './modules/drive/routes.js';
+import { uploadRoutes } from './modules/uploads/routes.js';
+import { documentRoutes } from './modules/documents/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { webdavRoutes } from './modules/webdav/routes.js';
 import { siteUrlFrom } from './modules/settings/site-url.js';
-import { CustomPagesRepository } from './modules/custom-pages/repository.js';
-import { CustomPagesService } from './modules/custom-pages/service.js';
+import { createCustomPages } from './modules/custom-pages/index.js';
 import { MenusService } from './modules/menus/service.js';
 import { SpaceLimits } from './modules/drive/space-limits.js';
 import { userActor } from './modules/access/actor.js';
-import { workspaceInvitation } from './modules/workspaces/invitation-notification.js';
-
-const HOUR_MS = 60 * 60 * 1000;
-/** Invite mails a user may send in an hour, and people they may notify by sharing: generous for teams, useless for spam. */
-export const INVITES_PER_HOUR = 100;
-export const SHARE_RECIPIENTS_PER_HOUR = 200;
 
 /** The services of one app instance. Routes reach them through `app.services`. */
 export function createServices(db: Db, config: Config, log: MailLogger & { warn(obj: object, msg: string): void }) {
@@ -80,7 +67,8 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const settings = new SettingsService(kysely);
   const accessCache = new AccessCache(db.changes);
   const users = new UsersRepository(kysely, accessCache);
-  const localizations = new LocalizationsService(kysely, settings);
+  // Plan texts are translated like lines; billing is made below and read only on use.
+  const { localizations, routes: localizationRoutes } = createLocalizations(kysely, settings, () => billingModule.repo.productTexts());
   const sessions = new SessionsService(kysely, accessCache);
   const accessTokens = new AccessTokensService(kysely);
   const userTokens = new UserTokensService(kysely);
@@ -94,30 +82,15 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const passwordChecks = new PasswordChecks(rateLimiter);
   const auth = new AuthService(users, passwordChecks, sessions);
   const siteUrl = siteUrlFrom(settings, config.appUrl);
-  const channelOn = async (channel: 'email' | 'browser') => (await settings.get(`notifications.channels.${channel}`)) !== false;
   // Mail a request causes goes out through the job queue (retried there), never inside the request.
   const queueMail = (message: MailMessage) => jobs.enqueue('mail', message);
   const recovery = new RecoveryService(kysely, users, userTokens, sessions, settings, queueMail, siteUrl);
   const disks = createDisks(config.storage, config.storageDir);
   const avatars = new AvatarStore(disks.avatars);
-  const themes = new ThemesService(kysely);
-  const appearance = new AppearanceService(settings, themes);
-  const brandingFiles = new BrandingFiles(kysely, disks.branding);
+  const { themes, appearance, brandingFiles, routes: brandingRoutes } = createAppearance(kysely, settings, disks.branding);
   const permissionsOf = async (userId: number) => (await users.findWithAccess(userId))?.permissions ?? [];
-  const billingRepo = new BillingRepository(kysely);
-  const stripeGateway = new StripeGateway(async () => {
-    const secret = await settings.get('billing.stripe.secret_key');
-    const webhook = await settings.get('billing.stripe.webhook_secret');
-    return {
-      secretKey: (typeof secret === 'string' && secret) || config.stripe.secretKey || '',
-      webhookSecret: (typeof webhook === 'string' && webhook) || config.stripe.webhookSecret || '',
-    };
-  }, config.stripe.apiBase);
-  const billing = new BillingService(billingRepo, stripeGateway, {
-    switchedOn: async () => (await settings.get('billing.enable')) !== false,
-    appUrl: siteUrl,
-    usedBy: (userId) => bytesCharged(kysely, userId),
-  });
+  const billingModule = createBilling({ db: kysely, settings, stripe: config.stripe, appUrl: siteUrl, usedBy: (userId) => bytesCharged(kysely, userId) });
+  const { billing } = billingModule;
   const limits = {
     siteDefault: async () => {
       const setting = await settings.get('uploads.available_space');
@@ -150,62 +123,49 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
       },
     },
   });
-  const shareLinksRepo = new ShareLinksRepository(kysely);
   const tusFiles = createTusFiles(tusDir(config.storageDir));
-  const notificationBus: NotificationBus = new BroadcastBus(shared.broadcast, log);
-  const notificationsRepo = new NotificationsRepository(kysely);
-  const pushRules = { allowLoopback: config.pushAllowLoopback };
-  const vapid = () => settings.vapidKeys(generateVapidKeys);
-  const notifier = new Notifier({
-    repo: notificationsRepo,
-    bus: notificationBus,
+  const notificationsModule = createNotifications({
+    db: kysely,
+    broadcast: shared.broadcast,
+    log,
+    settings,
+    users,
+    localizations,
     queue: { mail: queueMail, push: (job) => jobs.enqueue('push', job) },
-    recipient: async (userId) => {
-      const user = await users.findById(userId);
-      if (!user) return undefined;
-      const fallback = await settings.get('i18n.default_localization');
-      const found = await localizations.resolve([user.language, typeof fallback === 'string' ? fallback : null]);
-      return { email: user.email, lines: found ? await localizations.lines(found.id) : null };
-    },
     siteName: () => recovery.siteName(),
     appUrl: siteUrl,
-    vapid,
-    vapidSubject: config.appUrl.startsWith('https:') ? config.appUrl : `mailto:${/<([^>]+)>/.exec(config.mail.from)?.[1] ?? config.mail.from}`,
-    pushRules,
-    channelOn,
+    config: { appUrl: config.appUrl, mailFrom: config.mail.from, pushAllowLoopback: config.pushAllowLoopback },
   });
-  const workspacesRepo = new WorkspacesRepository(kysely);
-  const workspaces = new WorkspacesService(kysely, db.dialect, workspacesRepo, {
-    findUser: (id) => users.findById(id),
-    findUserIdByEmail: async (email) => (await users.findByEmail(email))?.id,
+  const { notifier } = notificationsModule;
+  const workspaces = createWorkspaces({
+    db,
+    users,
+    notifier,
+    rateLimiter,
     sendMail: queueMail,
     siteName: () => recovery.siteName(),
     appUrl: siteUrl,
     trashWorkspace: (trx, id) => drive.facade.trashWorkspace(trx, id),
-    notifyInvited: (invite) => workspaceInvitation(notifier, invite),
-    countInvites: (userId, emails) => consume(rateLimiter, { key: `invites:${userId}`, max: INVITES_PER_HOUR, windowMs: HOUR_MS }, emails),
   });
   // Every menu write passes MenusService.write; its onChange is where cached bootstrap data would be dropped.
   const menus = new MenusService(kysely);
-  const customPagesRepo = new CustomPagesRepository(kysely);
-  const bootstrap = new BootstrapService(kysely, settings, users, localizations, config.appUrl, {
+  const customPages = createCustomPages(kysely, settings, config.appUrl);
+  const customPagesRepo = customPages.repo;
+  const bootstrap = createBootstrap(config.env !== 'production', kysely, settings, users, localizations, config.appUrl, {
     menus: () => menus.list(),
-    unreadNotifications: (userId) => notificationsRepo.unreadCount(userId),
+    unreadNotifications: (userId) => notificationsModule.repo.unreadCount(userId),
     subscriptions: (userId) => billing.subscriptionFlags(userId),
     billingEnabled: () => billing.enabled(),
     directS3Uploads: config.storage.driver === 's3' && config.storage.directUpload,
     version: () => db.version(),
   });
   const spaceLimits = new SpaceLimits(limits);
-  const stripeClient = async () => {
-    const keys = await stripeGateway.configured();
-    return keys ? stripeGateway.client(keys) : null;
-  };
+  const { stripeClient } = billingModule;
   const account = new AccountService(kysely, settings, localizations, sessions, recovery, avatars, drive.facade, auth, {}, billing);
   const admin = createAdmin({
     db: kysely,
-    plans: { stripe: stripeClient, catalog: billingRepo },
-    subscriptions: { stripe: stripeClient, billing: billingRepo },
+    plans: { stripe: stripeClient, catalog: billingModule.repo },
+    subscriptions: { stripe: stripeClient, billing: billingModule.repo },
     settings,
     localizations,
     themes,
@@ -222,10 +182,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
       fileForSupport: (id) => drive.facade.fileForSupport(id),
     },
     workspaces: {
-      deleteWorkspace: async (trx, id) => {
-        await drive.facade.trashWorkspace(trx, id);
-        await workspacesRepo.delete(trx, id);
-      },
+      deleteWorkspace: workspaces.deleteWorkspace,
     },
     users: {
       sessions,
@@ -238,7 +195,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
       removeAvatar: (avatar) => avatars.remove(avatar),
       bootstrapFor: async (userId, language, impersonatorId) => {
         const user = userId === null ? undefined : await users.findById(userId);
-        return bootstrap.build(user ? await users.withAccess(user) : null, language, impersonatorId);
+        return bootstrap.bootstrap.build(user ? await users.withAccess(user) : null, language, impersonatorId);
       },
       confirm: async (userId, proof) => {
         const caller = await users.findById(userId);
@@ -247,6 +204,10 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
       },
     },
   });
+  const sharing = createSharing({ db: kysely, users, notifier, rateLimiter });
+  const health = createHealth(db, config.storageDir);
+  const recaptcha = createRecaptcha(settings);
+  const manifest = createManifest(settings, themes, brandingFiles);
   const storeChecks = createStoreChecks(db, config.storageDir, drive.disk);
   const uploads = new UploadsService({ settings, drive: drive.facade, quota: drive.quota, resolveScope: drive.scope, tusFiles });
   const s3Uploads = new S3DirectUploads({
@@ -263,10 +224,11 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     drive: drive.facade,
     uploads,
     scope: drive.scope,
-    workspaces: (actor) => workspaces.list(actor),
+    workspaces: (actor) => workspaces.workspaces.list(actor),
     repo: new WebDavRepository(kysely),
     siteUrl,
   });
+  const shareLinks = createShareLinks({ db: kysely, settings, users, permissionsOf, passwordChecks, drive, uploads, appUrl: siteUrl });
   const documents = new DocumentsService({ drive: drive.facade, resolveScope: drive.scope });
   const tus = createTusServer(uploads, tusFiles, shared.tusLocker);
   // Every process defines every job, so any of them can run what another queued.
@@ -293,50 +255,24 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     recovery,
     avatars,
     account,
-    recaptcha: new RecaptchaService(settings),
-    manifest: new ManifestService(settings, themes, brandingFiles),
     themes,
     brandingFiles,
-    health: new HealthService(db, config.storageDir),
     social: new SocialAccountsService(kysely, users, settings, auth),
-    bootstrap,
-    bootstrapJson: new BootstrapJson(config.env !== 'production'),
+    bootstrap: bootstrap.bootstrap,
+    bootstrapJson: bootstrap.bootstrapJson,
     billing,
-    billingWebhooks: new BillingWebhooks(billingRepo, stripeGateway),
+    billingWebhooks: billingModule.billingWebhooks,
     admin,
     drive,
-    workspaces,
-    sharing: new SharingService(kysely, new SharesRepository(kysely), {
-      findUserByEmail: (email) => users.findByEmail(email),
-      sharerName: async (userId) => {
-        const user = await users.findById(userId);
-        return user ? displayName(user) : 'Someone';
-      },
-      notifyShared: (notice) => fileEntryShared(notifier, notice),
-      countRecipients: (userId, people) => consume(rateLimiter, { key: `shares:${userId}`, max: SHARE_RECIPIENTS_PER_HOUR, windowMs: HOUR_MS }, people),
-    }),
-    shareLinks: new ShareLinksService(kysely, shareLinksRepo, { hashPassword, appUrl: siteUrl }),
-    shareLinkVisitors: new ShareLinkVisitors(kysely, shareLinksRepo, {
-      appKey: () => settings.appKey(),
-      permissionsOf,
-      ownerName: async (userId) => {
-        const user = await users.findById(userId);
-        return user ? displayName(user) : null;
-      },
-      checkPassword: (limits, compare) => passwordChecks.check(limits, compare),
-      verifyPassword,
-      scope: (actor) => drive.scope(actor, null),
-      list: (actor, scope, query) => drive.listing.list(actor, scope, query),
-      present: (actor, ids) => presentByIds(kysely, actor, ids),
-      download: (actor, hashes, onError) => drive.files.download(actor, hashes, onError),
-      openable: (actor, hash) => drive.files.openable(actor, hash),
-      preview: (actor, hash) => drive.files.preview(actor, hash),
-    }),
+    workspaces: workspaces.workspaces,
+    sharing: sharing.sharing,
+    shareLinks: shareLinks.shareLinks,
+    shareLinkVisitors: shareLinks.shareLinkVisitors,
     jobs,
-    notificationBus,
+    notificationBus: notificationsModule.bus,
     notifier,
-    notifications: new NotificationsService(notificationsRepo, notificationBus, pushRules, channelOn),
-    vapidPublicKey: async () => (await vapid()).publicKey,
+    notifications: notificationsModule.notifications,
+    vapidPublicKey: notificationsModule.vapidPublicKey,
     uploads,
     webdav,
     /** A token's user's permissions for WebDAV, or null when the user is gone. */
@@ -346,10 +282,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     },
     documents,
     menus,
-    customPages: new CustomPagesService(customPagesRepo, async () => {
-      const name = await settings.get('branding.site_name');
-      return { name: typeof name === 'string' ? name : '', url: config.appUrl };
-    }),
+    customPages: customPages.customPages,
     tusFiles,
     tus,
     /** Start-up recovery, housekeeping and the doctor's checks of the database against the disk. */
@@ -358,6 +291,34 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     shared,
     broadcast: shared.broadcast,
     s3Uploads,
+    recaptcha: recaptcha.recaptcha,
+    manifest: manifest.manifest,
+    health: health.health,
+    /** Every module's routes, in the order of the OpenAPI document. */
+    routes: [
+      moduleRoutes('/auth', authRoutes, {}),
+      moduleRoutes('/secure/auth/social', socialRoutes, {}),
+      bootstrap.routes,
+      localizationRoutes,
+      health.routes,
+      recaptcha.routes,
+      moduleRoutes(API_PREFIX, usersRoutes, {}),
+      moduleRoutes(API_PREFIX, accessTokenRoutes, {}),
+      moduleRoutes(API_PREFIX, driveRoutes, {}),
+      moduleRoutes(API_PREFIX, uploadRoutes, {}),
+      moduleRoutes(API_PREFIX, documentRoutes, {}),
+      workspaces.routes,
+      notificationsModule.routes,
+      sharing.routes,
+      ...shareLinks.routes,
+      ...billingModule.routes,
+      brandingRoutes,
+      moduleRoutes(`${API_PREFIX}/admin`, adminRoutes, {}),
+      customPages.routes,
+      moduleRoutes('', webdavRoutes, {}),
+      manifest.routes,
+      createApiDocs(settings).routes,
+    ] satisfies ModuleRoutes[],
   };
 }
 

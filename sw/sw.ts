@@ -8,6 +8,7 @@ import { QueueHost } from './queues/host';
 import { registerPushHandlers } from './notifications/push';
 import { registerUploadQueue } from './uploads/worker';
 import { registerSaveQueue } from './saves/worker';
+import { registerPins } from './pins/worker';
 import { registerShareTarget } from './share-target';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
@@ -51,6 +52,7 @@ const session = sharedSession();
 const host = new QueueHost(self, session);
 registerUploadQueue(host, self);
 registerSaveQueue(host, self);
+registerPins(host, self);
 host.start();
 
 // Web push for the browser notification channel.

@@ -11,6 +11,16 @@ import { watchedDialect, type StatementCounter } from './watched-dialect.js';
 
 export type Dialect = Config['database']['dialect'];
 
+export interface PoolUse {
+  max: number;
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
+
+const POOL_MAX = 10;
+
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
@@ -22,6 +32,8 @@ export interface Db {
   counter: StatementCounter;
   /** Checks that the database answers (for /health). */
   ping(): Promise<void>;
+  /** PostgreSQL's connection pool right now (metrics); null for SQLite, which has one connection. */
+  poolUse(): PoolUse | null;
   destroy(): Promise<void>;
 }
 
@@ -43,7 +55,7 @@ export function createDb(config: Config['database'], changes: AccessChanges = ne
   });
   const version = () => written;
   if (config.dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: config.url, max: POOL_MAX });
     // An idle client can lose its connection (a database restart, a network blip); without a
     // listener that error would crash the process. The pool replaces the client on next use.
     pool.on('error', (error) => console.error('PostgreSQL idle client error:', error.message));
@@ -57,6 +69,7 @@ export function createDb(config: Config['database'], changes: AccessChanges = ne
       ping: async () => {
         await pool.query('select 1');
       },
+      poolUse: () => ({ max: POOL_MAX, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       destroy: () => kysely.destroy(),
     };
   }
@@ -77,6 +90,7 @@ export function createDb(config: Config['database'], changes: AccessChanges = ne
     ping: async () => {
       sqlite.prepare('select 1').get();
     },
+    poolUse: () => null,
     destroy: () => kysely.destroy(),
   };
 }

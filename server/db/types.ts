@@ -341,6 +341,8 @@ export interface WebdavLocksTable {
   user_id: number;
   /** What is locked: the space and the names from its root ("u:12/Docs/a.txt", "w:3/Plans"), mapped or not. */
   resource: string;
+  /** The locked entry, when it has a row: the lock follows it through renames and moves. */
+  entry_id: number | null;
   /** '0' or 'infinity'. */
   depth: string;
   /** 'exclusive' or 'shared'. */

@@ -23,6 +23,20 @@ export interface JobOptions {
   concurrency?: number;
 }
 
+/** One try of a job, as an observer sees it (metrics, error reports, traces). */
+export interface JobTry {
+  name: string;
+  /** 1 for the first try. */
+  attempt: number;
+  /** Tries allowed in all: a try that throws at `attempt === attempts` is the job's failure. */
+  attempts: number;
+}
+
+/** Wraps every try of every job; it must run `work` once and rethrow what it throws. */
+export interface JobObserver {
+  run(job: JobTry, work: () => Promise<void>): Promise<void>;
+}
+
 export interface JobQueue<Jobs extends JobMap> {
   define<K extends keyof Jobs & string>(name: K, handler: (data: Jobs[K]) => Promise<void>, options?: JobOptions): void;
   /** Resolves once the job is queued (in Redis: stored), not once it ran. */
@@ -34,7 +48,14 @@ export interface JobQueue<Jobs extends JobMap> {
   idle(): Promise<void>;
   /** Stops taking jobs and waits for those running here. */
   close(): Promise<void>;
+  /** Jobs queued and not yet started (here: in this process; on the shared queue: everywhere). */
+  waiting(): Promise<number>;
+  /** Every later try runs through the observer (one at a time; null removes it). */
+  observe(observer: JobObserver | null): void;
 }
+
+/** Runs one try through the observer, if any. */
+export const runTry = (observer: JobObserver | null, job: JobTry, work: () => Promise<void>): Promise<void> => (observer ? observer.run(job, work) : work());
 
 export const DEFAULT_ATTEMPTS = 3;
 export const DEFAULT_BACKOFF_MS = 500;
@@ -51,6 +72,8 @@ export class InProcessJobs<Jobs extends JobMap> implements JobQueue<Jobs> {
   private readonly definitions = new Map<string, Definition>();
   private readonly running = new Set<Promise<void>>();
   private readonly timers: NodeJS.Timeout[] = [];
+  private queued = 0;
+  private observer: JobObserver | null = null;
 
   constructor(
     private readonly log: BackgroundLog,
@@ -72,6 +95,7 @@ export class InProcessJobs<Jobs extends JobMap> implements JobQueue<Jobs> {
     if (!definition) throw new Error(`No job named ${name}`);
     // Through JSON as on the shared queue, so a handler that works here works in scale-out mode too.
     const copy = JSON.parse(JSON.stringify(data)) as object;
+    this.queued += 1;
     const task = this.attempt(name, definition, copy).finally(() => this.running.delete(task));
     this.running.add(task);
   }
@@ -93,6 +117,14 @@ export class InProcessJobs<Jobs extends JobMap> implements JobQueue<Jobs> {
     while (this.running.size) await Promise.allSettled([...this.running]);
   }
 
+  async waiting(): Promise<number> {
+    return this.queued;
+  }
+
+  observe(observer: JobObserver | null): void {
+    this.observer = observer;
+  }
+
   async close(): Promise<void> {
     for (const timer of this.timers.splice(0)) clearInterval(timer);
     await this.idle();
@@ -100,10 +132,11 @@ export class InProcessJobs<Jobs extends JobMap> implements JobQueue<Jobs> {
 
   private async attempt(name: string, definition: Definition, data: object): Promise<void> {
     await this.slot(definition);
+    this.queued -= 1;
     try {
       for (let attempt = 1; ; attempt += 1) {
         try {
-          await definition.handler(data);
+          await runTry(this.observer, { name, attempt, attempts: definition.attempts }, () => definition.handler(data));
           return;
         } catch (error) {
           if (attempt >= definition.attempts) {

@@ -1,6 +1,15 @@
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, type BackgroundLog, type JobMap, type JobOptions, type JobQueue } from './background.js';
+import {
+  DEFAULT_ATTEMPTS,
+  DEFAULT_BACKOFF_MS,
+  runTry,
+  type BackgroundLog,
+  type JobMap,
+  type JobObserver,
+  type JobOptions,
+  type JobQueue,
+} from './background.js';
 
 const QUEUE = 'jobs';
 const FINISHED = new Set(['completed', 'failed', 'unknown']);
@@ -20,6 +29,7 @@ export class BullJobs<Jobs extends JobMap> implements JobQueue<Jobs> {
   private readonly mine = new Set<string>();
   /** Adds under way: a caller that does not wait for its enqueue (thumbnails) still counts for idle(). */
   private readonly adding = new Set<Promise<unknown>>();
+  private observer: JobObserver | null = null;
 
   constructor(
     private readonly connection: Redis,
@@ -77,6 +87,15 @@ export class BullJobs<Jobs extends JobMap> implements JobQueue<Jobs> {
     }
   }
 
+  async waiting(): Promise<number> {
+    const counts = await this.queue.getJobCounts('waiting', 'delayed', 'prioritized');
+    return Object.values(counts).reduce((sum, n) => sum + n, 0);
+  }
+
+  observe(observer: JobObserver | null): void {
+    this.observer = observer;
+  }
+
   async close(): Promise<void> {
     // Waits for the jobs running here; queued ones stay in Redis for the other processes or the next start.
     await this.worker?.close();
@@ -98,6 +117,7 @@ export class BullJobs<Jobs extends JobMap> implements JobQueue<Jobs> {
     const definition = this.handlers.get(job.name);
     // Another version of the app may queue a job this one does not know; failing it keeps it visible.
     if (!definition) throw new Error(`No job named ${job.name}`);
-    await definition.handler(job.data as object);
+    const attempts = job.opts.attempts ?? 1;
+    await runTry(this.observer, { name: job.name, attempt: job.attemptsMade + 1, attempts }, () => definition.handler(job.data as object));
   }
 }

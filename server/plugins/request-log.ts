@@ -24,7 +24,7 @@ export const redactUrl = (url: string): string => url.replace(/(\/shared-links\/
 export function installRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
     const ms = reply.elapsedTime;
-    const line = { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(ms), reqId: request.id };
+    const line = { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(ms) };
     if (reply.statusCode >= 500) request.log.warn(line, 'request failed');
     else if (ms >= SLOW_REQUEST_MS) request.log.info(line, 'slow request');
     else request.log.debug(line, 'request');

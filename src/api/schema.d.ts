@@ -1639,6 +1639,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/file-entries/{id}/offline-manifest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a device keeps of a file or folder made available offline: the entry and every live entry below it
+         * @description One response for the whole subtree (at most 25,000 entries, else 422). The ETag is a digest of the manifest: send it back in If-None-Match and an unchanged subtree answers 304 with no body.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OfflineManifest"];
+                    };
+                };
+                /** @description Not modified */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/file-entries/move": {
         parameters: {
             query?: never;
@@ -2086,10 +2134,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Storage summary: bytes used and available (null: unlimited) */
+        /**
+         * Storage summary: bytes used and available (null: unlimited)
+         * @description In a workspace, its payer's (the owner's): what the workspace's uploads are charged to.
+         */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The workspace to work in; 0 or absent: your personal space. Unknown or not yours: 404 */
+                    workspaceId?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -3088,6 +3142,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspace/invite/{inviteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an invite link is for: the workspace and who invited (the link is the proof); expired or unknown: 404 */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    inviteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            invite: {
+                                workspace: {
+                                    id: number;
+                                    name: string;
+                                };
+                                /** @description The inviter's name (or address); null when their account is gone */
+                                inviter: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Decline an invite (the invitee) or revoke it (a member who may remove members) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    inviteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/workspaces": {
         parameters: {
             query?: never;
@@ -3546,46 +3671,6 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/workspace/invite/{inviteId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Decline an invite (the invitee) or revoke it (a member who may remove members) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    inviteId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
         options?: never;
         head?: never;
         patch?: never;
@@ -6244,6 +6329,18 @@ export interface paths {
                             /** @enum {string} */
                             type: "route" | "link";
                         };
+                        /** @description Sentry-compatible DSN for error reports of the server, the app, its worker and jobs (empty: SENTRY_DSN, or off) */
+                        "observability.sentry_dsn"?: "" | string;
+                        /** @description Share of errors reported, 0 to 1 (empty: SENTRY_SAMPLE_RATE, default 1) */
+                        "observability.sample_rate"?: number | null;
+                        /** @description OTLP/HTTP traces address, …/v1/traces (empty: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or off) */
+                        "observability.otlp_endpoint"?: "" | string;
+                        /** @description Share of requests traced, 0 to 1 (empty: OTEL_TRACES_SAMPLER_ARG, default 1) */
+                        "observability.traces_sample_rate"?: number | null;
+                        /** @description Bearer token a Prometheus scraper sends to /metrics */
+                        "observability.metrics_token"?: "" | string;
+                        /** @description Addresses that may read /metrics without the token */
+                        "observability.metrics_allow"?: string[];
                         "site.demo"?: boolean;
                         "api.integrated"?: boolean;
                     };
@@ -8030,169 +8127,14 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        UserInput: {
+        AccessToken: {
             id: number;
-            first_name: string | null;
-            last_name: string | null;
-            display_name: string;
-            avatar: string | null;
-            email: string;
-            email2: string | null;
-            company: string | null;
-            designation: string | null;
-            mobile: string | null;
-            address: string | null;
-            city: string | null;
-            country: string | null;
-            zipcode: string | null;
-            language: string | null;
-            timezone: string | null;
-            unread_notifications_count: number;
-            email_verified_at: string | null;
+            name: string;
+            /** @description read; write: any change; account: sign-in email and account deletion */
+            scopes: ("read" | "write" | "account")[];
+            last_used_at: string | null;
+            expires_at: string | null;
             created_at: string;
-            updated_at: string;
-            permissions: {
-                name: string;
-                restrictions: {
-                    name: string;
-                    value: string | number | boolean | null;
-                }[];
-            }[];
-            roles: {
-                id: number;
-                name: string;
-            }[];
-            subscriptions: {
-                id: number;
-                valid: boolean;
-            }[];
-        };
-        ThemeInput: {
-            id: number;
-            name: string;
-            is_dark: boolean;
-            default_light: boolean;
-            default_dark: boolean;
-            colors: {
-                [key: string]: string;
-            };
-        };
-        MenuInput: {
-            id: number;
-            name: string;
-            positions: string[];
-            items: {
-                id: string;
-                label: string;
-                action: string;
-                /** @enum {string} */
-                type: "route" | "link";
-                target: string | null;
-                roles: number[];
-                permissions: string[];
-            }[];
-        };
-        LocalizationSummaryInput: {
-            id: number;
-            language: string;
-            name: string;
-        };
-        BootstrapInput: {
-            user: components["schemas"]["UserInput"] | null;
-            guest_role: {
-                id: number;
-                name: string;
-                permissions: {
-                    name: string;
-                    restrictions: {
-                        name: string;
-                        value: string | number | boolean | null;
-                    }[];
-                }[];
-            };
-            themes: {
-                all: components["schemas"]["ThemeInput"][];
-                selectedThemeId: number | null;
-            };
-            settings: {
-                base_url: string;
-                registration: {
-                    disable: boolean;
-                };
-            } & {
-                [key: string]: unknown;
-            };
-            branding: {
-                site_name: string;
-                logo_light: string;
-                logo_dark: string;
-                logo_light_mobile: string;
-                logo_dark_mobile: string;
-                favicon: string;
-            };
-            i18n: {
-                language: string;
-                lines: {
-                    [key: string]: string;
-                };
-            };
-            localizations: components["schemas"]["LocalizationSummaryInput"][];
-            menus: components["schemas"]["MenuInput"][];
-            registration: {
-                disable: boolean;
-                policies: {
-                    id: string;
-                    label: string;
-                    action: string;
-                    /** @enum {string} */
-                    type: "route" | "link";
-                }[];
-            };
-            recaptcha: {
-                site_key: string;
-                enable: {
-                    register: boolean;
-                    contact: boolean;
-                    link_creation: boolean;
-                };
-            };
-            notifications: {
-                integrated: boolean;
-                subscriptions: {
-                    integrated: boolean;
-                };
-            };
-            billing: {
-                enable: boolean;
-            };
-            social: {
-                google: {
-                    enable: boolean;
-                };
-                facebook: {
-                    enable: boolean;
-                };
-                twitter: {
-                    enable: boolean;
-                };
-            };
-            site: {
-                demo: boolean;
-            };
-            demo: {
-                /** @enum {string} */
-                loginPageDefaults: "singleAccount" | "randomAccount";
-                credentials: {
-                    email: string;
-                    password: string;
-                } | null;
-            };
-            app_version: string;
-            impersonator: {
-                id: number;
-                email: string;
-                display_name: string;
-            } | null;
         };
         AccessTokenInput: {
             id: number;
@@ -8203,137 +8145,19 @@ export interface components {
             expires_at: string | null;
             created_at: string;
         };
-        FileEntryInput: {
-            /** @description The public id (same as hash) */
-            id: string;
-            hash: string;
-            name: string;
-            description: string | null;
-            /** @description One of folder, image, video, audio, pdf, text, spreadsheet, word, powerpoint, archive, sql, file */
-            type: string;
-            mime: string | null;
-            extension: string | null;
-            /** @description Bytes; folders carry the sum of the files below them */
-            file_size: number;
-            /** @description Hash of the parent folder; null at the root */
-            parent_id: string | null;
-            owner_id: number;
-            /** @description Display name of the user who holds the entry */
-            owner_name: string | null;
-            workspace_id: number;
-            is_starred: boolean;
-            /** @description Shared with at least one person, or by a link */
-            is_shared: boolean;
-            /** @description Preview address (shown inline); null for folders and kinds that have no preview */
-            url: string | null;
-            thumbnail_url: string | null;
-            created_at: string;
-            updated_at: string;
-            deleted_at: string | null;
-            /** @description In the trash: when it is deleted forever (fixed when it was trashed) */
-            purge_at: string | null;
-            /** @description What the caller may do to this entry (files.view, files.create, files.update, files.delete, files.download, files.share): the caller's grant on it within their site role */
-            permissions: string[];
-        };
-        FolderCrumbInput: {
-            id: string;
-            hash: string;
-            name: string;
-        };
-        /** @description The listed folder (spec §3 Folder); the root has hash '0' */
-        FolderInput: {
-            hash: string;
-            name: string;
-            permissions: string[];
-        };
-        DocumentFontAttributesInput: {
-            fontFamily?: string | null;
-            /** @description Pixels */
-            fontSize?: number | null;
-            bold?: boolean;
-            italic?: boolean;
-            underline?: boolean;
-            color?: string | null;
-        };
-        DocumentTextRunInput: {
-            /** @constant */
-            type: "text";
-            text: string;
-            fontAttributes: components["schemas"]["DocumentFontAttributesInput"];
-            /** @description http, https, mailto, tel or sms only */
-            link?: string | null;
-        };
-        DocumentImageRunInput: {
-            /** @constant */
-            type: "image";
-            /** @description The document's own image (file-entries/{id}/document-images/{name}) or a drive image (file-entries/{id}/preview) */
-            address: string;
-            /** @description Pixels */
-            width?: number | null;
-            /** @description Pixels */
-            height?: number | null;
-        };
-        DocumentListItemInput: {
-            runs: (components["schemas"]["DocumentTextRunInput"] | components["schemas"]["DocumentImageRunInput"])[];
-            subItems?: components["schemas"]["DocumentListItemInput"][];
-        };
-        DocumentSectionInput: {
-            /** @enum {string} */
-            kind: "paragraph" | "heading1" | "heading2" | "blockquote" | "code" | "list";
-            /**
-             * @description The text of a paragraph, heading, quote or code line; empty for lists
-             * @default []
-             */
-            runs: (components["schemas"]["DocumentTextRunInput"] | components["schemas"]["DocumentImageRunInput"])[];
-            /** @description Lists: numbered (true) or bulleted */
-            ordered?: boolean;
-            /** @description Lists: the items, nested by subItems */
-            items?: components["schemas"]["DocumentListItemInput"][];
-        };
-        ShareLinkInput: {
+        AdminActivity: {
             id: number;
-            /** @description The public id in the link */
-            token: string;
-            /** @description The page to send people */
-            url: string;
-            /** @description The linked entry (hash) */
-            entry_id: string;
-            allow_download: boolean;
-            file_drop: boolean;
-            has_password: boolean;
-            expires_at: string | null;
-            max_downloads: number | null;
-            download_count: number;
-            view_count: number;
+            actor_id: number | null;
+            actor_label: string;
+            action: string;
+            subject_type: string;
+            subject_id: string | null;
+            subject_label: string | null;
+            details: {
+                [key: string]: unknown;
+            };
+            ip_address: string | null;
             created_at: string;
-            updated_at: string;
-        };
-        LinkEntryInput: {
-            id: string;
-            hash: string;
-            name: string;
-            type: string;
-            mime: string | null;
-            extension: string | null;
-            file_size: number;
-            parent_id: string | null;
-            /** @description Preview address (under the link); null for kinds that have no preview */
-            url: string | null;
-            thumbnail_url: string | null;
-            created_at: string;
-            updated_at: string;
-            permissions: string[];
-        };
-        VisitorLinkInput: {
-            token: string;
-            /** @description True until the password is given: then no name or size is shown */
-            requires_password: boolean;
-            allow_download: boolean;
-            file_drop: boolean;
-            expires_at: string | null;
-            downloads_left: number | null;
-            owner_name: string | null;
-            entry: components["schemas"]["LinkEntryInput"] | null;
         };
         AdminActivityInput: {
             id: number;
@@ -8349,94 +8173,27 @@ export interface components {
             ip_address: string | null;
             created_at: string;
         };
-        AdminUserRowInput: {
-            id: number;
-            email: string;
-            first_name: string | null;
-            last_name: string | null;
-            display_name: string;
-            avatar: string | null;
-            email_verified_at: string | null;
-            suspended_at: string | null;
-            created_at: string;
-            last_active_at: string | null;
-            space_used: number;
-            space_available: number | null;
-            roles: {
+        AdminDashboard: {
+            users: number;
+            files: number;
+            workspaces: number;
+            space: {
+                used: number;
+                disk_free: number | null;
+                disk_total: number | null;
+            };
+            per_day: {
+                date: string;
+                uploads: number;
+                signups: number;
+            }[];
+            largest_users: {
                 id: number;
-                name: string;
+                email: string;
+                bytes: number;
             }[];
-        };
-        AdminUserInput: {
-            id: number;
-            email: string;
-            first_name: string | null;
-            last_name: string | null;
-            display_name: string;
-            avatar: string | null;
-            email_verified_at: string | null;
-            suspended_at: string | null;
-            created_at: string;
-            roles: {
-                id: number;
-                name: string;
-            }[];
-            permissions: {
-                name: string;
-                restrictions: {
-                    name: string;
-                    value: string | number | boolean | null;
-                }[];
-            }[];
-            space: number | null;
-            space_available: number | null;
-        };
-        AdminRoleInput: {
-            id: number;
-            name: string;
-            description: string | null;
-            /** @enum {string} */
-            type: "sitewide" | "workspace";
-            guests: boolean;
-            default: boolean;
-            users_count: number;
-            permissions: {
-                name: string;
-                restrictions: {
-                    name: string;
-                    value: string | number | boolean | null;
-                }[];
-            }[];
-        };
-        StoredMenuInput: {
-            id: number;
-            name: string;
-            positions: string[];
-            items: {
-                id: string;
-                label: string;
-                action: string;
-                /** @enum {string} */
-                type: "route" | "link";
-                target: string | null;
-                roles: number[];
-                permissions: string[];
-            }[];
-            updated_at: string;
-        };
-        AdminFileRowInput: {
-            id: number;
-            hash: string;
-            name: string;
-            type: string;
-            mime: string | null;
-            file_size: number;
-            created_at: string;
-            deleted_at: string | null;
-            owner_id: number;
-            owner_email: string;
-            workspace_id: number | null;
-            workspace_name: string | null;
+            version: string;
+            warnings: ("mail_not_configured" | "default_admin_password" | "disk_almost_full")[];
         };
         AdminDashboardInput: {
             users: number;
@@ -8460,27 +8217,52 @@ export interface components {
             version: string;
             warnings: ("mail_not_configured" | "default_admin_password" | "disk_almost_full")[];
         };
-        AdminWorkspaceRowInput: {
+        AdminFileRow: {
             id: number;
+            hash: string;
             name: string;
+            type: string;
+            mime: string | null;
+            file_size: number;
             created_at: string;
+            deleted_at: string | null;
             owner_id: number;
             owner_email: string;
-            members_count: number;
+            workspace_id: number | null;
+            workspace_name: string | null;
         };
-        AdminPriceInput: {
+        AdminFileRowInput: {
             id: number;
-            product_id: number;
-            /** @description In the currency’s minor unit (999 for 9.99) */
-            amount: number;
-            currency: string;
-            /** @enum {string} */
-            interval: "day" | "week" | "month" | "year";
-            interval_count: number;
-            /** @description The Stripe price, once created there */
+            hash: string;
+            name: string;
+            type: string;
+            mime: string | null;
+            file_size: number;
+            created_at: string;
+            deleted_at: string | null;
+            owner_id: number;
+            owner_email: string;
+            workspace_id: number | null;
+            workspace_name: string | null;
+        };
+        AdminPlan: {
+            id: number;
+            name: string;
+            description: string;
+            feature_list: string[];
+            /** @description Bytes the plan gives; null: unlimited */
+            available_space: number | null;
+            position: number;
+            hidden: boolean;
+            recommended: boolean;
+            free: boolean;
+            /** @description The Stripe product, once created there */
             gateway_id: string | null;
-            /** @description Subscriptions on this price, valid or not */
+            /** @description Valid subscriptions on this plan */
             subscribers: number;
+            prices: components["schemas"]["AdminPrice"][];
+            created_at: string;
+            updated_at: string;
         };
         AdminPlanInput: {
             id: number;
@@ -8500,6 +8282,93 @@ export interface components {
             prices: components["schemas"]["AdminPriceInput"][];
             created_at: string;
             updated_at: string;
+        };
+        AdminPrice: {
+            id: number;
+            product_id: number;
+            /** @description In the currency’s minor unit (999 for 9.99) */
+            amount: number;
+            currency: string;
+            /** @enum {string} */
+            interval: "day" | "week" | "month" | "year";
+            interval_count: number;
+            /** @description The Stripe price, once created there */
+            gateway_id: string | null;
+            /** @description Subscriptions on this price, valid or not */
+            subscribers: number;
+        };
+        AdminPriceInput: {
+            id: number;
+            product_id: number;
+            /** @description In the currency’s minor unit (999 for 9.99) */
+            amount: number;
+            currency: string;
+            /** @enum {string} */
+            interval: "day" | "week" | "month" | "year";
+            interval_count: number;
+            /** @description The Stripe price, once created there */
+            gateway_id: string | null;
+            /** @description Subscriptions on this price, valid or not */
+            subscribers: number;
+        };
+        AdminRole: {
+            id: number;
+            name: string;
+            description: string | null;
+            /** @enum {string} */
+            type: "sitewide" | "workspace";
+            guests: boolean;
+            default: boolean;
+            users_count: number;
+            permissions: {
+                name: string;
+                restrictions: {
+                    name: string;
+                    value: string | number | boolean | null;
+                }[];
+            }[];
+        };
+        AdminRoleInput: {
+            id: number;
+            name: string;
+            description: string | null;
+            /** @enum {string} */
+            type: "sitewide" | "workspace";
+            guests: boolean;
+            default: boolean;
+            users_count: number;
+            permissions: {
+                name: string;
+                restrictions: {
+                    name: string;
+                    value: string | number | boolean | null;
+                }[];
+            }[];
+        };
+        AdminSubscriptionRow: {
+            id: number;
+            user_id: number;
+            user_email: string;
+            product_id: number;
+            product_name: string;
+            price_id: number;
+            price: {
+                /** @description Minor units */
+                amount: number;
+                currency: string;
+                interval: string;
+                interval_count: number;
+            };
+            gateway_name: string;
+            gateway_id: string;
+            /** @description Stripe’s status: active, trialing, past_due, canceled… */
+            status: string;
+            /** @description Gives its plan now */
+            valid: boolean;
+            renews_at: string | null;
+            ends_at: string | null;
+            cancelled_at: string | null;
+            created_at: string;
         };
         AdminSubscriptionRowInput: {
             id: number;
@@ -8526,51 +8395,20 @@ export interface components {
             cancelled_at: string | null;
             created_at: string;
         };
-        CustomPageInput: {
+        AdminUser: {
             id: number;
-            title: string;
-            slug: string;
-            body: string;
-            meta: {
-                description: string;
-                keywords: string;
-                og_image: string;
-            };
-            /** @enum {string} */
-            visibility: "public" | "signed_in";
-            created_at: string;
-            updated_at: string;
-        };
-        SeoInput: {
-            title: string;
-            tags: {
-                /** @enum {string} */
-                attribute: "name" | "property";
-                key: string;
-                content: string;
-            }[];
-        };
-        User: {
-            id: number;
+            email: string;
             first_name: string | null;
             last_name: string | null;
             display_name: string;
             avatar: string | null;
-            email: string;
-            email2: string | null;
-            company: string | null;
-            designation: string | null;
-            mobile: string | null;
-            address: string | null;
-            city: string | null;
-            country: string | null;
-            zipcode: string | null;
-            language: string | null;
-            timezone: string | null;
-            unread_notifications_count: number;
             email_verified_at: string | null;
+            suspended_at: string | null;
             created_at: string;
-            updated_at: string;
+            roles: {
+                id: number;
+                name: string;
+            }[];
             permissions: {
                 name: string;
                 restrictions: {
@@ -8578,44 +8416,84 @@ export interface components {
                     value: string | number | boolean | null;
                 }[];
             }[];
+            space: number | null;
+            space_available: number | null;
+        };
+        AdminUserInput: {
+            id: number;
+            email: string;
+            first_name: string | null;
+            last_name: string | null;
+            display_name: string;
+            avatar: string | null;
+            email_verified_at: string | null;
+            suspended_at: string | null;
+            created_at: string;
             roles: {
                 id: number;
                 name: string;
             }[];
-            subscriptions: {
+            permissions: {
+                name: string;
+                restrictions: {
+                    name: string;
+                    value: string | number | boolean | null;
+                }[];
+            }[];
+            space: number | null;
+            space_available: number | null;
+        };
+        AdminUserRow: {
+            id: number;
+            email: string;
+            first_name: string | null;
+            last_name: string | null;
+            display_name: string;
+            avatar: string | null;
+            email_verified_at: string | null;
+            suspended_at: string | null;
+            created_at: string;
+            last_active_at: string | null;
+            space_used: number;
+            space_available: number | null;
+            roles: {
                 id: number;
-                valid: boolean;
+                name: string;
             }[];
         };
-        Theme: {
+        AdminUserRowInput: {
             id: number;
-            name: string;
-            is_dark: boolean;
-            default_light: boolean;
-            default_dark: boolean;
-            colors: {
-                [key: string]: string;
-            };
-        };
-        Menu: {
-            id: number;
-            name: string;
-            positions: string[];
-            items: {
-                id: string;
-                label: string;
-                action: string;
-                /** @enum {string} */
-                type: "route" | "link";
-                target: string | null;
-                roles: number[];
-                permissions: string[];
+            email: string;
+            first_name: string | null;
+            last_name: string | null;
+            display_name: string;
+            avatar: string | null;
+            email_verified_at: string | null;
+            suspended_at: string | null;
+            created_at: string;
+            last_active_at: string | null;
+            space_used: number;
+            space_available: number | null;
+            roles: {
+                id: number;
+                name: string;
             }[];
         };
-        LocalizationSummary: {
+        AdminWorkspaceRow: {
             id: number;
-            language: string;
             name: string;
+            created_at: string;
+            owner_id: number;
+            owner_email: string;
+            members_count: number;
+        };
+        AdminWorkspaceRowInput: {
+            id: number;
+            name: string;
+            created_at: string;
+            owner_id: number;
+            owner_email: string;
+            members_count: number;
         };
         Bootstrap: {
             user: components["schemas"]["User"] | null;
@@ -8714,14 +8592,220 @@ export interface components {
                 display_name: string;
             } | null;
         };
-        AccessToken: {
+        BootstrapInput: {
+            user: components["schemas"]["UserInput"] | null;
+            guest_role: {
+                id: number;
+                name: string;
+                permissions: {
+                    name: string;
+                    restrictions: {
+                        name: string;
+                        value: string | number | boolean | null;
+                    }[];
+                }[];
+            };
+            themes: {
+                all: components["schemas"]["ThemeInput"][];
+                selectedThemeId: number | null;
+            };
+            settings: {
+                base_url: string;
+                registration: {
+                    disable: boolean;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+            branding: {
+                site_name: string;
+                logo_light: string;
+                logo_dark: string;
+                logo_light_mobile: string;
+                logo_dark_mobile: string;
+                favicon: string;
+            };
+            i18n: {
+                language: string;
+                lines: {
+                    [key: string]: string;
+                };
+            };
+            localizations: components["schemas"]["LocalizationSummaryInput"][];
+            menus: components["schemas"]["MenuInput"][];
+            registration: {
+                disable: boolean;
+                policies: {
+                    id: string;
+                    label: string;
+                    action: string;
+                    /** @enum {string} */
+                    type: "route" | "link";
+                }[];
+            };
+            recaptcha: {
+                site_key: string;
+                enable: {
+                    register: boolean;
+                    contact: boolean;
+                    link_creation: boolean;
+                };
+            };
+            notifications: {
+                integrated: boolean;
+                subscriptions: {
+                    integrated: boolean;
+                };
+            };
+            billing: {
+                enable: boolean;
+            };
+            social: {
+                google: {
+                    enable: boolean;
+                };
+                facebook: {
+                    enable: boolean;
+                };
+                twitter: {
+                    enable: boolean;
+                };
+            };
+            site: {
+                demo: boolean;
+            };
+            demo: {
+                /** @enum {string} */
+                loginPageDefaults: "singleAccount" | "randomAccount";
+                credentials: {
+                    email: string;
+                    password: string;
+                } | null;
+            };
+            app_version: string;
+            impersonator: {
+                id: number;
+                email: string;
+                display_name: string;
+            } | null;
+        };
+        CustomPage: {
             id: number;
-            name: string;
-            /** @description read; write: any change; account: sign-in email and account deletion */
-            scopes: ("read" | "write" | "account")[];
-            last_used_at: string | null;
-            expires_at: string | null;
+            title: string;
+            slug: string;
+            body: string;
+            meta: {
+                description: string;
+                keywords: string;
+                og_image: string;
+            };
+            /** @enum {string} */
+            visibility: "public" | "signed_in";
             created_at: string;
+            updated_at: string;
+        };
+        CustomPageInput: {
+            id: number;
+            title: string;
+            slug: string;
+            body: string;
+            meta: {
+                description: string;
+                keywords: string;
+                og_image: string;
+            };
+            /** @enum {string} */
+            visibility: "public" | "signed_in";
+            created_at: string;
+            updated_at: string;
+        };
+        DocumentFontAttributes: {
+            fontFamily?: string | null;
+            /** @description Pixels */
+            fontSize?: number | null;
+            bold?: boolean;
+            italic?: boolean;
+            underline?: boolean;
+            color?: string | null;
+        };
+        DocumentFontAttributesInput: {
+            fontFamily?: string | null;
+            /** @description Pixels */
+            fontSize?: number | null;
+            bold?: boolean;
+            italic?: boolean;
+            underline?: boolean;
+            color?: string | null;
+        };
+        DocumentImageRun: {
+            /** @constant */
+            type: "image";
+            /** @description The document's own image (file-entries/{id}/document-images/{name}) or a drive image (file-entries/{id}/preview) */
+            address: string;
+            /** @description Pixels */
+            width?: number | null;
+            /** @description Pixels */
+            height?: number | null;
+        };
+        DocumentImageRunInput: {
+            /** @constant */
+            type: "image";
+            /** @description The document's own image (file-entries/{id}/document-images/{name}) or a drive image (file-entries/{id}/preview) */
+            address: string;
+            /** @description Pixels */
+            width?: number | null;
+            /** @description Pixels */
+            height?: number | null;
+        };
+        DocumentListItem: {
+            runs: (components["schemas"]["DocumentTextRun"] | components["schemas"]["DocumentImageRun"])[];
+            subItems?: components["schemas"]["DocumentListItem"][];
+        };
+        DocumentListItemInput: {
+            runs: (components["schemas"]["DocumentTextRunInput"] | components["schemas"]["DocumentImageRunInput"])[];
+            subItems?: components["schemas"]["DocumentListItemInput"][];
+        };
+        DocumentSection: {
+            /** @enum {string} */
+            kind: "paragraph" | "heading1" | "heading2" | "blockquote" | "code" | "list";
+            /**
+             * @description The text of a paragraph, heading, quote or code line; empty for lists
+             * @default []
+             */
+            runs: (components["schemas"]["DocumentTextRun"] | components["schemas"]["DocumentImageRun"])[];
+            /** @description Lists: numbered (true) or bulleted */
+            ordered?: boolean;
+            /** @description Lists: the items, nested by subItems */
+            items?: components["schemas"]["DocumentListItem"][];
+        };
+        DocumentSectionInput: {
+            /** @enum {string} */
+            kind: "paragraph" | "heading1" | "heading2" | "blockquote" | "code" | "list";
+            /**
+             * @description The text of a paragraph, heading, quote or code line; empty for lists
+             * @default []
+             */
+            runs: (components["schemas"]["DocumentTextRunInput"] | components["schemas"]["DocumentImageRunInput"])[];
+            /** @description Lists: numbered (true) or bulleted */
+            ordered?: boolean;
+            /** @description Lists: the items, nested by subItems */
+            items?: components["schemas"]["DocumentListItemInput"][];
+        };
+        DocumentTextRun: {
+            /** @constant */
+            type: "text";
+            text: string;
+            fontAttributes: components["schemas"]["DocumentFontAttributes"];
+            /** @description http, https, mailto, tel or sms only */
+            link?: string | null;
+        };
+        DocumentTextRunInput: {
+            /** @constant */
+            type: "text";
+            text: string;
+            fontAttributes: components["schemas"]["DocumentFontAttributesInput"];
+            /** @description http, https, mailto, tel or sms only */
+            link?: string | null;
         };
         FileEntry: {
             /** @description The public id (same as hash) */
@@ -8755,10 +8839,37 @@ export interface components {
             /** @description What the caller may do to this entry (files.view, files.create, files.update, files.delete, files.download, files.share): the caller's grant on it within their site role */
             permissions: string[];
         };
-        FolderCrumb: {
+        FileEntryInput: {
+            /** @description The public id (same as hash) */
             id: string;
             hash: string;
             name: string;
+            description: string | null;
+            /** @description One of folder, image, video, audio, pdf, text, spreadsheet, word, powerpoint, archive, sql, file */
+            type: string;
+            mime: string | null;
+            extension: string | null;
+            /** @description Bytes; folders carry the sum of the files below them */
+            file_size: number;
+            /** @description Hash of the parent folder; null at the root */
+            parent_id: string | null;
+            owner_id: number;
+            /** @description Display name of the user who holds the entry */
+            owner_name: string | null;
+            workspace_id: number;
+            is_starred: boolean;
+            /** @description Shared with at least one person, or by a link */
+            is_shared: boolean;
+            /** @description Preview address (shown inline); null for folders and kinds that have no preview */
+            url: string | null;
+            thumbnail_url: string | null;
+            created_at: string;
+            updated_at: string;
+            deleted_at: string | null;
+            /** @description In the trash: when it is deleted forever (fixed when it was trashed) */
+            purge_at: string | null;
+            /** @description What the caller may do to this entry (files.view, files.create, files.update, files.delete, files.download, files.share): the caller's grant on it within their site role */
+            permissions: string[];
         };
         /** @description The listed folder (spec §3 Folder); the root has hash '0' */
         Folder: {
@@ -8766,49 +8877,159 @@ export interface components {
             name: string;
             permissions: string[];
         };
-        DocumentFontAttributes: {
-            fontFamily?: string | null;
-            /** @description Pixels */
-            fontSize?: number | null;
-            bold?: boolean;
-            italic?: boolean;
-            underline?: boolean;
-            color?: string | null;
+        FolderCrumb: {
+            id: string;
+            hash: string;
+            name: string;
         };
-        DocumentTextRun: {
-            /** @constant */
-            type: "text";
-            text: string;
-            fontAttributes: components["schemas"]["DocumentFontAttributes"];
-            /** @description http, https, mailto, tel or sms only */
-            link?: string | null;
+        FolderCrumbInput: {
+            id: string;
+            hash: string;
+            name: string;
         };
-        DocumentImageRun: {
-            /** @constant */
-            type: "image";
-            /** @description The document's own image (file-entries/{id}/document-images/{name}) or a drive image (file-entries/{id}/preview) */
-            address: string;
-            /** @description Pixels */
-            width?: number | null;
-            /** @description Pixels */
-            height?: number | null;
+        /** @description The listed folder (spec §3 Folder); the root has hash '0' */
+        FolderInput: {
+            hash: string;
+            name: string;
+            permissions: string[];
         };
-        DocumentListItem: {
-            runs: (components["schemas"]["DocumentTextRun"] | components["schemas"]["DocumentImageRun"])[];
-            subItems?: components["schemas"]["DocumentListItem"][];
+        LinkEntry: {
+            id: string;
+            hash: string;
+            name: string;
+            type: string;
+            mime: string | null;
+            extension: string | null;
+            file_size: number;
+            parent_id: string | null;
+            /** @description Preview address (under the link); null for kinds that have no preview */
+            url: string | null;
+            thumbnail_url: string | null;
+            created_at: string;
+            updated_at: string;
+            permissions: string[];
         };
-        DocumentSection: {
+        LinkEntryInput: {
+            id: string;
+            hash: string;
+            name: string;
+            type: string;
+            mime: string | null;
+            extension: string | null;
+            file_size: number;
+            parent_id: string | null;
+            /** @description Preview address (under the link); null for kinds that have no preview */
+            url: string | null;
+            thumbnail_url: string | null;
+            created_at: string;
+            updated_at: string;
+            permissions: string[];
+        };
+        LocalizationSummary: {
+            id: number;
+            language: string;
+            name: string;
+        };
+        LocalizationSummaryInput: {
+            id: number;
+            language: string;
+            name: string;
+        };
+        Menu: {
+            id: number;
+            name: string;
+            positions: string[];
+            items: {
+                id: string;
+                label: string;
+                action: string;
+                /** @enum {string} */
+                type: "route" | "link";
+                target: string | null;
+                roles: number[];
+                permissions: string[];
+            }[];
+        };
+        MenuInput: {
+            id: number;
+            name: string;
+            positions: string[];
+            items: {
+                id: string;
+                label: string;
+                action: string;
+                /** @enum {string} */
+                type: "route" | "link";
+                target: string | null;
+                roles: number[];
+                permissions: string[];
+            }[];
+        };
+        OfflineManifest: {
+            root: components["schemas"]["OfflineManifestEntry"];
+            /** @description Every live entry below the root that the caller may see, parents before their children; empty for a file */
+            entries: components["schemas"]["OfflineManifestEntry"][];
+        };
+        OfflineManifestEntry: {
+            /** @description The public id (hash), as the listings show it */
+            id: string;
+            /** @description Parent folder's id; null at the root of a space */
+            parentId: string | null;
             /** @enum {string} */
-            kind: "paragraph" | "heading1" | "heading2" | "blockquote" | "code" | "list";
-            /**
-             * @description The text of a paragraph, heading, quote or code line; empty for lists
-             * @default []
-             */
-            runs: (components["schemas"]["DocumentTextRun"] | components["schemas"]["DocumentImageRun"])[];
-            /** @description Lists: numbered (true) or bulleted */
-            ordered?: boolean;
-            /** @description Lists: the items, nested by subItems */
-            items?: components["schemas"]["DocumentListItem"][];
+            type: "folder" | "file";
+            name: string;
+            mime: string | null;
+            /** @description Bytes; folders carry the sum of the files below them */
+            size: number;
+            /** @description The content version (hex sha256); null for folders and files stored before hashes were kept */
+            sha256: string | null;
+            updatedAt: string;
+            /** @description The caller may take the bytes away (files.download): only then may a device keep them */
+            canDownload: boolean;
+            /** @description GET file-entries/:id/thumbnail answers for it */
+            hasThumbnail: boolean;
+        };
+        OfflineManifestEntryInput: {
+            /** @description The public id (hash), as the listings show it */
+            id: string;
+            /** @description Parent folder's id; null at the root of a space */
+            parentId: string | null;
+            /** @enum {string} */
+            type: "folder" | "file";
+            name: string;
+            mime: string | null;
+            /** @description Bytes; folders carry the sum of the files below them */
+            size: number;
+            /** @description The content version (hex sha256); null for folders and files stored before hashes were kept */
+            sha256: string | null;
+            updatedAt: string;
+            /** @description The caller may take the bytes away (files.download): only then may a device keep them */
+            canDownload: boolean;
+            /** @description GET file-entries/:id/thumbnail answers for it */
+            hasThumbnail: boolean;
+        };
+        OfflineManifestInput: {
+            root: components["schemas"]["OfflineManifestEntryInput"];
+            /** @description Every live entry below the root that the caller may see, parents before their children; empty for a file */
+            entries: components["schemas"]["OfflineManifestEntryInput"][];
+        };
+        Seo: {
+            title: string;
+            tags: {
+                /** @enum {string} */
+                attribute: "name" | "property";
+                key: string;
+                content: string;
+            }[];
+        };
+        SeoInput: {
+            title: string;
+            tags: {
+                /** @enum {string} */
+                attribute: "name" | "property";
+                key: string;
+                content: string;
+            }[];
         };
         ShareLink: {
             id: number;
@@ -8828,105 +9049,23 @@ export interface components {
             created_at: string;
             updated_at: string;
         };
-        LinkEntry: {
-            id: string;
-            hash: string;
-            name: string;
-            type: string;
-            mime: string | null;
-            extension: string | null;
-            file_size: number;
-            parent_id: string | null;
-            /** @description Preview address (under the link); null for kinds that have no preview */
-            url: string | null;
-            thumbnail_url: string | null;
-            created_at: string;
-            updated_at: string;
-            permissions: string[];
-        };
-        VisitorLink: {
+        ShareLinkInput: {
+            id: number;
+            /** @description The public id in the link */
             token: string;
-            /** @description True until the password is given: then no name or size is shown */
-            requires_password: boolean;
+            /** @description The page to send people */
+            url: string;
+            /** @description The linked entry (hash) */
+            entry_id: string;
             allow_download: boolean;
             file_drop: boolean;
+            has_password: boolean;
             expires_at: string | null;
-            downloads_left: number | null;
-            owner_name: string | null;
-            entry: components["schemas"]["LinkEntry"] | null;
-        };
-        AdminActivity: {
-            id: number;
-            actor_id: number | null;
-            actor_label: string;
-            action: string;
-            subject_type: string;
-            subject_id: string | null;
-            subject_label: string | null;
-            details: {
-                [key: string]: unknown;
-            };
-            ip_address: string | null;
+            max_downloads: number | null;
+            download_count: number;
+            view_count: number;
             created_at: string;
-        };
-        AdminUserRow: {
-            id: number;
-            email: string;
-            first_name: string | null;
-            last_name: string | null;
-            display_name: string;
-            avatar: string | null;
-            email_verified_at: string | null;
-            suspended_at: string | null;
-            created_at: string;
-            last_active_at: string | null;
-            space_used: number;
-            space_available: number | null;
-            roles: {
-                id: number;
-                name: string;
-            }[];
-        };
-        AdminUser: {
-            id: number;
-            email: string;
-            first_name: string | null;
-            last_name: string | null;
-            display_name: string;
-            avatar: string | null;
-            email_verified_at: string | null;
-            suspended_at: string | null;
-            created_at: string;
-            roles: {
-                id: number;
-                name: string;
-            }[];
-            permissions: {
-                name: string;
-                restrictions: {
-                    name: string;
-                    value: string | number | boolean | null;
-                }[];
-            }[];
-            space: number | null;
-            space_available: number | null;
-        };
-        AdminRole: {
-            id: number;
-            name: string;
-            description: string | null;
-            /** @enum {string} */
-            type: "sitewide" | "workspace";
-            guests: boolean;
-            default: boolean;
-            users_count: number;
-            permissions: {
-                name: string;
-                restrictions: {
-                    name: string;
-                    value: string | number | boolean | null;
-                }[];
-            }[];
+            updated_at: string;
         };
         StoredMenu: {
             id: number;
@@ -8944,131 +9083,137 @@ export interface components {
             }[];
             updated_at: string;
         };
-        AdminFileRow: {
-            id: number;
-            hash: string;
-            name: string;
-            type: string;
-            mime: string | null;
-            file_size: number;
-            created_at: string;
-            deleted_at: string | null;
-            owner_id: number;
-            owner_email: string;
-            workspace_id: number | null;
-            workspace_name: string | null;
-        };
-        AdminDashboard: {
-            users: number;
-            files: number;
-            workspaces: number;
-            space: {
-                used: number;
-                disk_free: number | null;
-                disk_total: number | null;
-            };
-            per_day: {
-                date: string;
-                uploads: number;
-                signups: number;
-            }[];
-            largest_users: {
-                id: number;
-                email: string;
-                bytes: number;
-            }[];
-            version: string;
-            warnings: ("mail_not_configured" | "default_admin_password" | "disk_almost_full")[];
-        };
-        AdminWorkspaceRow: {
+        StoredMenuInput: {
             id: number;
             name: string;
-            created_at: string;
-            owner_id: number;
-            owner_email: string;
-            members_count: number;
-        };
-        AdminPrice: {
-            id: number;
-            product_id: number;
-            /** @description In the currency’s minor unit (999 for 9.99) */
-            amount: number;
-            currency: string;
-            /** @enum {string} */
-            interval: "day" | "week" | "month" | "year";
-            interval_count: number;
-            /** @description The Stripe price, once created there */
-            gateway_id: string | null;
-            /** @description Subscriptions on this price, valid or not */
-            subscribers: number;
-        };
-        AdminPlan: {
-            id: number;
-            name: string;
-            description: string;
-            feature_list: string[];
-            /** @description Bytes the plan gives; null: unlimited */
-            available_space: number | null;
-            position: number;
-            hidden: boolean;
-            recommended: boolean;
-            free: boolean;
-            /** @description The Stripe product, once created there */
-            gateway_id: string | null;
-            /** @description Valid subscriptions on this plan */
-            subscribers: number;
-            prices: components["schemas"]["AdminPrice"][];
-            created_at: string;
-            updated_at: string;
-        };
-        AdminSubscriptionRow: {
-            id: number;
-            user_id: number;
-            user_email: string;
-            product_id: number;
-            product_name: string;
-            price_id: number;
-            price: {
-                /** @description Minor units */
-                amount: number;
-                currency: string;
-                interval: string;
-                interval_count: number;
-            };
-            gateway_name: string;
-            gateway_id: string;
-            /** @description Stripe’s status: active, trialing, past_due, canceled… */
-            status: string;
-            /** @description Gives its plan now */
-            valid: boolean;
-            renews_at: string | null;
-            ends_at: string | null;
-            cancelled_at: string | null;
-            created_at: string;
-        };
-        CustomPage: {
-            id: number;
-            title: string;
-            slug: string;
-            body: string;
-            meta: {
-                description: string;
-                keywords: string;
-                og_image: string;
-            };
-            /** @enum {string} */
-            visibility: "public" | "signed_in";
-            created_at: string;
-            updated_at: string;
-        };
-        Seo: {
-            title: string;
-            tags: {
+            positions: string[];
+            items: {
+                id: string;
+                label: string;
+                action: string;
                 /** @enum {string} */
-                attribute: "name" | "property";
-                key: string;
-                content: string;
+                type: "route" | "link";
+                target: string | null;
+                roles: number[];
+                permissions: string[];
             }[];
+            updated_at: string;
+        };
+        Theme: {
+            id: number;
+            name: string;
+            is_dark: boolean;
+            default_light: boolean;
+            default_dark: boolean;
+            colors: {
+                [key: string]: string;
+            };
+        };
+        ThemeInput: {
+            id: number;
+            name: string;
+            is_dark: boolean;
+            default_light: boolean;
+            default_dark: boolean;
+            colors: {
+                [key: string]: string;
+            };
+        };
+        User: {
+            id: number;
+            first_name: string | null;
+            last_name: string | null;
+            display_name: string;
+            avatar: string | null;
+            email: string;
+            email2: string | null;
+            company: string | null;
+            designation: string | null;
+            mobile: string | null;
+            address: string | null;
+            city: string | null;
+            country: string | null;
+            zipcode: string | null;
+            language: string | null;
+            timezone: string | null;
+            unread_notifications_count: number;
+            email_verified_at: string | null;
+            created_at: string;
+            updated_at: string;
+            permissions: {
+                name: string;
+                restrictions: {
+                    name: string;
+                    value: string | number | boolean | null;
+                }[];
+            }[];
+            roles: {
+                id: number;
+                name: string;
+            }[];
+            subscriptions: {
+                id: number;
+                valid: boolean;
+            }[];
+        };
+        UserInput: {
+            id: number;
+            first_name: string | null;
+            last_name: string | null;
+            display_name: string;
+            avatar: string | null;
+            email: string;
+            email2: string | null;
+            company: string | null;
+            designation: string | null;
+            mobile: string | null;
+            address: string | null;
+            city: string | null;
+            country: string | null;
+            zipcode: string | null;
+            language: string | null;
+            timezone: string | null;
+            unread_notifications_count: number;
+            email_verified_at: string | null;
+            created_at: string;
+            updated_at: string;
+            permissions: {
+                name: string;
+                restrictions: {
+                    name: string;
+                    value: string | number | boolean | null;
+                }[];
+            }[];
+            roles: {
+                id: number;
+                name: string;
+            }[];
+            subscriptions: {
+                id: number;
+                valid: boolean;
+            }[];
+        };
+        VisitorLink: {
+            token: string;
+            /** @description True until the password is given: then no name or size is shown */
+            requires_password: boolean;
+            allow_download: boolean;
+            file_drop: boolean;
+            expires_at: string | null;
+            downloads_left: number | null;
+            owner_name: string | null;
+            entry: components["schemas"]["LinkEntry"] | null;
+        };
+        VisitorLinkInput: {
+            token: string;
+            /** @description True until the password is given: then no name or size is shown */
+            requires_password: boolean;
+            allow_download: boolean;
+            file_drop: boolean;
+            expires_at: string | null;
+            downloads_left: number | null;
+            owner_name: string | null;
+            entry: components["schemas"]["LinkEntryInput"] | null;
         };
     };
     responses: never;

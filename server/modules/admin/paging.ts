@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 
 /** The listing conventions of the drive (spec §4 "Lists"), for the admin tables: numbered pages. */
@@ -35,7 +35,8 @@ export function pageSchema<T extends z.ZodTypeAny>(item: T) {
   });
 }
 
-/** Case-insensitive "contains" on one column, the same on both dialects. */
-export function contains(column: string, text: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`lower(${sql.ref(column)}) like ${`%${escapeLike(text.toLowerCase())}%`} escape '\\'`;
+/** Case-insensitive "contains" on one column (or an owner's scalar subquery), the same on both dialects. */
+export function contains(column: string | Expression<unknown>, text: string): RawBuilder<SqlBool> {
+  const value = typeof column === 'string' ? sql.ref(column) : sql`(${column})`;
+  return sql<SqlBool>`lower(${value}) like ${`%${escapeLike(text.toLowerCase())}%`} escape '\\'`;
 }

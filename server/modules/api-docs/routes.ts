@@ -2,6 +2,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Forbidden, NotFound } from '../../lib/errors.js';
 import { hasPermission } from '../access/policy.js';
+import type { SettingsService } from '../settings/service.js';
 
 export const API_DOCS_PREFIX = '/api/v1/docs';
 
@@ -10,9 +11,9 @@ export const API_DOCS_PREFIX = '/api/v1/docs';
  * API feature is integrated and the caller has `api.access`. A signed-out
  * browser is sent to /login, like the app's own guard does.
  */
-export const apiDocsRoutes: FastifyPluginAsync = async (app) => {
+export const apiDocsRoutes: FastifyPluginAsync<{ settings: Pick<SettingsService, 'get'> }> = async (app, { settings }) => {
   async function guard(request: FastifyRequest, reply: FastifyReply) {
-    if ((await app.services.settings.get('api.integrated')) !== true) throw NotFound();
+    if ((await settings.get('api.integrated')) !== true) throw NotFound();
     if (hasPermission(request.actor, 'api.access')) return;
     if (!request.user && request.headers.accept?.includes('text/html')) {
       return reply.redirect(`/login?redirect=${encodeURIComponent('/api-docs')}`, 302);

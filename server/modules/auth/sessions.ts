@@ -1,8 +1,10 @@
-import type { Expression, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
 import { addMs, nowIso } from '../../lib/time.js';
 import type { AccessCache } from './access-cache.js';
+import { deleteAccessTokensOf } from './access-tokens.repository.js';
+import { deleteSession, deleteSessionsOf, insertSession, sessionById, touchSession } from './sessions.repository.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** A remembered session lives 30 days; another ends after 12 idle hours. */
@@ -17,18 +19,6 @@ export interface StartedSession {
   remember: boolean;
 }
 
-/**
- * A scalar subquery of when a user (a column of the outer query) was last
- * active in a session of their own (an admin's "sign in as" is not their
- * activity), null if never; for others' read models such as the admin's user table.
- */
-export const lastActiveAt = (db: Kysely<Database>, user: Expression<number>) =>
-  db
-    .selectFrom('sessions')
-    .select((eb) => eb.fn.max('sessions.last_active_at').as('last_active_at'))
-    .where('sessions.user_id', '=', user)
-    .where('sessions.impersonator_id', 'is', null);
-
 export class SessionsService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -42,60 +32,50 @@ export class SessionsService {
     const token = randomToken();
     const now = nowIso();
     const expiresAt = addMs(now, meta.remember ? REMEMBER_LIFETIME_MS : IDLE_LIFETIME_MS);
-    await this.db
-      .insertInto('sessions')
-      .values({
-        id: sha256(token),
-        user_id: userId,
-        ip_address: meta.ip,
-        user_agent: meta.userAgent?.slice(0, 1000) ?? null,
-        remember: meta.remember ? 1 : 0,
-        created_at: now,
-        last_active_at: now,
-        expires_at: expiresAt,
-        impersonator_id: meta.impersonatorId ?? null,
-      })
-      .execute();
+    await insertSession(this.db, {
+      id: sha256(token),
+      user_id: userId,
+      ip_address: meta.ip,
+      user_agent: meta.userAgent?.slice(0, 1000) ?? null,
+      remember: meta.remember ? 1 : 0,
+      created_at: now,
+      last_active_at: now,
+      expires_at: expiresAt,
+      impersonator_id: meta.impersonatorId ?? null,
+    });
     return { token, expiresAt, remember: meta.remember };
   }
 
   /** The user behind a cookie token and when they signed in, sliding the expiry of sessions that are not remembered. */
   async resolve(token: string): Promise<{ userId: number; startedAt: string; impersonatorId: number | null } | null> {
     const id = sha256(token);
-    const load = async () =>
-      (await this.db
-        .selectFrom('sessions')
-        .select(['user_id', 'created_at', 'last_active_at', 'expires_at', 'remember', 'impersonator_id'])
-        .where('id', '=', id)
-        .executeTakeFirst()) ?? null;
+    const load = async () => (await sessionById(this.db, id)) ?? null;
     const session = this.cache ? await this.cache.sessions.get(id, load) : await load();
     if (!session) return null;
     const now = nowIso();
     if (session.expires_at <= now) {
-      await this.db.deleteFrom('sessions').where('id', '=', id).execute();
+      await deleteSession(this.db, id);
       return null;
     }
     if (Date.parse(now) - Date.parse(session.last_active_at) > TOUCH_INTERVAL_MS) {
       const expiresAt = session.remember ? session.expires_at : addMs(now, IDLE_LIFETIME_MS);
-      await this.db.updateTable('sessions').set({ last_active_at: now, expires_at: expiresAt }).where('id', '=', id).execute();
+      await touchSession(this.db, id, now, expiresAt);
     }
     return { userId: session.user_id, startedAt: session.created_at, impersonatorId: session.impersonator_id };
   }
 
   async end(token: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('id', '=', sha256(token)).execute();
+    await deleteSession(this.db, sha256(token));
   }
 
   /** Ends every session of a user and every personal access token (suspension: they stop at once). */
   async endAll(userId: number): Promise<void> {
-    await this.db.deleteFrom('sessions').where('user_id', '=', userId).execute();
-    await this.db.deleteFrom('personal_access_tokens').where('user_id', '=', userId).execute();
+    await deleteSessionsOf(this.db, userId);
+    await deleteAccessTokensOf(this.db, userId);
   }
 
   /** Ends every session of a user except, optionally, the one in use. */
   async endOthers(userId: number, keepToken?: string): Promise<void> {
-    let query = this.db.deleteFrom('sessions').where('user_id', '=', userId);
-    if (keepToken) query = query.where('id', '!=', sha256(keepToken));
-    await query.execute();
+    await deleteSessionsOf(this.db, userId, keepToken ? sha256(keepToken) : undefined);
   }
 }

@@ -1,4 +1,7 @@
-/** The plans a new installation starts with (admins edit them later); amounts in cents. */
+/**
+ * The plans a new installation starts with (admins edit them later); amounts in cents.
+ * Features never restate the storage: the card shows available_space itself.
+ */
 const GB = 1024 * 1024 * 1024;
 
 export interface PlanSeed {
@@ -15,7 +18,7 @@ export const defaultPlans: PlanSeed[] = [
   {
     name: 'Free',
     description: 'For trying things out and keeping a few files.',
-    feature_list: ['10 GB of storage', 'Share files and folders', 'Access from any device'],
+    feature_list: ['Share files and folders', 'Access from any device'],
     free: true,
     available_space: 10 * GB,
     prices: [{ amount: 0, currency: 'USD', interval: 'month', interval_count: 1 }],
@@ -23,7 +26,7 @@ export const defaultPlans: PlanSeed[] = [
   {
     name: 'Pro',
     description: 'For people who keep everything in one place.',
-    feature_list: ['100 GB of storage', 'Share links with passwords and expiry', 'Team workspaces'],
+    feature_list: ['Share links with passwords and expiry', 'Team workspaces'],
     recommended: true,
     available_space: 100 * GB,
     prices: [
@@ -34,7 +37,7 @@ export const defaultPlans: PlanSeed[] = [
   {
     name: 'Business',
     description: 'For teams that share a lot.',
-    feature_list: ['1 TB of storage', 'Everything in Pro', 'Priority support'],
+    feature_list: ['Everything in Pro', 'Priority support'],
     available_space: 1024 * GB,
     prices: [
       { amount: 1999, currency: 'USD', interval: 'month', interval_count: 1 },

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { Database, PriceRow, PricesTable, ProductRow, ProductsTable, SubscriptionRow, SubscriptionsTable } from '../../db/types.js';
+import { parseJson } from '../../lib/json.js';
 import { nowIso } from '../../lib/time.js';
 import { GIVING_STATUSES, isValid } from './validity.js';
 
@@ -26,6 +27,12 @@ export class BillingRepository {
       .orderBy('id')
       .execute();
     return products.map((product) => ({ ...product, prices: prices.filter((price) => price.product_id === product.id) }));
+  }
+
+  /** Every text a plan shows (names, descriptions, features), for the translation editor. */
+  async productTexts(): Promise<string[]> {
+    const rows = await this.db.selectFrom('products').select(['name', 'description', 'feature_list']).orderBy('position').orderBy('id').execute();
+    return rows.flatMap((row) => [row.name, row.description ?? '', ...parseJson<string[]>(row.feature_list, [])]).filter((text) => text.trim() !== '');
   }
 
   async product(id: number): Promise<ProductRow | undefined> {

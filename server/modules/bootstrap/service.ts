@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import { resolveSiteUrl } from '../settings/site-url.js';
 import type { Database } from '../../db/types.js';
-import { parseJson } from '../../lib/json.js';
 import { sameSitePath } from '../../lib/same-site-path.js';
 import type { LocalizationsService } from '../localizations/service.js';
 import { linkAction } from '../menus/schemas.js';
+import { siteThemes } from '../themes/repository.js';
 import { visibleMenus, type Menu } from '../menus/service.js';
 import type { SettingValue } from '../settings/defaults.js';
 import { nestSettings, type SettingsService } from '../settings/service.js';
@@ -167,15 +167,7 @@ export class BootstrapService {
   }
 
   async themes(defaultId: SettingValue | undefined) {
-    const rows = await this.db.selectFrom('themes').selectAll().where('user_id', 'is', null).orderBy('id').execute();
-    const all = rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      is_dark: row.is_dark === 1,
-      default_light: row.default_light === 1,
-      default_dark: row.default_dark === 1,
-      colors: parseJson<Record<string, string>>(row.colors, {}),
-    }));
+    const all = await siteThemes(this.db);
     const chosen = all.find((t) => typeof defaultId === 'number' && t.id === defaultId) ?? all.find((t) => t.default_light) ?? all[0];
     return { all, selectedThemeId: chosen?.id ?? null };
   }

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicPageResponse, slugParam } from './schemas.js';
+import type { CustomPagesService } from './service.js';
 
-export const customPageRoutes: FastifyPluginAsyncZod = async (app) => {
+export const customPageRoutes: FastifyPluginAsyncZod<{ customPages: CustomPagesService }> = async (app, { customPages }) => {
   app.get(
     '/custom-pages/:slug',
     {
@@ -12,6 +13,6 @@ export const customPageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: publicPageResponse },
       },
     },
-    async (request) => app.services.customPages.forVisitor(request.params.slug, request.user !== null),
+    async (request) => customPages.forVisitor(request.params.slug, request.user !== null),
   );
 };

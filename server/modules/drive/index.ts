@@ -7,6 +7,7 @@ import { resolveScope } from '../access/scope.js';
 import { DriveFacade } from './facade.js';
 import { DriveFiles, type SignedDownload } from './files.js';
 import { DriveListing } from './listing.js';
+import { OfflineManifests } from './offline-manifest.js';
 import { QuotaService } from './quota.js';
 import { DriveService } from './service.js';
 import { SpaceLimits, type SpaceLimitDeps } from './space-limits.js';
@@ -48,6 +49,8 @@ export function createDrive({ db, disk, limits, log, pause, thumbnailQueue, rete
     files,
     quota,
     listing: new DriveListing(db.kysely, createNameSearch(db.dialect)),
+    /** What a device keeps of a pinned file or folder (issue 39). */
+    offline: new OfflineManifests(db.kysely, db.version),
     entries,
     trash,
     versions,

@@ -143,6 +143,17 @@ export class QuotaService {
     return row?.oldest ? String(row.oldest) : null;
   }
 
+  /** Uploads holding a live reservation, by kind (metrics: tus and S3 uploads in progress). */
+  async inProgressByKind(): Promise<Partial<Record<UploadReservationRow['kind'], number>>> {
+    const rows = await this.db
+      .selectFrom('upload_reservations')
+      .select((eb) => ['kind', eb.fn.countAll<number>().as('n')])
+      .where('expires_at', '>', nowIso())
+      .groupBy('kind')
+      .execute();
+    return Object.fromEntries(rows.map((row) => [row.kind, Number(row.n)]));
+  }
+
   /** Frees reservations of uploads abandoned past their expiry. */
   async releaseExpired(): Promise<number> {
     const result = await this.db.deleteFrom('upload_reservations').where('expires_at', '<=', nowIso()).executeTakeFirst();

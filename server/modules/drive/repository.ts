@@ -2,6 +2,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database, FileEntryRow } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
 import { randomToken } from '../../lib/tokens.js';
+import { firstFreeName } from './names.js';
 
 /**
  * SQL of the entry tree. `path` holds the ids from the top folder down to the
@@ -39,6 +40,16 @@ export const descendantsOf = (path: string): Expression<SqlBool> => sql<SqlBool>
 /** The entry at `path` and everything below it. */
 export const subtreeOf = (path: string): Expression<SqlBool> => sql<SqlBool>`(file_entries.path = ${path} or ${descendantsOf(path)})`;
 
+/**
+ * Whether the entry `entryId` (a column of another module's table, such as a
+ * WebDAV lock's) is strictly below `path` (and live, unless `trashed` counts
+ * too), as a subquery for `exists`.
+ */
+export const entryBelow = (db: Executor, entryId: Expression<number | null>, path: string, trashed = false) => {
+  const below = db.selectFrom('file_entries').select('file_entries.id').where('file_entries.id', '=', entryId).where(descendantsOf(path));
+  return trashed ? below : below.where('file_entries.deleted_at', 'is', null);
+};
+
 /** Every entry of a space (the owner leads, so the listing indexes serve workspaces too). */
 export const inScope = (scope: Scope): Expression<SqlBool> =>
   scope.workspaceId
@@ -66,16 +77,32 @@ export function findByIds(db: Executor, ids: number[]): Promise<FileEntryRow[]> 
   return db.selectFrom('file_entries').selectAll().where('id', 'in', ids).execute();
 }
 
-/** Names of the live entries directly in a folder (null: the scope's root). */
-export async function childNames(db: Executor, scope: Scope, parentId: number | null): Promise<Set<string>> {
+/**
+ * Which of `candidates` are names of live entries directly in a folder (null:
+ * the space's root): an index look-up (file_entries_child_name_index), never
+ * a read of the whole folder.
+ */
+export async function takenNames(db: Executor, scope: Scope, parentId: number | null, candidates: string[]): Promise<Set<string>> {
+  if (!candidates.length) return new Set();
   const rows = await db
     .selectFrom('file_entries')
     .select('name')
-    .where(inScope(scope))
     .where('parent_id', parentId === null ? 'is' : '=', parentId)
+    .where('name', 'in', candidates)
+    .where(inScope(scope))
     .where('deleted_at', 'is', null)
     .execute();
   return new Set(rows.map((r) => r.name));
+}
+
+/** Whether a live entry directly in a folder has this name. */
+export async function nameTaken(db: Executor, scope: Scope, parentId: number | null, name: string): Promise<boolean> {
+  return (await takenNames(db, scope, parentId, [name])).has(name);
+}
+
+/** `name`, or its first free " (n)" form in a folder (see names.ts nameCandidates). */
+export function freeChildName(db: Executor, scope: Scope, parentId: number | null, name: string, isFolder: boolean): Promise<string> {
+  return firstFreeName(name, isFolder, (candidates) => takenNames(db, scope, parentId, candidates));
 }
 
 export interface NewEntry {
@@ -232,6 +259,15 @@ export const chargedBytesByOwner = (db: Executor) => {
     .groupBy('parts.owner_id');
 };
 
+/** Stored files, folders aside (what is charged may come to differ: see chargedFiles). */
+const files = (db: Executor) => db.selectFrom('file_entries').where('file_entries.type', '!=', 'folder');
+
+/** A scalar subquery of how many files (folders aside) are stored, for a read model's figures. */
+export const fileCount = (db: Executor) => files(db).select((eb) => eb.fn.countAll<number | string>().as('n'));
+
+/** When each file (folders aside) created since `since` was created: rows to bucket by day. */
+export const filesCreatedSince = (db: Executor, since: string) => files(db).select('file_entries.created_at').where('file_entries.created_at', '>=', since);
+
 export async function bytesCharged(db: Executor, userId: number): Promise<number> {
   const row = await chargedBytes(db, userId).executeTakeFirst();
   return Number(row?.bytes ?? 0);
@@ -277,5 +313,28 @@ export function liveChildren(db: Executor, scope: Scope, parentId: number | null
     .where('deleted_at', 'is', null)
     .orderBy('name')
     .orderBy('id')
+    .execute();
+}
+
+/** The columns an offline manifest shows of an entry, and those the access policy reads. */
+export type ManifestRow = Pick<
+  FileEntryRow,
+  'id' | 'hash' | 'parent_id' | 'type' | 'name' | 'mime' | 'file_size' | 'sha256' | 'updated_at' | 'owner_id' | 'workspace_id' | 'path'
+>;
+
+/**
+ * The live entries strictly below `path`, parents before their children (the
+ * path's byte order), at most `limit` of them: one range scan of the path
+ * index, whatever the depth. A trashed folder's subtree is trashed with it
+ * (trash.ts marks the whole subtree), so `deleted_at is null` is enough.
+ */
+export function liveDescendants(db: Executor, path: string, limit: number): Promise<ManifestRow[]> {
+  return db
+    .selectFrom('file_entries')
+    .select(['id', 'hash', 'parent_id', 'type', 'name', 'mime', 'file_size', 'sha256', 'updated_at', 'owner_id', 'workspace_id', 'path'])
+    .where(descendantsOf(path))
+    .where('deleted_at', 'is', null)
+    .orderBy('path')
+    .limit(limit)
     .execute();
 }

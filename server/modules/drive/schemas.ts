@@ -188,3 +188,24 @@ export const versionSchema = z
   })
   .describe('An earlier content of a file');
 export const versionsResponse = z.object({ versions: z.array(versionSchema) });
+const manifestEntrySchema = z
+  .object({
+    id: z.string().describe('The public id (hash), as the listings show it'),
+    parentId: z.string().nullable().describe("Parent folder's id; null at the root of a space"),
+    type: z.enum(['folder', 'file']),
+    name: z.string(),
+    mime: z.string().nullable(),
+    size: z.number().describe('Bytes; folders carry the sum of the files below them'),
+    sha256: z.string().nullable().describe('The content version (hex sha256); null for folders and files stored before hashes were kept'),
+    updatedAt: z.string(),
+    canDownload: z.boolean().describe('The caller may take the bytes away (files.download): only then may a device keep them'),
+    hasThumbnail: z.boolean().describe('GET file-entries/:id/thumbnail answers for it'),
+  })
+  .meta({ id: 'OfflineManifestEntry' });
+
+export const offlineManifestResponse = z
+  .object({
+    root: manifestEntrySchema,
+    entries: z.array(manifestEntrySchema).describe('Every live entry below the root that the caller may see, parents before their children; empty for a file'),
+  })
+  .meta({ id: 'OfflineManifest' });

@@ -9,11 +9,11 @@ import { Forbidden, ValidationError, type Message } from '../../lib/errors.js';
 import type { DriveFiles } from './files.js';
 import { presentByIds } from './present.js';
 import { versionPrefixesOf, versionPrefixesUnder } from './versions.repository.js';
-import { freeName } from './names.js';
+import { folderLockKey, lockFolders } from '../../db/locks.js';
 import {
   adjustAncestorSizes,
   ancestorIds,
-  childNames,
+  freeChildName,
   descendantsOf,
   findById,
   findByIds,
@@ -187,6 +187,10 @@ export class TrashService {
       const selected = await requireEntries(trx, actor, 'files.delete', hashes, { trash: 'trashed' });
       // Shallow first: restoring a folder may already bring back a selected child of the same batch.
       selected.sort((a, b) => a.path.split('/').length - b.path.split('/').length);
+      // The live folders they return to, locked at once (db/locks.ts); a folder restored by this batch is
+      // trashed to everyone else until it commits, so nobody else adds names there.
+      const targets = await Promise.all(selected.map(async (entry) => folderLockKey(spaceOf(entry), (await this.liveTarget(trx, entry))?.id ?? null)));
+      await lockFolders(trx, targets);
       for (const { id } of selected) {
         const entry = (await findById(trx, id))!;
         if (entry.deleted_at === null) continue;
@@ -197,17 +201,22 @@ export class TrashService {
     return presentByIds(this.db, actor, ids);
   }
 
-  private async restoreOne(trx: Executor, entry: FileEntryRow): Promise<void> {
-    const batch = entry.deleted_at!;
+  /** The nearest live folder above a trashed entry (null: its space's root), where it returns to. */
+  private async liveTarget(trx: Executor, entry: FileEntryRow): Promise<FileEntryRow | null> {
     const ancestors = await findByIds(trx, ancestorIds(entry.path));
     const byId = new Map(ancestors.map((a) => [a.id, a]));
     // A live folder's ancestors are all live, so the deepest live one is the nearest.
     const liveChain = ancestorIds(entry.path)
       .map((id) => byId.get(id))
       .filter((a): a is FileEntryRow => a?.deleted_at === null);
-    const target = liveChain.at(-1) ?? null;
+    return liveChain.at(-1) ?? null;
+  }
+
+  private async restoreOne(trx: Executor, entry: FileEntryRow): Promise<void> {
+    const batch = entry.deleted_at!;
+    const target = await this.liveTarget(trx, entry);
     const scope: Scope = spaceOf(entry);
-    const name = freeName(entry.name, entry.type === 'folder', await childNames(trx, scope, target?.id ?? null));
+    const name = await freeChildName(trx, scope, target?.id ?? null, entry.name, entry.type === 'folder');
 
     // Leaving: trashed folders of the same batch above it no longer hold it.
     await adjustAncestorSizes(trx, entry.path, -entry.file_size, batch);

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ValidationError } from '../../lib/errors.js';
 import { LOCALE_COOKIE } from './locale-cookie.js';
+import type { LocalizationsService } from './service.js';
 import { changeLocaleBody, changeLocaleResponse, valueListsParams, valueListsResponse } from './schemas.js';
 import { countries, timezones } from './value-lists.js';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-export const localizationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { localizations } = app.services;
-
+export const localizationRoutes: FastifyPluginAsyncZod<{ localizations: LocalizationsService }> = async (app, { localizations }) => {
   app.post(
     '/users/me/locale',
     {

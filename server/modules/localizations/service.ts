@@ -36,6 +36,8 @@ export class LocalizationsService {
   constructor(
     db: Kysely<Database>,
     private readonly settings: Pick<SettingsService, 'get' | 'set'>,
+    /** Texts an admin writes elsewhere (plan names, descriptions, features) that are translated like lines. */
+    private readonly contentTexts: () => Promise<string[]> = async () => [],
   ) {
     this.repo = new LocalizationsRepository(db);
   }
@@ -71,12 +73,18 @@ export class LocalizationsService {
     return { ...shippedLines(loc.language), ...(await this.repo.storedLines(localizationId)) };
   }
 
+  /** The lines there are: the shipped source, and the content texts, each its own English source. */
+  private async sources(): Promise<Record<string, string>> {
+    const content = await this.contentTexts();
+    return { ...Object.fromEntries(content.map((text) => [text, text])), ...sourceLines };
+  }
+
   /** Every source line with this language's text, for the editor (searching and paging happen on this list). */
   async lineViews(localizationId: number): Promise<LineView[]> {
     const loc = await this.get(localizationId);
     const shipped = shippedLines(loc.language);
     const stored = await this.repo.storedLines(loc.id);
-    return Object.entries(sourceLines).map(([key, source]) => {
+    return Object.entries(await this.sources()).map(([key, source]) => {
       const value = stored[key] ?? shipped[key] ?? null;
       return { key, source, value, translated: !!value, overridden: key in stored };
     });
@@ -126,7 +134,8 @@ export class LocalizationsService {
    */
   async setLines(id: number, changes: Record<string, string | null>): Promise<{ changed: number }> {
     const loc = await this.get(id);
-    const unknown = Object.keys(changes).filter((key) => !(key in sourceLines));
+    const sources = await this.sources();
+    const unknown = Object.keys(changes).filter((key) => !(key in sources));
     if (unknown.length) throw new ValidationError(Object.fromEntries(unknown.map((key) => [`lines.${key}`, [UNKNOWN_LINE]])));
     const shipped = shippedLines(loc.language);
     const set: Record<string, string> = {};
@@ -143,7 +152,7 @@ export class LocalizationsService {
   async exportLines(id: number): Promise<{ language: string; name: string; lines: Record<string, string> }> {
     const loc = await this.get(id);
     const lines = await this.lines(id);
-    const known = Object.fromEntries(Object.keys(sourceLines).flatMap((key) => (lines[key] ? [[key, lines[key]]] : [])));
+    const known = Object.fromEntries(Object.keys(await this.sources()).flatMap((key) => (lines[key] ? [[key, lines[key]]] : [])));
     return { language: loc.language, name: loc.name, lines: known };
   }
 
@@ -155,8 +164,9 @@ export class LocalizationsService {
     await this.get(id);
     const wrongType = Object.entries(lines).filter(([, value]) => typeof value !== 'string' && value !== null);
     if (wrongType.length) throw new ValidationError(Object.fromEntries(wrongType.map(([key]) => [`lines.${key}`, [LINE_NOT_TEXT]])));
-    const unknown = Object.keys(lines).filter((key) => !(key in sourceLines));
-    const known = Object.fromEntries(Object.entries(lines).filter(([key]) => key in sourceLines)) as Record<string, string | null>;
+    const sources = await this.sources();
+    const unknown = Object.keys(lines).filter((key) => !(key in sources));
+    const known = Object.fromEntries(Object.entries(lines).filter(([key]) => key in sources)) as Record<string, string | null>;
     await this.setLines(id, known);
     return { imported: Object.keys(known).length, unknown };
   }

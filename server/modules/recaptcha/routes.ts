@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isSecure } from '../../plugins/cookies.js';
-import { HUMAN_CHECK_TTL_MS, HUMAN_COOKIE, humanCheckCookie } from './human-check.js';
+import { HUMAN_CHECK_TTL_MS, HUMAN_COOKIE, humanCheckCookie, type HumanCheckDeps } from './human-check.js';
+import type { RecaptchaService } from './service.js';
 
-export const recaptchaRoutes: FastifyPluginAsyncZod = async (app) => {
+export const recaptchaRoutes: FastifyPluginAsyncZod<HumanCheckDeps & { recaptcha: RecaptchaService }> = async (app, deps) => {
   app.post(
     '/recaptcha/verify',
     {
@@ -15,9 +16,9 @@ export const recaptchaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const success = await app.services.recaptcha.verify(request.body.token, request.ip);
+      const success = await deps.recaptcha.verify(request.body.token, request.ip);
       if (success) {
-        reply.setCookie(HUMAN_COOKIE, await humanCheckCookie(app.services), {
+        reply.setCookie(HUMAN_COOKIE, await humanCheckCookie(deps), {
           path: '/',
           httpOnly: true,
           sameSite: 'lax',

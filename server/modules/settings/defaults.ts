@@ -102,6 +102,14 @@ export const settingDefaults = {
   /** Signs short-lived cookies (human check, OAuth state); generated on first use. */
   'app.key': { value: '', private: true, secret: true },
 
+  /** Observability (server/observability): each empty or null value falls back to its environment variable. */
+  'observability.sentry_dsn': { value: '', private: true },
+  'observability.sample_rate': { value: null, private: true },
+  'observability.otlp_endpoint': { value: '', private: true },
+  'observability.traces_sample_rate': { value: null, private: true },
+  'observability.metrics_token': { value: '', private: true, secret: true },
+  'observability.metrics_allow': { value: [], private: true },
+
   'recaptcha.site_key': { value: '' },
   'recaptcha.secret_key': { value: '', private: true, secret: true },
   'recaptcha.verify_url': { value: 'https://www.google.com/recaptcha/api/siteverify', private: true },

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Database, ThemeRow } from '../../db/types.js';
+import type { Database } from '../../db/types.js';
 import { Conflict, NotFound, ValidationError, type FieldErrors } from '../../lib/errors.js';
-import { parseJson } from '../../lib/json.js';
 import { nowIso } from '../../lib/time.js';
 import { defaultThemes } from './defaults.js';
+import { clearDefault, deleteTheme, insertTheme, siteTheme, siteThemes, updateTheme, type Theme } from './repository.js';
 import { COLOR_INVALID, THEME_VARIABLES, normaliseColor } from './colors.js';
 
 export const THEME_NOT_FOUND = 'This theme does not exist.';
@@ -21,23 +21,7 @@ export interface ThemeInput {
   colors: Record<string, string>;
 }
 
-export interface Theme {
-  id: number;
-  name: string;
-  is_dark: boolean;
-  default_light: boolean;
-  default_dark: boolean;
-  colors: Record<string, string>;
-}
-
-export const presentTheme = (row: ThemeRow): Theme => ({
-  id: row.id,
-  name: row.name,
-  is_dark: row.is_dark === 1,
-  default_light: row.default_light === 1,
-  default_dark: row.default_dark === 1,
-  colors: parseJson<Record<string, string>>(row.colors, {}),
-});
+export { presentTheme, type Theme } from './repository.js';
 
 /**
  * Site themes (spec §3 Theme). Exactly one default light and one default dark
@@ -48,14 +32,13 @@ export class ThemesService {
   constructor(private readonly db: Kysely<Database>) {}
 
   async list(): Promise<Theme[]> {
-    const rows = await this.db.selectFrom('themes').selectAll().where('user_id', 'is', null).orderBy('id').execute();
-    return rows.map(presentTheme);
+    return siteThemes(this.db);
   }
 
   async get(id: number): Promise<Theme> {
-    const row = await this.db.selectFrom('themes').selectAll().where('id', '=', id).where('user_id', 'is', null).executeTakeFirst();
-    if (!row) throw NotFound(THEME_NOT_FOUND);
-    return presentTheme(row);
+    const theme = await siteTheme(this.db, id);
+    if (!theme) throw NotFound(THEME_NOT_FOUND);
+    return theme;
   }
 
   async create(input: ThemeInput): Promise<Theme> {
@@ -65,21 +48,16 @@ export class ThemesService {
     const now = nowIso();
     const id = await this.db.transaction().execute(async (trx) => {
       await clearDefaults(trx, input);
-      const row = await trx
-        .insertInto('themes')
-        .values({
-          name: input.name,
-          is_dark: input.is_dark ? 1 : 0,
-          default_light: input.default_light ? 1 : 0,
-          default_dark: input.default_dark ? 1 : 0,
-          colors: JSON.stringify(colors),
-          user_id: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+      return insertTheme(trx, {
+        name: input.name,
+        is_dark: input.is_dark ? 1 : 0,
+        default_light: input.default_light ? 1 : 0,
+        default_dark: input.default_dark ? 1 : 0,
+        colors: JSON.stringify(colors),
+        user_id: null,
+        created_at: now,
+        updated_at: now,
+      });
     });
     return this.get(id);
   }
@@ -93,18 +71,14 @@ export class ThemesService {
     });
     await this.db.transaction().execute(async (trx) => {
       await clearDefaults(trx, input);
-      await trx
-        .updateTable('themes')
-        .set({
-          name: input.name,
-          is_dark: input.is_dark ? 1 : 0,
-          default_light: (input.default_light ?? current.default_light) ? 1 : 0,
-          default_dark: (input.default_dark ?? current.default_dark) ? 1 : 0,
-          colors: JSON.stringify({ ...current.colors, ...colors }),
-          updated_at: nowIso(),
-        })
-        .where('id', '=', id)
-        .execute();
+      await updateTheme(trx, id, {
+        name: input.name,
+        is_dark: input.is_dark ? 1 : 0,
+        default_light: (input.default_light ?? current.default_light) ? 1 : 0,
+        default_dark: (input.default_dark ?? current.default_dark) ? 1 : 0,
+        colors: JSON.stringify({ ...current.colors, ...colors }),
+        updated_at: nowIso(),
+      });
     });
     return this.get(id);
   }
@@ -113,7 +87,7 @@ export class ThemesService {
     const theme = await this.get(id);
     if (theme.default_light || theme.default_dark) throw Conflict(THEME_IS_DEFAULT);
     if ((await this.list()).length <= 1) throw Conflict(THEME_LAST);
-    await this.db.deleteFrom('themes').where('id', '=', id).execute();
+    await deleteTheme(this.db, id);
     return theme;
   }
 }
@@ -138,6 +112,6 @@ function validate(input: ThemeInput): Record<string, string> {
 }
 
 async function clearDefaults(trx: Kysely<Database>, input: ThemeInput): Promise<void> {
-  if (input.default_light) await trx.updateTable('themes').set({ default_light: 0 }).where('user_id', 'is', null).execute();
-  if (input.default_dark) await trx.updateTable('themes').set({ default_dark: 0 }).where('user_id', 'is', null).execute();
+  if (input.default_light) await clearDefault(trx, 'default_light');
+  if (input.default_dark) await clearDefault(trx, 'default_dark');
 }

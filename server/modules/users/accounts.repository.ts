@@ -16,6 +16,15 @@ export const userById = (db: Executor, id: number): Promise<UserRow | undefined>
 export const usersByIds = (db: Executor, ids: number[]): Promise<UserRow[]> =>
   ids.length ? db.selectFrom('users').selectAll().where('id', 'in', ids).execute() : Promise.resolve([]);
 
+/** A scalar subquery of how many accounts exist, for a read model's figures. */
+export const userCount = (db: Executor) => db.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('n'));
+
+/** When each account made since `since` was made: rows to bucket by day. */
+export const usersCreatedSince = (db: Executor, since: string) => db.selectFrom('users').select('users.created_at').where('users.created_at', '>=', since);
+
+/** A scalar subquery of a user's email (`user` a column of the outer query), for others' read models. */
+export const emailOf = (db: Executor, user: Expression<number>) => db.selectFrom('users').select('users.email').where('users.id', '=', user);
+
 /** Whether an account signs in with this email (already trimmed and lower-cased). */
 export async function emailTaken(db: Executor, email: string): Promise<boolean> {
   return Boolean(await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst());
@@ -161,6 +170,17 @@ export async function rolePermissionNames(db: Executor, roleIds: number[]): Prom
     .where('role_permissions.role_id', 'in', roleIds)
     .execute();
   return new Set(rows.map((row) => row.name));
+}
+
+/** Ids of the accounts holding the role named `admin` (not the permission: see adminIds). */
+export async function adminRoleHolderIds(db: Executor): Promise<number[]> {
+  const rows = await db
+    .selectFrom('user_roles')
+    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select('user_roles.user_id')
+    .where('roles.name', '=', 'admin')
+    .execute();
+  return rows.map((row) => row.user_id);
 }
 
 /** Ids of the accounts that hold `admin` (by a role or directly) and are not suspended. */

@@ -9,10 +9,13 @@ import { mayManageAccount } from '../access/policy.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { RecoveryService } from '../auth/recovery.js';
 import type { AuthService } from '../auth/service.js';
-import { parseScopes, type TokenScope } from '../auth/token-scopes.js';
+import { accessTokensOf } from '../auth/access-tokens.repository.js';
+import type { TokenScope } from '../auth/token-scopes.js';
 import type { SessionsService } from '../auth/sessions.js';
 import type { LocalizationsService } from '../localizations/service.js';
 import type { SettingsService } from '../settings/service.js';
+import { profilesOf } from '../social/profiles.repository.js';
+import { adminRoleHolderIds, deleteUser, emailTaken, updateUser, userById } from './accounts.repository.js';
 import { AVATAR_MAX_BYTES, type AvatarInput, type AvatarStore } from './avatars.js';
 import type { UserWithAccess } from './repository.js';
 
@@ -111,23 +114,18 @@ export class AccountService {
     const email = changes.email?.toLowerCase();
     const emailChanged = email !== undefined && email !== user.email;
     if (emailChanged) {
-      const taken = await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-      if (taken) errors.email = ['The email has already been taken.'];
+      if (await emailTaken(this.db, email)) errors.email = ['The email has already been taken.'];
     }
     if (Object.keys(errors).length) throw new ValidationError(errors);
     if (emailChanged) await this.confirmAccountChange(actor, proof);
 
     const needsVerification = emailChanged && (await this.settings.get('require_email_confirmation')) === true;
-    await this.db
-      .updateTable('users')
-      .set({
-        ...changes,
-        ...(email !== undefined ? { email } : {}),
-        ...(needsVerification ? { email_verified_at: null } : {}),
-        updated_at: nowIso(),
-      } as Partial<UserRow>)
-      .where('id', '=', user.id)
-      .execute();
+    await updateUser(this.db, user.id, {
+      ...changes,
+      ...(email !== undefined ? { email } : {}),
+      ...(needsVerification ? { email_verified_at: null } : {}),
+      updated_at: nowIso(),
+    } as Partial<UserRow>);
     if (needsVerification) await this.recovery.sendVerification(user.id);
     if (emailChanged) {
       // The old address hears of it (if it was not them, they know at once), and every other session ends.
@@ -144,11 +142,7 @@ export class AccountService {
 
   async changePassword(user: UserRow, input: { current_password: string; new_password: string }, keepSession: string | null, ip: string) {
     await this.confirmPassword(user, input.current_password, ip);
-    await this.db
-      .updateTable('users')
-      .set({ password: await hashPassword(input.new_password), updated_at: nowIso() })
-      .where('id', '=', user.id)
-      .execute();
+    await updateUser(this.db, user.id, { password: await hashPassword(input.new_password), updated_at: nowIso() });
     // Whoever else held a session with the old password is signed out.
     await this.sessions.endOthers(user.id, keepSession ?? undefined);
   }
@@ -169,12 +163,12 @@ export class AccountService {
   }
 
   async removeAvatar(user: UserRow): Promise<void> {
-    await this.db.updateTable('users').set({ avatar: null, updated_at: nowIso() }).where('id', '=', user.id).execute();
+    await updateUser(this.db, user.id, { avatar: null, updated_at: nowIso() });
     await this.avatars.remove(user.avatar);
   }
 
   private async replaceAvatar(user: UserRow, url: string): Promise<string> {
-    await this.db.updateTable('users').set({ avatar: url, updated_at: nowIso() }).where('id', '=', user.id).execute();
+    await updateUser(this.db, user.id, { avatar: url, updated_at: nowIso() });
     // Bytes go after the commit: a failed update never leaves a user without their image.
     await this.avatars.remove(user.avatar);
     return url;
@@ -184,7 +178,7 @@ export class AccountService {
   async target(actor: UserWithAccess, id: number | 'me'): Promise<UserRow> {
     const targetId = id === 'me' ? actor.id : id;
     if (!mayManageAccount(userActor(actor.id, actor.permissions), targetId)) throw Forbidden();
-    const user = await this.db.selectFrom('users').selectAll().where('id', '=', targetId).executeTakeFirst();
+    const user = await userById(this.db, targetId);
     if (!user) throw NotFound('This user does not exist.');
     return user;
   }
@@ -199,12 +193,9 @@ export class AccountService {
       throw ValidationError.field('deleteCurrentUser', 'Confirm deleting your own account with deleteCurrentUser=true.');
     }
     await this.confirmAccountChange(actor, options.proof);
-    const adminRole = await this.db.selectFrom('roles').select('id').where('name', '=', 'admin').executeTakeFirst();
-    if (adminRole) {
-      const admins = await this.db.selectFrom('user_roles').select('user_id').where('role_id', '=', adminRole.id).execute();
-      if (admins.length === 1 && admins[0]!.user_id === user.id) {
-        throw Conflict('This is the only admin account. Make someone else an admin before deleting it.');
-      }
+    const admins = await adminRoleHolderIds(this.db);
+    if (admins.length === 1 && admins[0] === user.id) {
+      throw Conflict('This is the only admin account. Make someone else an admin before deleting it.');
     }
     // Nobody is charged for an account that no longer exists: Stripe stops first (if it cannot, nothing is deleted).
     await this.billing.endSubscriptions(user.id);
@@ -213,7 +204,7 @@ export class AccountService {
     // delete never leaves rows without bytes.
     const prefixes = await this.db.transaction().execute(async (trx) => {
       const owned = await this.driveData.deleteEntriesOf(trx, user.id);
-      await trx.deleteFrom('users').where('id', '=', user.id).execute();
+      await deleteUser(trx, user.id);
       return owned;
     });
     await this.driveData.purgeBytes(prefixes);
@@ -226,21 +217,10 @@ export class AccountService {
       tokens?: { id: number; name: string; scopes: TokenScope[]; last_used_at: string | null; expires_at: string | null; created_at: string }[];
     } = {};
     if (names.includes('social_profiles')) {
-      result.social_profiles = await this.db
-        .selectFrom('social_profiles')
-        .select(['id', 'service_name', 'username', 'created_at'])
-        .where('user_id', '=', userId)
-        .orderBy('id')
-        .execute();
+      result.social_profiles = await profilesOf(this.db, userId);
     }
     if (names.includes('tokens')) {
-      const rows = await this.db
-        .selectFrom('personal_access_tokens')
-        .select(['id', 'name', 'scopes', 'last_used_at', 'expires_at', 'created_at'])
-        .where('user_id', '=', userId)
-        .orderBy('id', 'desc')
-        .execute();
-      result.tokens = rows.map((row) => ({ ...row, scopes: parseScopes(row.scopes) }));
+      result.tokens = await accessTokensOf(this.db, userId);
     }
     return result;
   }

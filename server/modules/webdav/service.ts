@@ -46,8 +46,9 @@ export class WebDavService {
       if (error instanceof XmlError) return { status: error.reason === 'too-large' ? 413 : 400 };
       if (error instanceof IfHeaderError) return { status: 400 };
       if (error instanceof HttpError) {
-        // The policy's 404 hides what the caller may not see; 422 (a name or a move the drive refuses) is a 403 here.
-        const status = error.statusCode === 422 ? 403 : error.statusCode;
+        // The policy's 404 hides what the caller may not see; 422 (a name or a move the drive refuses) is a 403 here;
+        // the drive's 413 is the quota (a body too large for the upload limit is a 422), WebDAV's 507 (RFC 4918 §9.7.1).
+        const status = error.statusCode === 422 ? 403 : error.statusCode === 413 ? 507 : error.statusCode;
         return { status, headers: error.headers };
       }
       throw error;

@@ -13,6 +13,9 @@ export async function letGoOfRole(db: Executor, roleId: number): Promise<void> {
   await db.updateTable('workspace_invites').set({ role_id: null }).where('role_id', '=', roleId).execute();
 }
 
+/** A scalar subquery of how many workspaces exist, for a read model's figures. */
+export const workspaceCount = (db: Executor) => db.selectFrom('workspaces').select((eb) => eb.fn.countAll<number | string>().as('n'));
+
 /** The rows behind the workspace calls; every decision is the access policy's. */
 export class WorkspacesRepository {
   constructor(private readonly db: Executor) {}

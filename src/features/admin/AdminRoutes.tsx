@@ -1,5 +1,8 @@
-import { NavLink, Route, Routes } from 'react-router-dom';
+import { useState } from 'react';
+import { NavLink, Route, Routes, useLocation } from 'react-router-dom';
 import { useTrans } from '../../i18n/use-trans';
+import { useIsMobile } from '../../ui/use-media-query';
+import { Icon } from '../../ui/icons';
 import { useBootstrap } from '../bootstrap/store';
 import { ActivityPage } from './ActivityPage';
 import { DashboardPage } from './DashboardPage';
@@ -42,15 +45,38 @@ export default function AdminRoutes() {
   const { user } = useBootstrap();
   const names = new Set((user?.permissions ?? []).map((p) => p.name));
   const visible = sections.filter((s) => names.has('admin') || names.has(s.permission));
+  const isMobile = useIsMobile();
+  const { pathname } = useLocation();
+  // On a phone the fourteen sections do not fit in a row: the list folds behind a button naming the current one.
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  const listOpen = !isMobile || openedAt === pathname;
+  const current = visible.find((s) => pathname.startsWith(`/admin/${s.path}`)) ?? visible[0];
   return (
     <div className="flex min-h-dvh flex-col bg-bg text-fg md:flex-row">
       <nav aria-label={t('Admin')} className="border-b border-divider p-4 md:w-56 md:border-r md:border-b-0">
-        <p className="mb-3 text-lg font-semibold">{t('Admin')}</p>
-        <ul className="flex gap-2 md:flex-col">
+        {isMobile ? (
+          <button
+            type="button"
+            aria-expanded={listOpen}
+            aria-controls="admin-sections"
+            onClick={() => setOpenedAt(listOpen ? null : pathname)}
+            className="flex w-full items-center gap-2 text-left text-lg font-semibold"
+          >
+            <span className="min-w-0 flex-1 truncate">
+              {t('Admin')}
+              {current && <span className="font-normal text-fg-muted"> · {t(current.label)}</span>}
+            </span>
+            <Icon name="chevronDown" className={`size-5 transition-transform ${listOpen ? 'rotate-180' : ''}`} />
+          </button>
+        ) : (
+          <p className="mb-3 text-lg font-semibold">{t('Admin')}</p>
+        )}
+        <ul id="admin-sections" className={`mt-3 grid-cols-2 gap-1 md:mt-0 md:flex md:flex-col md:gap-2 ${listOpen ? 'grid' : 'hidden'}`}>
           {visible.map((s) => (
             <li key={s.path}>
               <NavLink
                 to={`/admin/${s.path}`}
+                onClick={() => setOpenedAt(null)}
                 className={({ isActive }) => `block rounded px-3 py-2 text-sm ${isActive ? 'bg-primary/10 font-semibold text-primary' : 'hover:bg-fg/5'}`}
               >
                 {t(s.label)}

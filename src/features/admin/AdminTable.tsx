@@ -42,6 +42,9 @@ interface AdminTableProps<T extends { id: number }> {
   onSelectedChange?: (ids: Set<number>) => void;
 }
 
+const STACKED_CELL =
+  'max-md:flex max-md:gap-2 max-md:py-1 max-md:before:w-28 max-md:before:shrink-0 max-md:before:font-semibold max-md:before:text-fg-muted max-md:before:content-[attr(data-label)]';
+
 /**
  * The admin area's one table: headers that sort (the first click ascending,
  * the next descending), numbered pages, loading and empty states, and
@@ -77,9 +80,11 @@ export function AdminTable<T extends { id: number }>({
 
   return (
     <>
+      {/* Below the mobile breakpoint each row stacks into a card, every cell led by its column's name,
+          so no column is cut off at the screen's edge. */}
       <div className="overflow-x-auto">
-        <table aria-label={label} aria-busy={isLoading || undefined} className="w-full text-left text-sm">
-          <thead>
+        <table aria-label={label} aria-busy={isLoading || undefined} className="w-full text-left text-sm max-md:block">
+          <thead className="max-md:sr-only">
             <tr className="border-b border-divider">
               {selectable && (
                 <th className="p-2">
@@ -109,18 +114,18 @@ export function AdminTable<T extends { id: number }>({
               {actions && <th className="p-2">{t('Actions')}</th>}
             </tr>
           </thead>
-          <tbody>
+          <tbody className="max-md:block">
             {list.length === 0 && (
-              <tr>
-                <td colSpan={span} className="p-6 text-center text-fg-muted">
+              <tr className="max-md:block">
+                <td colSpan={span} className="p-6 text-center text-fg-muted max-md:block">
                   {isLoading ? <Spinner label={t('Loading...')} /> : t(emptyText)}
                 </td>
               </tr>
             )}
             {list.map((row) => (
-              <tr key={row.id} className="border-b border-divider">
+              <tr key={row.id} className="border-b border-divider max-md:block max-md:py-2">
                 {selectable && (
-                  <td className="p-2">
+                  <td className="p-2 max-md:block max-md:py-1">
                     <input
                       type="checkbox"
                       aria-label={t('Select :name', { name: rowName ? rowName(row) : String(row.id) })}
@@ -130,12 +135,12 @@ export function AdminTable<T extends { id: number }>({
                   </td>
                 )}
                 {columns.map((c) => (
-                  <td key={c.key} className="p-2">
-                    {c.render(row)}
+                  <td key={c.key} data-label={t(c.label)} className={`p-2 ${STACKED_CELL}`}>
+                    <span className="min-w-0 break-words">{c.render(row)}</span>
                   </td>
                 ))}
                 {actions && (
-                  <td className="p-2">
+                  <td className="p-2 max-md:block max-md:py-1">
                     <span className="flex flex-wrap gap-2">{actions(row)}</span>
                   </td>
                 )}

@@ -49,8 +49,9 @@ export function DashboardPage() {
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={data.per_day}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="date" tickFormatter={(d: string) => d.slice(5)} fontSize={12} />
-            <YAxis allowDecimals={false} fontSize={12} />
+            {/* Thirty dates do not fit a phone's width: recharts drops ticks that would overlap. */}
+            <XAxis dataKey="date" tickFormatter={(d: string) => d.slice(5)} fontSize={12} interval="preserveStartEnd" minTickGap={12} />
+            <YAxis allowDecimals={false} fontSize={12} width={32} />
             <Tooltip />
             <Legend />
             <Bar dataKey="uploads" name={t('Uploads')} fill="rgb(var(--be-primary, 59 130 246))" />
@@ -61,8 +62,8 @@ export function DashboardPage() {
       <h2 className="mb-2 font-semibold">{t('Largest users')}</h2>
       <ol className="text-sm">
         {data.largest_users.map((u) => (
-          <li key={u.id} className="flex justify-between border-b border-divider py-1">
-            <span>{u.email}</span>
+          <li key={u.id} className="flex justify-between gap-2 border-b border-divider py-1">
+            <span className="min-w-0 truncate">{u.email}</span>
             <span>{formatBytes(u.bytes)}</span>
           </li>
         ))}

@@ -1,14 +1,12 @@
 import { useState } from 'react';
-import { getErrorMessage, getFieldError } from '../../api/errors';
 import { useTrans } from '../../i18n/use-trans';
 import { ModalDialog } from '../../ui/Dialog';
 import { CheckboxField } from '../../ui/form/CheckboxField';
 import { primaryButtonClass, secondaryButtonClass } from '../../ui/form/field-classes';
 import { TextField } from '../../ui/form/TextField';
-import { toast } from '../../ui/toast/toast-store';
 import { AdminTable } from './AdminTable';
 import { useDeleteRole, usePermissionCatalogue, useRoles, useSaveRole } from './api';
-import { usePasswordProof, type RetryWithPassword } from './PasswordProof';
+import { useAdminSave } from './use-admin-save';
 import { ConfirmDelete } from './ConfirmDelete';
 
 type Role = NonNullable<ReturnType<typeof useRoles>['data']>[number];
@@ -78,8 +76,13 @@ export function RolesPage() {
 function RoleDialog({ role, onClose }: { role: Role | null; onClose: () => void }) {
   const { t } = useTrans();
   const catalogue = usePermissionCatalogue();
-  const save = useSaveRole(role?.id ?? null);
-  const proof = usePasswordProof();
+  const save = useAdminSave(useSaveRole(role?.id ?? null), {
+    done: role ? t('Updated role') : t('Created role'),
+    onSaved: onClose,
+    fields: ['name'],
+    // A role that starts carrying admin asks the admin's own password first.
+    withPassword: (body, currentPassword) => ({ ...body, current_password: currentPassword }),
+  });
   const [name, setName] = useState(role?.name ?? '');
   const [description, setDescription] = useState(role?.description ?? '');
   const [type, setType] = useState<'sitewide' | 'workspace'>(role?.type ?? 'sitewide');
@@ -100,35 +103,13 @@ function RoleDialog({ role, onClose }: { role: Role | null; onClose: () => void 
       guests,
       permissions: [...granted].map((n) => ({ name: n, restrictions: kept.get(n) ?? [] })),
     };
-    const saved = () => {
-      toast(role ? t('Updated role') : t('Created role'));
-      onClose();
-    };
-    // A role that starts carrying admin asks the admin's own password first.
-    const retry: RetryWithPassword = (currentPassword, handlers) =>
-      save.mutate(
-        { ...body, current_password: currentPassword },
-        {
-          onSuccess: () => {
-            handlers.onSuccess();
-            saved();
-          },
-          onError: handlers.onError,
-        },
-      );
-    save.mutate(body, {
-      onSuccess: saved,
-      onError: (e) => {
-        if (proof.ask(e, retry)) return;
-        if (!getFieldError(e, 'name')) toast.danger(getErrorMessage(e));
-      },
-    });
+    save.submit(body);
   };
 
   return (
     <ModalDialog title={role ? t('Edit role') : t('Add role')} isOpen onOpenChange={(open) => !open && onClose()}>
       <form onSubmit={handleSubmit} className="flex max-h-[70vh] flex-col gap-3 overflow-y-auto">
-        <TextField label={t('Name')} required value={name} onChange={(e) => setName(e.target.value)} error={getFieldError(save.error, 'name')} />
+        <TextField label={t('Name')} required value={name} onChange={(e) => setName(e.target.value)} error={save.error('name')} />
         <TextField label={t('Description')} value={description} onChange={(e) => setDescription(e.target.value)} />
         <label className="text-sm">
           {t('Type')}{' '}
@@ -179,7 +160,7 @@ function RoleDialog({ role, onClose }: { role: Role | null; onClose: () => void 
           </button>
         </div>
       </form>
-      {proof.dialog}
+      {save.dialog}
     </ModalDialog>
   );
 }

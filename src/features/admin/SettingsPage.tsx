@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { getErrorMessage, getFieldError } from '../../api/errors';
+import { getErrorMessage } from '../../api/errors';
 import { useTrans } from '../../i18n/use-trans';
 import { selectClass, primaryButtonClass, secondaryButtonClass } from '../../ui/form/field-classes';
 import { TextField } from '../../ui/form/TextField';
@@ -7,11 +7,14 @@ import { toast } from '../../ui/toast/toast-store';
 import { useAdminSettings, useSaveSettings, useTestMail, type SettingsBody } from './api';
 import { LinkFields, PolicyList, type LinkValue, type PolicyValue } from './LinkFields';
 import { groupLabels, settingLabels } from './setting-labels';
+import { useAdminSave } from './use-admin-save';
 
 const MB = 1024 * 1024;
 /** Sizes shown in MB (the API speaks bytes). */
 const inMegabytes = new Set(['uploads.max_size', 'uploads.chunk_size', 'uploads.available_space']);
-const lists = new Set(['uploads.allowed_extensions', 'uploads.blocked_extensions']);
+const lists = new Set(['uploads.allowed_extensions', 'uploads.blocked_extensions', 'observability.metrics_allow']);
+/** Numbers from 0 to 1 where empty means "the environment's value". */
+const rates = new Set(['observability.sample_rate', 'observability.traces_sample_rate']);
 /** Settings with a fixed set of values: a select, not free text. */
 const choices: Record<string, string[]> = { 'cookie_notice.position': ['top', 'bottom'] };
 
@@ -71,6 +74,7 @@ function toDraft(key: string, value: unknown): DraftValue {
 function fromDraft(key: string, draft: DraftValue): unknown {
   if (typeof draft !== 'string') return draft;
   if (inMegabytes.has(key)) return draft.trim() === '' ? null : Math.round(Number(draft) * MB);
+  if (rates.has(key)) return draft.trim() === '' ? null : Number(draft);
   if (lists.has(key))
     return draft
       .split(',')
@@ -93,10 +97,10 @@ function GroupForm({
   mailConfigured: boolean;
 }) {
   const { t } = useTrans();
-  const save = useSaveSettings();
+  const [secretDraft, setSecretDraft] = useState<Record<string, string>>({});
+  const save = useAdminSave(useSaveSettings(), { done: t('Saved settings'), onSaved: () => setSecretDraft({}) });
   const testMail = useTestMail();
   const [draft, setDraft] = useState<Draft>(() => Object.fromEntries(keys.filter((k) => !(k in secrets)).map((k) => [k, toDraft(k, values[k])])));
-  const [secretDraft, setSecretDraft] = useState<Record<string, string>>({});
 
   const handleSubmit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -104,20 +108,14 @@ function GroupForm({
     for (const [key, value] of Object.entries(draft)) body[key] = fromDraft(key, value);
     // A secret left empty stays as it is: it is never sent back to be shown.
     for (const [key, value] of Object.entries(secretDraft)) if (value !== '') body[key] = value;
-    save.mutate(body as SettingsBody, {
-      onSuccess: () => {
-        toast(t('Saved settings'));
-        setSecretDraft({});
-      },
-      onError: (e) => toast.danger(getErrorMessage(e)),
-    });
+    save.submit(body as SettingsBody);
   };
 
   return (
     <form onSubmit={handleSubmit} className="flex max-w-2xl flex-col gap-4">
       {keys.map((key) => {
         const label = t(settingLabels[key] ?? key);
-        const error = getFieldError(save.error, key);
+        const error = save.error(key);
         if (key in secrets) {
           return (
             <TextField
@@ -152,7 +150,7 @@ function GroupForm({
               legend={label}
               value={value}
               onChange={(next) => setDraft((d) => ({ ...d, [key]: next }))}
-              errorFor={(index, field) => getFieldError(save.error, `${key}.${index}.${field}`)}
+              errorFor={(index, field) => save.error(`${key}.${index}.${field}`)}
             />
           );
         }
@@ -163,7 +161,7 @@ function GroupForm({
               legend={label}
               value={value}
               onChange={(next) => setDraft((d) => ({ ...d, [key]: next }))}
-              errorFor={(field) => getFieldError(save.error, `${key}.${field}`)}
+              errorFor={(field) => save.error(`${key}.${field}`)}
             />
           );
         }

@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { getErrorMessage, getFieldError } from '../../api/errors';
 import { useTrans } from '../../i18n/use-trans';
 import { ModalDialog } from '../../ui/Dialog';
 import { primaryButtonClass, secondaryButtonClass } from '../../ui/form/field-classes';
 import { TextField } from '../../ui/form/TextField';
-import { toast } from '../../ui/toast/toast-store';
 import { useAdminUser, usePermissionCatalogue, useRoles, useSaveUser } from './api';
-import { usePasswordProof, type RetryWithPassword } from './PasswordProof';
+import { useAdminSave } from './use-admin-save';
 
 const MB = 1024 * 1024;
 
@@ -54,8 +52,13 @@ function UserForm({
   onClose: () => void;
 }) {
   const { t } = useTrans();
-  const save = useSaveUser(id);
-  const proof = usePasswordProof();
+  const save = useAdminSave(useSaveUser(id), {
+    done: id === null ? t('Created user') : t('Updated user'),
+    onSaved: onClose,
+    fields: ['email', 'password'],
+    // Setting a password or email, or granting admin, asks the admin's own password first (the server says when).
+    withPassword: (body, currentPassword) => ({ ...body, current_password: currentPassword }),
+  });
   const [email, setEmail] = useState(initial?.email ?? '');
   const [firstName, setFirstName] = useState(initial?.first_name ?? '');
   const [lastName, setLastName] = useState(initial?.last_name ?? '');
@@ -65,7 +68,6 @@ function UserForm({
     new Set((initial?.permissions ?? []).filter((p) => p.name !== 'files.create' || !p.restrictions.length).map((p) => p.name)),
   );
   const [space, setSpace] = useState(initial?.space !== null && initial?.space !== undefined ? String(initial.space / MB) : '');
-  const error = save.error;
 
   const flip = <T,>(set: Set<T>, value: T) => {
     const next = new Set(set);
@@ -85,39 +87,16 @@ function UserForm({
       permissions: [...direct].map((name) => ({ name })),
       space: space.trim() === '' ? null : Math.round(Number(space) * MB),
     };
-    const saved = () => {
-      toast(id === null ? t('Created user') : t('Updated user'));
-      onClose();
-    };
-    const sent = id === null ? { ...body, password } : body;
-    // Setting a password or email, or granting admin, asks the admin's own password first (the server says when).
-    const retry: RetryWithPassword = (currentPassword, handlers) =>
-      save.mutate(
-        { ...sent, current_password: currentPassword },
-        {
-          onSuccess: () => {
-            handlers.onSuccess();
-            saved();
-          },
-          onError: handlers.onError,
-        },
-      );
-    save.mutate(sent, {
-      onSuccess: saved,
-      onError: (e) => {
-        if (proof.ask(e, retry)) return;
-        if (!getFieldError(e, 'email') && !getFieldError(e, 'password')) toast.danger(getErrorMessage(e));
-      },
-    });
+    save.submit(id === null ? { ...body, password } : body);
   };
 
   return (
     <>
       <form onSubmit={handleSubmit} className="flex max-h-[70vh] flex-col gap-3 overflow-y-auto">
-        <TextField label={t('Email')} type="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={getFieldError(error, 'email')} />
+        <TextField label={t('Email')} type="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={save.error('email')} />
         <div className="grid grid-cols-2 gap-2">
-          <TextField label={t('First name')} value={firstName} onChange={(e) => setFirstName(e.target.value)} error={getFieldError(error, 'first_name')} />
-          <TextField label={t('Last name')} value={lastName} onChange={(e) => setLastName(e.target.value)} error={getFieldError(error, 'last_name')} />
+          <TextField label={t('First name')} value={firstName} onChange={(e) => setFirstName(e.target.value)} error={save.error('first_name')} />
+          <TextField label={t('Last name')} value={lastName} onChange={(e) => setLastName(e.target.value)} error={save.error('last_name')} />
         </div>
         <TextField
           label={t('Password')}
@@ -127,7 +106,7 @@ function UserForm({
           description={id === null ? undefined : t('Leave empty to keep the current password.')}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          error={getFieldError(error, 'password')}
+          error={save.error('password')}
         />
         <fieldset>
           <legend className="mb-1 text-sm font-medium">{t('Roles')}</legend>
@@ -137,7 +116,7 @@ function UserForm({
               {role.name}
             </label>
           ))}
-          {getFieldError(error, 'roles') && <p className="text-sm text-danger">{getFieldError(error, 'roles')}</p>}
+          {save.error('roles') && <p className="text-sm text-danger">{save.error('roles')}</p>}
         </fieldset>
         <details>
           <summary className="cursor-pointer text-sm font-medium">{t('Direct permissions')}</summary>
@@ -157,7 +136,7 @@ function UserForm({
           description={t('Empty: the role or site default.')}
           value={space}
           onChange={(e) => setSpace(e.target.value)}
-          error={getFieldError(error, 'space')}
+          error={save.error('space')}
         />
         <div className="flex justify-end gap-2">
           <button type="button" className={secondaryButtonClass} onClick={onClose}>
@@ -169,7 +148,7 @@ function UserForm({
         </div>
       </form>
       {/* Outside the form: React sends the dialog's submit up through the portal too. */}
-      {proof.dialog}
+      {save.dialog}
     </>
   );
 }

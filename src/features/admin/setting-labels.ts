@@ -7,6 +7,7 @@ export const groupLabels: Record<string, string> = {
   notifications: 'Notifications',
   billing: 'Billing',
   cookie_notice: 'Cookie notice',
+  observability: 'Monitoring',
   demo: 'Demo mode',
   api: 'API',
 };
@@ -51,6 +52,12 @@ export const settingLabels: Record<string, string> = {
   'cookie_notice.enable': 'Show the cookie notice',
   'cookie_notice.position': 'Cookie notice position (top or bottom)',
   'cookie_notice.button': 'Cookie notice link',
+  'observability.sentry_dsn': 'Error reporting DSN (Sentry-compatible; empty: SENTRY_DSN, or off)',
+  'observability.sample_rate': 'Share of errors reported (0 to 1, empty: 1)',
+  'observability.otlp_endpoint': 'Traces address (OTLP/HTTP; empty: OTEL_EXPORTER_OTLP_ENDPOINT, or off)',
+  'observability.traces_sample_rate': 'Share of requests traced (0 to 1, empty: 1)',
+  'observability.metrics_token': 'Metrics token (a Prometheus scraper sends it to /metrics)',
+  'observability.metrics_allow': 'Addresses that may read /metrics without the token (comma separated)',
   'site.demo': 'Demo mode',
   'api.integrated': 'API',
 };

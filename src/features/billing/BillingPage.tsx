@@ -59,7 +59,7 @@ export function BillingPage() {
 
       <div className="rounded-2xl border border-divider p-6" data-testid="current-plan">
         <h2 className="text-sm text-fg-muted">{t('Current plan')}</h2>
-        <p className="text-xl font-semibold">{plan?.name ?? t('Free')}</p>
+        <p className="text-xl font-semibold">{plan ? t(plan.name) : t('Free')}</p>
         {active?.price && (
           <p className="text-fg-muted">
             {formatAmount(active.price.amount, active.price.currency, language)} {t(active.price.interval === 'year' ? '/ year' : '/ month')}

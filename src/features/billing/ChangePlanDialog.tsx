@@ -28,7 +28,7 @@ export function ChangePlanDialog({ current, onClose, onChanged }: { current: Cur
         <>
           <p className="mb-4 text-sm">
             {t('Switch to :plan (:price)? Stripe charges or credits the difference for the rest of this period.', {
-              plan: chosen.product.name,
+              plan: t(chosen.product.name),
               price: priceText(chosen.price),
             })}
           </p>
@@ -69,7 +69,7 @@ export function ChangePlanDialog({ current, onClose, onChanged }: { current: Cur
               return (
                 <li key={product.id} className="flex items-center justify-between gap-3 rounded-lg border border-divider p-3">
                   <div>
-                    <p className="font-semibold">{product.name}</p>
+                    <p className="font-semibold">{t(product.name)}</p>
                     <p className="text-sm text-fg-muted">
                       {priceText(price)} ·{' '}
                       {product.available_space === null ? t('Unlimited storage') : t(':space of storage', { space: formatBytes(product.available_space) })}
@@ -78,7 +78,7 @@ export function ChangePlanDialog({ current, onClose, onChanged }: { current: Cur
                   {isCurrent ? (
                     <span className="text-sm text-fg-muted">{t('Current plan')}</span>
                   ) : (
-                    <Button aria-label={`${t('Choose')} ${product.name}`} className={secondaryButtonClass} onPress={() => setChosen({ product, price })}>
+                    <Button aria-label={`${t('Choose')} ${t(product.name)}`} className={secondaryButtonClass} onPress={() => setChosen({ product, price })}>
                       {t('Choose')}
                     </Button>
                   )}

@@ -43,7 +43,7 @@ export function CheckoutPage() {
       )}
       <div className="rounded-2xl border border-divider p-6" data-testid="checkout-summary">
         <p className="text-sm text-fg-muted">{t('Your plan')}</p>
-        <h2 className="text-xl font-semibold">{product.name}</h2>
+        <h2 className="text-xl font-semibold">{t(product.name)}</h2>
         <p className="mt-2 text-2xl font-bold">
           {formatAmount(price.amount, price.currency, language)} <span className="text-base font-normal text-fg-muted">{t(yearly ? '/ year' : '/ month')}</span>
         </p>
@@ -53,7 +53,7 @@ export function CheckoutPage() {
         </p>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
           {product.feature_list.map((feature) => (
-            <li key={feature}>{feature}</li>
+            <li key={feature}>{t(feature)}</li>
           ))}
         </ul>
       </div>

@@ -105,11 +105,11 @@ export function PlanCard({ product, cycle }: { product: Product; cycle: BillingC
     >
       <div className="mb-2 flex items-center justify-between gap-2">
         <h2 id={`plan-${product.id}`} className="text-xl font-semibold">
-          {product.name}
+          {t(product.name)}
         </h2>
         {product.recommended && <span className="rounded-full bg-primary/15 px-2 py-0.5 text-xs font-semibold text-primary">{t('Most popular')}</span>}
       </div>
-      <p className="mb-4 text-sm text-fg-muted">{product.description}</p>
+      <p className="mb-4 text-sm text-fg-muted">{product.description && t(product.description)}</p>
       <p className="mb-4" data-testid="plan-price">
         {product.free || !price ? (
           <span className="text-3xl font-bold">{t('Free')}</span>
@@ -130,12 +130,12 @@ export function PlanCard({ product, cycle }: { product: Product; cycle: BillingC
         {product.feature_list.map((feature) => (
           <li key={feature} className="flex items-center gap-2">
             <Icon name="check" className="size-4 text-primary" />
-            {feature}
+            {t(feature)}
           </li>
         ))}
       </ul>
       {button.kind === 'current' ? (
-        <p className={`${buttonClass} cursor-default opacity-70`}>{t(button.label, { plan: button.plan })}</p>
+        <p className={`${buttonClass} cursor-default opacity-70`}>{t(button.label, { plan: t(button.plan) })}</p>
       ) : (
         <Link
           to={button.to}

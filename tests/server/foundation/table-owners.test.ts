@@ -25,35 +25,18 @@ const ALLOWED: Record<string, Partial<Record<Table, string>>> = {
     workspaces: 'grant source: the workspace’s owner',
   },
   // Admin read models: one page joining several owners' tables for the admin's screens.
-  'modules/admin/dashboard/service.ts': {
-    file_entries: 'counts files and uploads per day (bytes come from drive’s chargedBytesByOwner)',
-    users: 'counts users and sign-ups per day, and names the largest users',
-    workspaces: 'counts workspaces',
-  },
   'modules/admin/files/service.ts': {
     file_entries: 'the admin’s file table across every space',
     users: 'owner email column',
     workspaces: 'workspace name column',
   },
 
-  'modules/admin/subscriptions/service.ts': {
-    prices: 'subscription table: plan and price columns',
-    products: 'subscription table: plan name column',
-    subscriptions: 'the admin’s subscription table (cancelling writes through billing’s repository)',
-    users: 'subscriber email column',
-  },
   'modules/admin/users/repository.ts': { users: 'the admin’s user table (a read model: figures from drive’s chargedBytes, auth’s lastActiveAt)' },
   'modules/admin/workspaces/service.ts': {
     users: 'owner email column',
     workspace_members: 'member counts of the admin’s workspace table',
     workspaces: 'the admin’s workspace table',
   },
-  // Reads in users/ of tables auth/ and social/ own (issue 31 item 6 folds the token list).
-  'modules/users/service.ts': {
-    personal_access_tokens: 'account screen’s token list (a copy of auth/access-tokens.ts list, issue 31 item 6)',
-    social_profiles: 'account screen’s linked profiles',
-  },
-  'modules/bootstrap/service.ts': { themes: 'themes in the bootstrap data (a copy of themes/ presentTheme, issue 31 item 6)' },
 
   // Read models that join another owner's table for one column or one flag.
   'modules/drive/present.ts': { users: 'owner name columns of a listing', entry_shares: 'the “shared” flag', share_links: 'the “shared” flag' },

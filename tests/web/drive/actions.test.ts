@@ -9,10 +9,11 @@ import { makeEntry } from './entries';
 
 describe('entry actions', () => {
   it('offers open/preview and rename for one entry, the rest for many', () => {
-    expect(actionsFor('folder', [makeEntry({ type: 'folder' })])).toEqual(['open', 'download', 'rename', 'move', 'copy', 'star', 'details', 'trash']);
+    expect(actionsFor('folder', [makeEntry({ type: 'folder' })])).toEqual(['open', 'download', 'pin', 'rename', 'move', 'copy', 'star', 'details', 'trash']);
     expect(actionsFor('folder', [makeEntry({ type: 'image' })])[0]).toBe('preview');
     expect(actionsFor('starred', [makeEntry({ is_starred: true }), makeEntry({ is_starred: true })])).toEqual([
       'download',
+      'pin',
       'move',
       'copy',
       'unstar',
@@ -23,7 +24,7 @@ describe('entry actions', () => {
 
   it('offers no download to a caller who may only view: preview stays', () => {
     const viewOnly = makeEntry({ type: 'file', mime: 'application/octet-stream', permissions: ['files.view'] });
-    expect(actionsFor('folder', [viewOnly])).toEqual(['preview', 'rename', 'move', 'copy', 'star', 'details', 'trash']);
+    expect(actionsFor('folder', [viewOnly])).toEqual(['preview', 'pin', 'rename', 'move', 'copy', 'star', 'details', 'trash']);
     expect(actionsFor('folder', [makeEntry({ type: 'image' }), viewOnly])).not.toContain('download');
   });
 
@@ -41,6 +42,27 @@ describe('entry actions', () => {
     expect(disabledReason('rename', true)).toBeNull();
     expect(disabledReason('open', false)).toBeNull();
     expect(disabledReason('details', false)).toBeNull();
+  });
+
+  it('offers to pin what is not pinned and to unpin what is, offline too', () => {
+    const none = { allPinned: false, anyPinned: false, allStored: false };
+    const some = { allPinned: false, anyPinned: true, allStored: false };
+    const all = { allPinned: true, anyPinned: true, allStored: true };
+    expect(actionsFor('folder', [makeEntry()], none)).toContain('pin');
+    expect(actionsFor('folder', [makeEntry()], none)).not.toContain('unpin');
+    expect(actionsFor('folder', [makeEntry(), makeEntry()], some)).toEqual(expect.arrayContaining(['pin', 'unpin']));
+    expect(actionsFor('folder', [makeEntry()], all)).not.toContain('pin');
+    expect(actionsFor('trash', [makeEntry()], all)).not.toContain('unpin');
+    // Pinning offline is remembered for when the network returns.
+    expect(disabledReason('pin', false, none)).toBeNull();
+    expect(disabledReason('unpin', false, all)).toBeNull();
+  });
+
+  it('downloads and previews offline what the device holds, and says plainly what it does not', () => {
+    expect(disabledReason('download', false, { allPinned: false, anyPinned: false, allStored: false })).toBe("This file isn't available offline");
+    expect(disabledReason('download', false, { allPinned: false, anyPinned: false, allStored: true })).toBeNull();
+    expect(disabledReason('download', true)).toBeNull();
+    expect(disabledReason('preview', false)).toBeNull();
   });
 });
 

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/types.js';
 import { parseJson } from '../../../lib/json.js';
 import { nowIso } from '../../../lib/time.js';
-import { contains, pageOf, type Page } from '../paging.js';
+import { pageOf, type Page } from '../paging.js';
+import { activityPage, insertActivity } from './repository.js';
 
 /** Who did it and from where: every admin service call takes one. */
 export interface AdminCaller {
@@ -38,42 +39,25 @@ export class AdminActivity {
   constructor(private readonly db: Kysely<Database>) {}
 
   async record(caller: AdminCaller, entry: ActivityEntry, executor: Kysely<Database> = this.db): Promise<void> {
-    await executor
-      .insertInto('admin_activity')
-      .values({
-        actor_id: caller.userId,
-        actor_label: caller.email,
-        action: entry.action,
-        subject_type: entry.subjectType,
-        subject_id: entry.subjectId === undefined || entry.subjectId === null ? null : String(entry.subjectId),
-        subject_label: entry.subjectLabel?.slice(0, 320) ?? null,
-        details: JSON.stringify(entry.details ?? {}),
-        ip_address: caller.ip,
-        created_at: nowIso(),
-      })
-      .execute();
+    await insertActivity(executor, {
+      actor_id: caller.userId,
+      actor_label: caller.email,
+      action: entry.action,
+      subject_type: entry.subjectType,
+      subject_id: entry.subjectId === undefined || entry.subjectId === null ? null : String(entry.subjectId),
+      subject_label: entry.subjectLabel?.slice(0, 320) ?? null,
+      details: JSON.stringify(entry.details ?? {}),
+      ip_address: caller.ip,
+      created_at: nowIso(),
+    });
   }
 
   async list(query: { page: number; perPage: number; query?: string | undefined; action?: string | undefined }): Promise<Page<ActivityRow>> {
-    let base = this.db.selectFrom('admin_activity');
-    if (query.action) base = base.where('action', '=', query.action);
-    if (query.query) {
-      const text = query.query;
-      base = base.where((eb) => eb.or([contains('actor_label', text), contains('subject_label', text), contains('action', text)]));
-    }
-    const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
-    const rows = await base
-      .selectAll()
-      // Insertion order, newest first: the id is the database's counter, which every
-      // process shares; their clocks (created_at) need not agree to the millisecond.
-      .orderBy('id', 'desc')
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage)
-      .execute();
+    const { rows, total } = await activityPage(this.db, query);
     return pageOf(
       rows.map((row) => ({ ...row, details: parseJson<Record<string, unknown>>(row.details, {}) })),
       query,
-      Number(total),
+      total,
     );
   }
 }

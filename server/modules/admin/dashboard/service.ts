@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/types.js';
-import { chargedBytesByOwner } from '../../drive/repository.js';
 import { adminIds, usersByIds } from '../../users/accounts.repository.js';
+import { createdSince, largestUsers, totals } from './repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Below this share of free space the dashboard warns. */
@@ -25,18 +25,7 @@ export class AdminDashboardService {
   ) {}
 
   async report(days: number) {
-    const count = async (query: SelectQueryBuilder<Database, 'users' | 'file_entries' | 'workspaces', object>) =>
-      Number((await query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
-    const files = await count(this.db.selectFrom('file_entries').where('type', '!=', 'folder'));
-    // Summed from drive's charging rule, so the total is what the users together are charged.
-    const used = Number(
-      (
-        await this.db
-          .selectFrom(chargedBytesByOwner(this.db).as('charged'))
-          .select((eb) => eb.fn.sum<number | string | null>('charged.bytes').as('b'))
-          .executeTakeFirstOrThrow()
-      ).b ?? 0,
-    );
+    const { users, files, workspaces, used } = await totals(this.db);
     const disk = await this.disk();
     const since = new Date(Date.now() - (days - 1) * DAY_MS).toISOString().slice(0, 10);
     const perDay = new Map<string, { date: string; uploads: number; signups: number }>();
@@ -45,36 +34,29 @@ export class AdminDashboardService {
       perDay.set(date, { date, uploads: 0, signups: 0 });
     }
     // Bucketed here rather than by a dialect's date function (SQLite keeps text, PostgreSQL timestamptz).
-    const uploads = await this.db.selectFrom('file_entries').select('created_at').where('type', '!=', 'folder').where('created_at', '>=', since).execute();
-    for (const row of uploads) {
-      const day = perDay.get(new Date(row.created_at).toISOString().slice(0, 10));
+    const created = await createdSince(this.db, since);
+    const dayOf = (at: string) => perDay.get(new Date(at).toISOString().slice(0, 10));
+    for (const at of created.uploads) {
+      const day = dayOf(at);
       if (day) day.uploads += 1;
     }
-    const signups = await this.db.selectFrom('users').select('created_at').where('created_at', '>=', since).execute();
-    for (const row of signups) {
-      const day = perDay.get(new Date(row.created_at).toISOString().slice(0, 10));
+    for (const at of created.signups) {
+      const day = dayOf(at);
       if (day) day.signups += 1;
     }
-    const largest = await this.db
-      .selectFrom(chargedBytesByOwner(this.db).as('charged'))
-      .innerJoin('users', 'users.id', 'charged.owner_id')
-      .select(['users.id', 'users.email', 'charged.bytes'])
-      .orderBy('charged.bytes', 'desc')
-      .orderBy('users.id')
-      .limit(5)
-      .execute();
+    const largest = await largestUsers(this.db, 5);
 
     const warnings: ('mail_not_configured' | 'default_admin_password' | 'disk_almost_full')[] = [];
     if (!(await this.deps.mailConfigured())) warnings.push('mail_not_configured');
     if (await this.defaultAdminPassword()) warnings.push('default_admin_password');
     if (disk && disk.total > 0 && disk.free / disk.total < DISK_LOW_SHARE) warnings.push('disk_almost_full');
     return {
-      users: await count(this.db.selectFrom('users')),
+      users,
       files,
-      workspaces: await count(this.db.selectFrom('workspaces')),
+      workspaces,
       space: { used, disk_free: disk?.free ?? null, disk_total: disk?.total ?? null },
       per_day: [...perDay.values()],
-      largest_users: largest.map((row) => ({ id: row.id, email: row.email, bytes: Number(row.bytes) })),
+      largest_users: largest,
       version: this.deps.version,
       warnings,
     };

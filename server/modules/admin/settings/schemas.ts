@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isAddressOrRange } from '../../../observability/addresses.js';
 import { safeAction } from '../../menus/schemas.js';
 
 const MB = 1024 * 1024;
@@ -20,6 +21,7 @@ const sender = z.union([
 ]);
 const secret = z.string().max(2000);
 const bool = z.boolean();
+const rate = z.number().min(0).max(1).nullable();
 const extensions = z.array(z.string().trim().min(1).max(100)).max(200);
 const link = z.object({ label: z.string().trim().min(1).max(100), action: z.string().trim().max(500), type: z.enum(['route', 'link']) });
 
@@ -94,6 +96,21 @@ export const settingGroups = {
     'cookie_notice.enable': bool,
     'cookie_notice.position': z.enum(['top', 'bottom']),
     'cookie_notice.button': link,
+  },
+  observability: {
+    'observability.sentry_dsn': httpUrlOrEmpty.describe(
+      'Sentry-compatible DSN for error reports of the server, the app, its worker and jobs (empty: SENTRY_DSN, or off)',
+    ),
+    'observability.sample_rate': rate.describe('Share of errors reported, 0 to 1 (empty: SENTRY_SAMPLE_RATE, default 1)'),
+    'observability.otlp_endpoint': httpUrlOrEmpty.describe('OTLP/HTTP traces address, …/v1/traces (empty: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or off)'),
+    'observability.traces_sample_rate': rate.describe('Share of requests traced, 0 to 1 (empty: OTEL_TRACES_SAMPLER_ARG, default 1)'),
+    'observability.metrics_token': z
+      .union([z.literal(''), z.string().min(16, 'Use at least 16 characters.').max(200)])
+      .describe('Bearer token a Prometheus scraper sends to /metrics'),
+    'observability.metrics_allow': z
+      .array(z.string().trim().refine(isAddressOrRange, 'Enter an IP address or a range such as 10.0.0.0/8.'))
+      .max(50)
+      .describe('Addresses that may read /metrics without the token'),
   },
   demo: { 'site.demo': bool },
   api: { 'api.integrated': bool },

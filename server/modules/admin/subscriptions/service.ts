@@ -5,27 +5,17 @@ import { Conflict, NotFound } from '../../../lib/errors.js';
 import { nowIso } from '../../../lib/time.js';
 import { call } from '../../billing/call.js';
 import type { BillingRepository } from '../../billing/repository.js';
+import { subscriptionTable, type SubscriptionTableQuery } from '../../billing/subscription-table.repository.js';
 import { userById } from '../../users/accounts.repository.js';
 import { isValid } from '../../billing/validity.js';
 import type { AdminActivity, AdminCaller } from '../activity/service.js';
-import { contains, pageOf } from '../paging.js';
+import { pageOf } from '../paging.js';
 
 export const SUBSCRIPTION_NOT_FOUND = 'This subscription does not exist.';
 export const SUBSCRIPTION_ENDED = 'This subscription has already ended.';
 export const STRIPE_NOT_CONFIGURED = 'Stripe is not configured, so this Stripe subscription cannot be cancelled there.';
 
-export const SUBSCRIPTION_SORTS = ['created_at', 'renews_at', 'ends_at'] as const;
-
-export interface SubscriptionQuery {
-  page: number;
-  perPage: number;
-  query?: string | undefined;
-  orderBy?: (typeof SUBSCRIPTION_SORTS)[number] | undefined;
-  orderDir: 'asc' | 'desc';
-  status?: string | undefined;
-  userId?: number | undefined;
-  productId?: number | undefined;
-}
+export { SUBSCRIPTION_SORTS } from '../../billing/subscription-table.repository.js';
 
 export interface AdminSubscriptionsDeps {
   /** The Stripe client while Stripe's keys are configured, else null. */
@@ -46,45 +36,8 @@ export class AdminSubscriptionsService {
     private readonly deps: AdminSubscriptionsDeps,
   ) {}
 
-  async list(query: SubscriptionQuery) {
-    let base = this.db
-      .selectFrom('subscriptions')
-      .innerJoin('users', 'users.id', 'subscriptions.user_id')
-      .innerJoin('products', 'products.id', 'subscriptions.product_id')
-      .innerJoin('prices', 'prices.id', 'subscriptions.price_id');
-    if (query.status) base = base.where('subscriptions.gateway_status', '=', query.status);
-    if (query.userId) base = base.where('subscriptions.user_id', '=', query.userId);
-    if (query.productId) base = base.where('subscriptions.product_id', '=', query.productId);
-    if (query.query) {
-      const text = query.query;
-      base = base.where((eb) => eb.or([contains('users.email', text), contains('products.name', text), contains('subscriptions.gateway_id', text)]));
-    }
-    const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
-    const rows = await base
-      .select([
-        'subscriptions.id',
-        'subscriptions.user_id',
-        'users.email as user_email',
-        'subscriptions.product_id',
-        'products.name as product_name',
-        'subscriptions.price_id',
-        'prices.amount',
-        'prices.currency',
-        'prices.interval',
-        'prices.interval_count',
-        'subscriptions.gateway_name',
-        'subscriptions.gateway_id',
-        'subscriptions.gateway_status',
-        'subscriptions.renews_at',
-        'subscriptions.ends_at',
-        'subscriptions.cancelled_at',
-        'subscriptions.created_at',
-      ])
-      .orderBy(`subscriptions.${query.orderBy ?? 'created_at'}`, query.orderDir)
-      .orderBy('subscriptions.id', query.orderDir)
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage)
-      .execute();
+  async list(query: SubscriptionTableQuery) {
+    const { rows, total } = await subscriptionTable(this.db, query);
     return pageOf(
       rows.map(({ gateway_status, amount, currency, interval, interval_count, ...row }) => ({
         ...row,
@@ -93,7 +46,7 @@ export class AdminSubscriptionsService {
         price: { amount, currency, interval, interval_count },
       })),
       query,
-      Number(total),
+      total,
     );
   }
 

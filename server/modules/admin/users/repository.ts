@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/types.js';
-import { lastActiveAt } from '../../auth/sessions.js';
+import { lastActiveAt } from '../../auth/sessions.repository.js';
 import { chargedBytes } from '../../drive/repository.js';
 import { holdsRole } from '../../users/accounts.repository.js';
 import { contains } from '../paging.js';

@@ -1,15 +1,15 @@
 import { useReducer, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { getErrorMessage, getFieldError } from '../../../api/errors';
+import { getErrorMessage } from '../../../api/errors';
 import { useTrans } from '../../../i18n/use-trans';
 import { primaryButtonClass, secondaryButtonClass } from '../../../ui/form/field-classes';
 import { SelectField } from '../../../ui/form/SelectField';
 import { TextField } from '../../../ui/form/TextField';
 import { Spinner } from '../../../ui/Spinner';
-import { toast } from '../../../ui/toast/toast-store';
 import { useAdminPage, useSavePage, type AdminPage } from './api';
 import { RichTextEditor } from './RichTextEditor';
 import { initialSlugState, slugReducer } from './slug';
+import { useAdminSave } from '../use-admin-save';
 
 /** /admin/pages/new and /admin/pages/:id/edit. */
 export function PageEditorRoute() {
@@ -28,7 +28,15 @@ type Mode = 'rich' | 'html' | 'preview';
 export function PageEditor({ page }: { page: AdminPage | null }) {
   const { t } = useTrans();
   const navigate = useNavigate();
-  const save = useSavePage(page?.id ?? null);
+  const save = useAdminSave(useSavePage(page?.id ?? null), {
+    done: page ? t('Updated page') : t('Created page'),
+    onSaved: (saved) => {
+      // The server cleaned the body: show what was stored.
+      setBody(saved.body);
+      if (!page) void navigate(`/admin/pages/${saved.id}/edit`, { replace: true });
+    },
+    fields: ['title', 'slug', 'body', 'meta.description', 'meta.keywords', 'meta.og_image'],
+  });
   const [names, dispatch] = useReducer(slugReducer, page, initialSlugState);
   const [body, setBody] = useState(page?.body ?? '');
   const [mode, setMode] = useState<Mode>('rich');
@@ -36,25 +44,11 @@ export function PageEditor({ page }: { page: AdminPage | null }) {
   const [description, setDescription] = useState(page?.meta.description ?? '');
   const [keywords, setKeywords] = useState(page?.meta.keywords ?? '');
   const [ogImage, setOgImage] = useState(page?.meta.og_image ?? '');
-  const error = (field: string) => getFieldError(save.error, field);
+  const error = save.error;
 
   const handleSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    save.mutate(
-      { title: names.title, slug: names.slug, body, visibility, meta: { description, keywords, og_image: ogImage } },
-      {
-        onSuccess: (saved) => {
-          toast(page ? t('Updated page') : t('Created page'));
-          // The server cleaned the body: show what was stored.
-          setBody(saved.body);
-          if (!page) void navigate(`/admin/pages/${saved.id}/edit`, { replace: true });
-        },
-        onError: (e) => {
-          const fields = ['title', 'slug', 'body', 'meta.description', 'meta.keywords', 'meta.og_image'];
-          if (!fields.some((f) => getFieldError(e, f))) toast.danger(getErrorMessage(e));
-        },
-      },
-    );
+    save.submit({ title: names.title, slug: names.slug, body, visibility, meta: { description, keywords, og_image: ogImage } });
   };
 
   const modes: [Mode, string][] = [

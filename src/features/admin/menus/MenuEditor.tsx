@@ -1,14 +1,13 @@
 import { useRef, useState } from 'react';
-import { getErrorMessage, getFieldError } from '../../../api/errors';
 import { useTrans } from '../../../i18n/use-trans';
 import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from '../../../ui/form/field-classes';
 import { TextField } from '../../../ui/form/TextField';
-import { toast } from '../../../ui/toast/toast-store';
 import { useRoles } from '../api';
 import { ConfirmDelete } from '../ConfirmDelete';
 import { useDeleteMenu, useSaveMenu, type MenuPosition, type StoredMenu } from './api';
 import { MenuItemRow, type DraftItem } from './MenuItemRow';
 import { moveItem } from './reorder';
+import { useAdminSave } from '../use-admin-save';
 
 const POSITION_LABELS: Record<MenuPosition, string> = {
   navbar: 'Top bar',
@@ -38,7 +37,7 @@ interface Props {
 /** One menu's name, positions and items; items reorder by dragging or with the move buttons. */
 export function MenuEditor({ menu, positions, onSaved, onDeleted }: Props) {
   const { t } = useTrans();
-  const save = useSaveMenu(menu?.id ?? null);
+  const save = useAdminSave(useSaveMenu(menu?.id ?? null), { done: menu ? t('Updated menu') : t('Created menu'), onSaved: (saved) => onSaved(saved.id) });
   const remove = useDeleteMenu();
   const roles = useRoles();
   const [name, setName] = useState(menu?.name ?? '');
@@ -46,34 +45,25 @@ export function MenuEditor({ menu, positions, onSaved, onDeleted }: Props) {
   const [items, setItems] = useState<DraftItem[]>(() => (menu?.items ?? []).map(draft));
   const [confirmDelete, setConfirmDelete] = useState(false);
   const dragged = useRef<number | null>(null);
-  const error = (field: string) => getFieldError(save.error, field);
+  const error = save.error;
 
   const handleSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    save.mutate(
-      {
-        name,
-        positions: positions.filter((p) => chosen.includes(p)),
-        items: items.map((item) => ({
-          ...(item.id ? { id: item.id } : {}),
-          label: item.label,
-          action: item.action,
-          target: item.target,
-          roles: item.roles,
-          permissions: item.permissions
-            .split(',')
-            .map((p) => p.trim())
-            .filter(Boolean),
-        })),
-      },
-      {
-        onSuccess: (saved) => {
-          toast(menu ? t('Updated menu') : t('Created menu'));
-          onSaved(saved.id);
-        },
-        onError: (e) => toast.danger(getErrorMessage(e)),
-      },
-    );
+    save.submit({
+      name,
+      positions: positions.filter((p) => chosen.includes(p)),
+      items: items.map((item) => ({
+        ...(item.id ? { id: item.id } : {}),
+        label: item.label,
+        action: item.action,
+        target: item.target,
+        roles: item.roles,
+        permissions: item.permissions
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean),
+      })),
+    });
   };
 
   return (

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { getErrorMessage, getFieldError } from '../../../api/errors';
 import { useTrans } from '../../../i18n/use-trans';
 import { ModalDialog } from '../../../ui/Dialog';
 import { CheckboxField } from '../../../ui/form/CheckboxField';
 import { primaryButtonClass, secondaryButtonClass } from '../../../ui/form/field-classes';
 import { TextField } from '../../../ui/form/TextField';
-import { toast } from '../../../ui/toast/toast-store';
 import { useSavePlan, type AdminPlan, type PriceBody } from '../api';
+import { useAdminSave } from '../use-admin-save';
 import { ListEditor } from './ListEditor';
 import { PriceEditor } from './PriceEditor';
 
@@ -26,7 +25,12 @@ export function spaceFromGb(text: string): number | null {
  */
 export function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose: () => void }) {
   const { t } = useTrans();
-  const save = useSavePlan(plan?.id ?? null);
+  const save = useAdminSave(useSavePlan(plan?.id ?? null), {
+    done: plan ? t('Updated plan') : t('Created plan'),
+    // Saved here but not at Stripe: the warning matters more than the confirmation.
+    warning: (answer) => answer.message,
+    onSaved: onClose,
+  });
   const [name, setName] = useState(plan?.name ?? '');
   const [description, setDescription] = useState(plan?.description ?? '');
   const [features, setFeatures] = useState<string[]>(plan?.feature_list ?? []);
@@ -35,7 +39,7 @@ export function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose:
   const [recommended, setRecommended] = useState(plan?.recommended ?? false);
   const [free, setFree] = useState(plan?.free ?? false);
   const [prices, setPrices] = useState<PriceBody[]>([]);
-  const error = (field: string) => getFieldError(save.error, field);
+  const error = save.error;
 
   const [spaceError, setSpaceError] = useState<string | undefined>();
 
@@ -54,15 +58,7 @@ export function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose:
       recommended,
       free,
     };
-    save.mutate(plan ? fields : { ...fields, prices }, {
-      onSuccess: (answer) => {
-        // Saved here but not at Stripe: the warning matters more than the confirmation.
-        if (answer.message) toast.danger(answer.message);
-        else toast(plan ? t('Updated plan') : t('Created plan'));
-        onClose();
-      },
-      onError: (e) => toast.danger(getErrorMessage(e)),
-    });
+    save.submit(plan ? fields : { ...fields, prices });
   };
 
   return (

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import type { Theme } from '../../../api/bootstrap-types';
-import { getErrorMessage, getFieldError } from '../../../api/errors';
 import { useTrans } from '../../../i18n/use-trans';
 import { ModalDialog } from '../../../ui/Dialog';
 import { CheckboxField } from '../../../ui/form/CheckboxField';
 import { primaryButtonClass, secondaryButtonClass } from '../../../ui/form/field-classes';
 import { TextField } from '../../../ui/form/TextField';
-import { toast } from '../../../ui/toast/toast-store';
 import { hexToTriplet, tripletToHex, variableLabel } from '../../themes/color';
 import { useDeleteTheme, useSaveTheme, useThemes } from '../appearance-api';
 import { ConfirmDelete } from '../ConfirmDelete';
+import { useAdminSave } from '../use-admin-save';
 
 /** The site's themes: their colours, dark flag, and which are the default light and dark ones. */
 export function ThemesPage() {
@@ -67,7 +66,7 @@ export function ThemesPage() {
 
 function ThemeDialog({ theme, variables, onClose }: { theme: Theme | null; variables: string[]; onClose: () => void }) {
   const { t } = useTrans();
-  const save = useSaveTheme();
+  const save = useAdminSave(useSaveTheme(), { done: theme ? t('Updated theme') : t('Created theme'), onSaved: onClose, fields: ['name'] });
   const [name, setName] = useState(theme?.name ?? '');
   const [isDark, setDark] = useState(theme?.is_dark ?? false);
   const [defaultLight, setDefaultLight] = useState(theme?.default_light ?? false);
@@ -76,37 +75,26 @@ function ThemeDialog({ theme, variables, onClose }: { theme: Theme | null; varia
 
   const handleSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    save.mutate(
-      { id: theme?.id ?? null, body: { name, is_dark: isDark, default_light: defaultLight, default_dark: defaultDark, colors } },
-      {
-        onSuccess: () => {
-          toast(theme ? t('Updated theme') : t('Created theme'));
-          onClose();
-        },
-        onError: (e) => {
-          if (!getFieldError(e, 'name')) toast.danger(getErrorMessage(e));
-        },
-      },
-    );
+    save.submit({ id: theme?.id ?? null, body: { name, is_dark: isDark, default_light: defaultLight, default_dark: defaultDark, colors } });
   };
 
   return (
     <ModalDialog title={theme ? t('Edit theme') : t('Add theme')} isOpen onOpenChange={(open) => !open && onClose()}>
       <form onSubmit={handleSubmit} className="flex max-h-[70vh] flex-col gap-3 overflow-y-auto">
-        <TextField label={t('Name')} required value={name} onChange={(e) => setName(e.target.value)} error={getFieldError(save.error, 'name')} />
+        <TextField label={t('Name')} required value={name} onChange={(e) => setName(e.target.value)} error={save.error('name')} />
         <div className="flex flex-wrap gap-4 text-sm">
           <CheckboxField label={t('Dark theme')} checked={isDark} onChange={(e) => setDark(e.target.checked)} />
           <CheckboxField
             label={t('Default light')}
             checked={defaultLight}
             onChange={(e) => setDefaultLight(e.target.checked)}
-            error={getFieldError(save.error, 'default_light')}
+            error={save.error('default_light')}
           />
           <CheckboxField
             label={t('Default dark')}
             checked={defaultDark}
             onChange={(e) => setDefaultDark(e.target.checked)}
-            error={getFieldError(save.error, 'default_dark')}
+            error={save.error('default_dark')}
           />
         </div>
         <div className="grid grid-cols-2 gap-2">
@@ -115,7 +103,7 @@ function ThemeDialog({ theme, variables, onClose }: { theme: Theme | null; varia
               key={variable}
               variable={variable}
               value={colors[variable]}
-              error={getFieldError(save.error, `colors.${variable}`)}
+              error={save.error(`colors.${variable}`)}
               onChange={(value) => setColors((c) => ({ ...c, [variable]: value }))}
             />
           ))}

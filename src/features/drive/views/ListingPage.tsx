@@ -27,6 +27,7 @@ import type { Selection } from '../lib/selection';
 import { hasSearchInput, ROOT_HASH } from '../lib/views';
 import type { DriveView, SearchFilters, SortDescriptor } from '../lib/views';
 import { detailsOpenAtom, sortAtom, uploadTargetAtom, viewModeAtom } from '../state';
+import { useCurrentWorkspace } from '../../workspaces/api/queries';
 
 export const ROOT_TITLE = 'Drive';
 
@@ -96,6 +97,9 @@ export function ListingPage({
 
   const canUpload = online && view.canUpload(folder);
   const title = view.id === 'folder' ? null : t(view.label);
+  // Inside a workspace its name replaces "Drive" at the root and follows every other view's title.
+  const workspace = useCurrentWorkspace();
+  const rootLabel = workspace?.name ?? t(ROOT_TITLE);
   let body: ReactNode;
   if (listing.isLoading) body = <Spinner />;
   else if (!entries.length && listing.isError && !listing.fromCache)
@@ -110,7 +114,7 @@ export function ListingPage({
   else
     body = (
       <EntryListing
-        label={title ?? path?.at(-1)?.name ?? t(ROOT_TITLE)}
+        label={title ?? path?.at(-1)?.name ?? rootLabel}
         entries={entries}
         mode={mode}
         selection={selection}
@@ -131,7 +135,14 @@ export function ListingPage({
     <div className="flex h-full min-h-0 flex-col">
       <header className="flex min-h-14 items-center gap-2 px-4 pt-3">
         <div className="min-w-0 flex-1">
-          {title ? <h1 className="text-lg font-semibold">{title}</h1> : <Breadcrumbs path={path} fallbackName={folder?.name ?? ''} rootLabel={ROOT_TITLE} />}
+          {title ? (
+            <h1 className="truncate text-lg font-semibold">
+              {title}
+              {workspace && <span className="font-normal text-fg-muted"> · {workspace.name}</span>}
+            </h1>
+          ) : (
+            <Breadcrumbs path={path} fallbackName={folder?.name ?? ''} rootLabel={rootLabel} />
+          )}
         </div>
         <PageActions view={view} folder={folder} target={uploadTarget} online={online} isEmpty={!entries.length} />
       </header>

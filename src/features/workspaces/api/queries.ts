@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { PERSONAL_WORKSPACE, useActiveWorkspace } from '../../../api/active-workspace';
 import { usePaintFirst } from '../../../offline/paint-first';
 import { userDatabase } from '../../../offline/user-db';
 import { useBootstrap } from '../../bootstrap/store';
@@ -38,6 +39,14 @@ export function useWorkspaces(): WorkspaceList {
     confirmed: query.isSuccess && !query.isPlaceholderData && !query.isFetching,
     isLoading: shown.missing && query.isFetching,
   };
+}
+
+/** The active workspace when it is not the personal one: the drive names it wherever it would say "Drive". */
+export function useCurrentWorkspace(): Workspace | null {
+  const activeId = useActiveWorkspace();
+  const { workspaces } = useWorkspaces();
+  if (activeId === PERSONAL_WORKSPACE) return null;
+  return workspaces.find((w) => w.id === activeId && !w.default) ?? null;
 }
 
 /** One workspace with its member and invite rows. */

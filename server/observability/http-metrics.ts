@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Metrics } from './metrics.js';
+
+const counted = Symbol('inFlight');
+type Counted = FastifyRequest & { [counted]?: boolean };
+
+/** The route pattern Fastify matched (`/api/v1/drive/file-entries/:id`), never the URL: ids and tokens stay out of labels. */
+export const routeOf = (request: FastifyRequest): string => request.routeOptions.url ?? '(unmatched)';
+
+/**
+ * The kind of a received file body, from its content type: what uploads look
+ * like on the wire whatever route takes them (and other helpers may move routes).
+ */
+function uploadVia(request: FastifyRequest): string | null {
+  if (request.method !== 'POST' && request.method !== 'PUT' && request.method !== 'PATCH') return null;
+  const type = request.headers['content-type'] ?? '';
+  if (type.startsWith('multipart/form-data')) return 'multipart';
+  if (type.startsWith('application/offset+octet-stream')) return 'tus';
+  if (request.method === 'PUT' && request.url.startsWith('/dav')) return 'webdav';
+  return null;
+}
+
+/** A file's bytes leave with a Content-Disposition (drive, links, zips) or as a WebDAV read. */
+const sendsFile = (request: FastifyRequest, reply: FastifyReply): boolean =>
+  reply.hasHeader('content-disposition') || (request.method === 'GET' && request.url.startsWith('/dav'));
+
+/** Counts what leaves on the connection, after compression: the bytes the user waits for. */
+function countWrites(reply: FastifyReply, add: (n: number) => void): void {
+  const raw = reply.raw;
+  const write = raw.write.bind(raw) as (...args: unknown[]) => boolean;
+  const end = raw.end.bind(raw) as (...args: unknown[]) => typeof raw;
+  const size = (chunk: unknown) => (typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk instanceof Uint8Array ? chunk.byteLength : 0);
+  raw.write = ((chunk: unknown, ...rest: unknown[]) => {
+    add(size(chunk));
+    return write(chunk, ...rest);
+  }) as typeof raw.write;
+  raw.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (chunk !== undefined && typeof chunk !== 'function') add(size(chunk));
+    return end(chunk, ...rest);
+  }) as typeof raw.end;
+}
+
+export function installHttpMetrics(app: FastifyInstance, metrics: Metrics): void {
+  const done = (request: Counted) => {
+    if (!request[counted]) return;
+    request[counted] = false;
+    metrics.inFlight.dec();
+  };
+  app.addHook('onRequest', (request: Counted, _reply, next) => {
+    request[counted] = true;
+    metrics.inFlight.inc();
+    next();
+  });
+  app.addHook('onRequestAbort', (request: Counted, next) => {
+    done(request);
+    next();
+  });
+  app.addHook('onSend', (request, reply, payload, next) => {
+    if (reply.statusCode < 300 && sendsFile(request, reply)) countWrites(reply, (n) => metrics.downloadBytes.inc(n));
+    next(null, payload);
+  });
+  app.addHook('onResponse', (request: Counted, reply, next) => {
+    done(request);
+    const status = reply.statusCode;
+    metrics.requestDuration.observe({ method: request.method, route: routeOf(request), status: String(status) }, reply.elapsedTime / 1000);
+    if (status >= 500) metrics.serverError('request');
+    if (status < 400) {
+      const via = uploadVia(request);
+      const length = Number(request.headers['content-length']);
+      if (via && length > 0) metrics.uploadBytes.inc({ via }, length);
+    }
+    next();
+  });
+}

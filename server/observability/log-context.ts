@@ -1,0 +1,88 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { trace } from '@opentelemetry/api';
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
+
+/** What every log line written while serving a request carries. */
+export interface LogIds {
+  reqId: string;
+  traceId?: string;
+}
+
+/**
+ * Lines written by services through the app's logger (not `request.log`) still
+ * belong to a request: the ids travel in async context, and the root logger's
+ * mixin adds them. Request loggers already carry them as bindings.
+ */
+const current = new AsyncLocalStorage<LogIds>();
+const requestLoggers = new WeakSet<object>();
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * An incoming X-Request-Id (a proxy's or a client's) is kept when it is a plain
+ * token, so the same id reaches every hop; anything else could forge or break
+ * log lines, and gets a fresh id.
+ */
+const SANE_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+export function requestIdFor(raw: IncomingMessage): string {
+  const given = raw.headers[REQUEST_ID_HEADER];
+  return typeof given === 'string' && SANE_ID.test(given) ? given : randomUUID();
+}
+
+const TRACEPARENT = /^[\da-f]{2}-([\da-f]{32})-[\da-f]{16}-[\da-f]{2}$/;
+
+/**
+ * The trace a request belongs to: the server's own span when tracing is on,
+ * else the browser's `traceparent`, so a line can be matched with the page's
+ * trace even on a site that does not trace.
+ */
+export function traceIdFor(raw: IncomingMessage): string | undefined {
+  const active = trace.getActiveSpan()?.spanContext();
+  if (active && active.traceId !== '00000000000000000000000000000000') return active.traceId;
+  const header = raw.headers.traceparent;
+  const match = typeof header === 'string' ? TRACEPARENT.exec(header) : null;
+  return match && match[1] !== '00000000000000000000000000000000' ? match[1] : undefined;
+}
+
+/** The ids of the request being served here, if any (log mixin, error reports). */
+export const currentLogIds = (): LogIds | undefined => current.getStore();
+
+type LoggerOptions = Exclude<FastifyServerOptions['logger'], undefined | boolean | FastifyBaseLogger>;
+
+/** Fastify options: our request id, its header, and ids on every line of the request. */
+export function logContextOptions(
+  logger: boolean | LoggerOptions,
+): Pick<FastifyServerOptions, 'genReqId' | 'requestIdHeader' | 'childLoggerFactory' | 'logger'> {
+  return {
+    genReqId: requestIdFor,
+    // genReqId reads and checks the header itself.
+    requestIdHeader: false,
+    childLoggerFactory(logger, bindings, options, raw) {
+      const child = logger.child({ ...bindings, traceId: traceIdFor(raw as IncomingMessage) }, options);
+      requestLoggers.add(child);
+      return child;
+    },
+    logger:
+      logger === false || logger === true
+        ? logger
+        : {
+            ...logger,
+            mixin(_merge: object, _level: number, from: object) {
+              if (requestLoggers.has(from)) return {};
+              return current.getStore() ?? {};
+            },
+          },
+  };
+}
+
+/** Echoes the id in X-Request-Id and opens the async context the mixin reads. Registered first. */
+export function installLogContext(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+    const traceId = traceIdFor(request.raw);
+    current.run(traceId ? { reqId: request.id, traceId } : { reqId: request.id }, done);
+  });
+}

@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobMap, JobQueue } from '../../../server/lib/background.js';
+import { startSentryReceiver, type SentryEvent, type SentryReceiver } from '../../peers/sentry-receiver.js';
+import { signedInUser } from '../support/drive-factories.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+const SECRET_EMAIL = 'alice.secret@example.com';
+const LINK_ID = 'Zx81kQp2LmN0aB7c';
+
+const crumbsOf = (event: SentryEvent) => (Array.isArray(event.breadcrumbs) ? event.breadcrumbs : (event.breadcrumbs?.values ?? []));
+
+/** Issue 33 §1: server and job errors reach a Sentry-compatible receiver through @sentry/node's own transport, scrubbed. */
+describe('error reports (server and jobs)', () => {
+  let receiver: SentryReceiver;
+  let t: TestApp;
+  beforeAll(async () => {
+    receiver = await startSentryReceiver();
+    t = await createTestApp({
+      env: { SENTRY_DSN: receiver.dsn, SENTRY_ENVIRONMENT: 'test-env', SENTRY_RELEASE: 'drive@9.9.9' },
+      beforeReady: (app: FastifyInstance) => {
+        app.get('/api/v1/test/fail/:linkId', async (request) => {
+          throw new Error(`could not open report-${(request.params as { linkId: string }).linkId}.pdf for ${SECRET_EMAIL} with Bearer abc.def.ghi`);
+        });
+        app.get('/api/v1/test/not-found', async (_request, reply) => reply.code(404).send({ message: 'nope' }));
+        (app.services.jobs as unknown as JobQueue<JobMap>).define(
+          'explode',
+          async () => {
+            throw new Error(`mail to ${SECRET_EMAIL} failed`);
+          },
+          { attempts: 2 },
+        );
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await receiver?.close();
+  });
+
+  it('reports a 5xx with release, environment, route, user id and the request breadcrumb, scrubbed', async () => {
+    const { user, client } = await signedInUser(t.app);
+    const response = await client.get(`/api/v1/test/fail/${LINK_ID}?token=${LINK_ID}`, { 'x-request-id': 'report-me-0001' });
+    expect(response.statusCode).toBe(500);
+    await t.app.observability.errors.flush();
+    const event = await receiver.waitForEvent((e) => e.tags?.request_id === 'report-me-0001');
+    const envelope = receiver.envelopes.find((e) => e.items.some((i) => i.payload === (event as unknown)))!;
+    expect(envelope.path).toBe('/api/42/envelope/');
+    expect(envelope.query.get('sentry_key')).toBe('publickey');
+
+    expect(event.release).toBe('drive@9.9.9');
+    expect(event.environment).toBe('test-env');
+    expect(event.transaction).toBe('GET /api/v1/test/fail/:linkId');
+    expect(event.tags?.route).toBe('/api/v1/test/fail/:linkId');
+    expect(event.user).toEqual({ id: String(user.id) });
+    expect(event.exception?.values?.[0]?.value).toBe('could not open [file] for [email] with Bearer [token]');
+    expect(crumbsOf(event).map((c) => c.message)).toContain('GET /api/v1/test/fail/:linkId');
+
+    const raw = JSON.stringify(event);
+    for (const secret of [SECRET_EMAIL, LINK_ID, user.email, 'abc.def.ghi', 'drive_session', 'XSRF', 'cookie']) expect(raw).not.toContain(secret);
+  });
+
+  it('does not report client errors', async () => {
+    const before = receiver.events().length;
+    expect((await t.app.inject({ url: '/api/v1/test/not-found' })).statusCode).toBe(404);
+    await t.app.observability.errors.flush();
+    expect(receiver.events().length).toBe(before);
+  });
+
+  it('reports a job once it is out of tries, with its name and never its data', async () => {
+    const jobs = t.app.services.jobs as unknown as JobQueue<JobMap>;
+    await jobs.enqueue('explode', { to: SECRET_EMAIL });
+    await t.app.services.jobs.idle();
+    await t.app.observability.errors.flush();
+    const event = await receiver.waitForEvent((e) => e.tags?.job === 'explode');
+    expect(receiver.events().filter((e) => e.tags?.job === 'explode')).toHaveLength(1);
+    expect(event.transaction).toBe('job explode');
+    expect(event.exception?.values?.[0]?.value).toBe('mail to [email] failed');
+    expect(crumbsOf(event).map((c) => c.message)).toEqual(expect.arrayContaining(['explode try 2 of 2']));
+    expect(JSON.stringify(event)).not.toContain(SECRET_EMAIL);
+  });
+});
+
+describe('error reports without a DSN', () => {
+  it('sends nothing and installs nothing that reports', async () => {
+    const receiver = await startSentryReceiver();
+    const t = await createTestApp({
+      beforeReady: (app: FastifyInstance) => {
+        app.get('/api/v1/test/fail', async () => {
+          throw new Error('boom');
+        });
+      },
+    });
+    try {
+      expect(t.app.observability.errors.enabled).toBe(false);
+      expect((await t.app.inject({ url: '/api/v1/test/fail' })).statusCode).toBe(500);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(receiver.envelopes).toEqual([]);
+    } finally {
+      await t.close();
+      await receiver.close();
+    }
+  });
+});
