@@ -110,6 +110,18 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     pause: pauseAt(config.testPauseAt),
     limits,
     thumbnailQueue: (entryId) => jobs.enqueue('thumbnail', { entryId }),
+    retention: {
+      trashDays: async (ownerId) => {
+        const plan = await billing.planTrashDays(ownerId);
+        if (plan !== undefined) return plan;
+        const setting = await settings.get('trash.keep_days');
+        return typeof setting === 'number' && setting > 0 ? setting : 30;
+      },
+      versionMaxDays: async () => {
+        const setting = await settings.get('versions.max_days');
+        return typeof setting === 'number' && setting >= 0 ? setting : 365;
+      },
+    },
   });
   const tusFiles = createTusFiles(tusDir(config.storageDir));
   const notificationsModule = createNotifications({
@@ -227,6 +239,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   // One at a time per process: sharp is CPU- and memory-hungry, and uploads come in bursts.
   jobs.define('thumbnail', ({ entryId }) => drive.thumbnails.makeFor(entryId), { attempts: 1, concurrency: 1 });
   jobs.define('housekeeping', () => runHousekeeping({ db: kysely, tus, quota: drive.quota, checks: storeChecks, s3: s3Uploads }, log), { attempts: 1 });
+  jobs.define('retention', () => drive.retention.run().then(() => undefined), { attempts: 1 });
   return {
     db,
     accessCache,

@@ -1586,6 +1586,8 @@ export interface paths {
                                 created_at: string;
                                 updated_at: string;
                                 deleted_at: string | null;
+                                /** @description In the trash: when it is deleted forever (fixed when it was trashed) */
+                                purge_at: string | null;
                                 /** @description What the caller may do to this entry (files.view, files.create, files.update, files.delete, files.download, files.share): the caller's grant on it within their site role */
                                 permissions: string[];
                                 path: components["schemas"]["FolderCrumb"][];
@@ -2172,6 +2174,255 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/file-entries/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A file's earlier contents, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            versions: {
+                                id: number;
+                                file_size: number;
+                                mime: string | null;
+                                sha256: string | null;
+                                /** @description When these bytes were written */
+                                created_at: string;
+                                /** @description When they stopped being the current content */
+                                replaced_at: string;
+                                /** @description Who wrote them (null: an account since deleted) */
+                                created_by: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                preview_url: string | null;
+                                download_url: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-entries/{id}/versions/{versionId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a version (named as the file) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    versionId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The bytes */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description A byte range of them */
+                206: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Not modified */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-entries/{id}/versions/{versionId}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Show a version inline (kinds that have a preview only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    versionId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The bytes */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description A byte range of them */
+                206: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Not modified */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-entries/{id}/versions/{versionId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a version the current content again; the current bytes become a version first */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    versionId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            fileEntry: components["schemas"]["FileEntry"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-entries/{id}/versions/{versionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a version and its bytes */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    versionId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/s3/simple/presign": {
         parameters: {
             query?: never;
@@ -2556,7 +2807,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a file (multipart: parentId, relativePath?, then file — the file part last) */
+        /** Upload a file (multipart: parentId, relativePath?, onConflict? — "replace" makes it the new content of the file of that name, its old bytes a version; default "rename" keeps both — then file, the file part last) */
         post: {
             parameters: {
                 query?: {
@@ -6054,6 +6305,10 @@ export interface paths {
                         "uploads.chunk_size"?: number;
                         "uploads.disable_tus"?: boolean;
                         "uploads.available_space"?: number | null;
+                        /** @description Days a trashed entry stays before it is deleted forever */
+                        "trash.keep_days"?: number;
+                        /** @description The longest a file version is kept, in days (0: no limit beyond the thinning) */
+                        "versions.max_days"?: number;
                         "mail.url"?: "" | string;
                         "mail.from"?: "" | string;
                         "notifications.integrated"?: boolean;
@@ -8579,6 +8834,8 @@ export interface components {
             created_at: string;
             updated_at: string;
             deleted_at: string | null;
+            /** @description In the trash: when it is deleted forever (fixed when it was trashed) */
+            purge_at: string | null;
             /** @description What the caller may do to this entry (files.view, files.create, files.update, files.delete, files.download, files.share): the caller's grant on it within their site role */
             permissions: string[];
         };
@@ -8609,6 +8866,8 @@ export interface components {
             created_at: string;
             updated_at: string;
             deleted_at: string | null;
+            /** @description In the trash: when it is deleted forever (fixed when it was trashed) */
+            purge_at: string | null;
             /** @description What the caller may do to this entry (files.view, files.create, files.update, files.delete, files.download, files.share): the caller's grant on it within their site role */
             permissions: string[];
         };

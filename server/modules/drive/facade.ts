@@ -32,6 +32,7 @@ import {
 } from './repository.js';
 import { NotFound } from '../../lib/errors.js';
 import { scopeUnder } from './scope-under.js';
+import { versionPrefixesUnder } from './versions.repository.js';
 import type { SpaceLimits } from './space-limits.js';
 import type { FileVersions, VersionConflict } from './versions.js';
 
@@ -49,6 +50,12 @@ export interface StoreFile {
   refuseType?: (mime: string) => Message | null;
   /** See CreateFileInput.diskPrefix. */
   diskPrefix?: string;
+  /**
+   * A live file already holding the name: 'rename' (the default) keeps both,
+   * 'replace' gives it these bytes (update on it; its old bytes become a
+   * version) — "Replace" beside "Keep both" when an upload's name is taken.
+   */
+  onConflict?: 'rename' | 'replace';
 }
 
 /**
@@ -114,8 +121,8 @@ export class DriveFacade {
    * request came): created, or — when a parallel writer created it first —
    * that file gets these bytes instead (the last writer wins); one file either way.
    */
-  writeFile(actor: Actor, scope: ResolvedScope, parentHash: string | null, file: StoreFile & { stream: Readable }): Promise<CommittedFile> {
-    return this.files.writeFromStream(actor, scope, {
+  async writeFile(actor: Actor, scope: ResolvedScope, parentHash: string | null, file: StoreFile & { stream: Readable }): Promise<CommittedFile> {
+    const written = await this.files.writeFromStream(actor, scope, {
       parentId: parentHash,
       name: file.name,
       stream: file.stream,
@@ -125,10 +132,24 @@ export class DriveFacade {
       nameTaken: 'replace',
       exactName: true,
     });
+    if (written.replaced) await this.versions.settle(actor, written.entry);
+    return written;
   }
 
-  replaceFile(actor: Actor, hash: string, file: Omit<StoreFile, 'name' | 'diskPrefix'> & { stream: Readable }): Promise<FileEntryRow> {
-    return this.files.replaceFromStream(actor, hash, { stream: file.stream, size: file.size, maxBytes: file.maxBytes, refuseType: file.refuseType });
+  async replaceFile(actor: Actor, hash: string, file: Omit<StoreFile, 'name' | 'diskPrefix'> & { stream: Readable }): Promise<FileEntryRow> {
+    const entry = await this.files.replaceFromStream(actor, hash, {
+      stream: file.stream,
+      size: file.size,
+      maxBytes: file.maxBytes,
+      refuseType: file.refuseType,
+    });
+    await this.versions.settle(actor, entry);
+    return entry;
+  }
+
+  /** A file moved onto another file (WebDAV MOVE with Overwrite): the destination's content is replaced, its old bytes a version. */
+  moveOnto(actor: Actor, sourceHash: string, destinationHash: string): Promise<FileEntryRow> {
+    return this.versions.moveOnto(actor, sourceHash, destinationHash);
   }
 
   /** The bytes handed over (a WebDAV GET): a download. */
@@ -194,6 +215,7 @@ export class DriveFacade {
       maxBytes: file.maxBytes,
       refuseType: file.refuseType,
       diskPrefix: file.diskPrefix,
+      nameTaken: file.onConflict === 'replace' ? ('replace' as const) : ('keep-both' as const),
     };
     const entry =
       'stream' in file
@@ -201,6 +223,7 @@ export class DriveFacade {
         : 'localFile' in file
           ? await this.files.createFileFromLocalFile(actor, scope, { ...input, file: file.localFile, digest: file.digest })
           : await this.files.createFileFromStoredObject(actor, scope, { ...input, ...file.storedAt });
+    if (file.onConflict === 'replace') await this.versions.settle(actor, entry);
     return (await presentByIds(this.db, actor, [entry.id]))[0]!;
   }
 
@@ -228,6 +251,7 @@ export class DriveFacade {
     const prefixes: string[] = [];
     for (const entry of entries) {
       for (const row of await subtreeRows(trx, entry.path)) if (row.disk_prefix) prefixes.push(row.disk_prefix);
+      prefixes.push(...(await versionPrefixesUnder(trx, entry.path)));
       await adjustAncestorSizes(trx, entry.path, -entry.file_size, entry.deleted_at);
       await trx.deleteFrom('file_entries').where(subtreeOf(entry.path)).execute();
     }

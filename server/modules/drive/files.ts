@@ -20,6 +20,7 @@ import { nowIso } from '../../lib/time.js';
 import { scopeUnder } from './scope-under.js';
 import type { Thumbnails } from './thumbnails.js';
 import { zipLayout, zipStream } from './zip.js';
+import { overwriteContent } from './versions.repository.js';
 
 export interface CreateFileInput {
   /** Hash of the folder, or '0' / null for the root. */
@@ -258,8 +259,8 @@ export class DriveFiles {
   /**
    * Replaces a file's bytes in place (a WebDAV PUT over an existing file): the
    * new bytes go to a new object first, then commitReplacement points the row
-   * at them; the old object is removed after the commit. The entry keeps its
-   * id, name, shares and stars.
+   * at them (overwriteContent: the old bytes become a version; identical bytes
+   * change nothing). The entry keeps its id, name, shares and stars.
    */
   async replaceFromStream(actor: Actor, hash: string, input: Omit<CreateFileInput, 'name' | 'parentId' | 'diskPrefix' | 'createdAt'>): Promise<FileEntryRow> {
     const current = await requireEntry(this.db, actor, 'files.update', hash);
@@ -357,20 +358,8 @@ export async function commitReplacement(
 ): Promise<{ entry: FileEntryRow; obsoletePrefix: string | null }> {
   const previous = await requireEntry(trx, actor, 'files.update', hash);
   if (previous.type === 'folder') throw ValidationError.field('file', 'A folder cannot be replaced by a file.');
-  await trx
-    .updateTable('file_entries')
-    .set({
-      disk_prefix: content.diskPrefix,
-      file_name: content.fileName,
-      file_size: content.size,
-      sha256: content.sha256,
-      mime: content.mime,
-      type: content.type,
-      updated_at: nowIso(),
-    })
-    .where('id', '=', previous.id)
-    .execute();
-  await adjustAncestorSizes(trx, previous.path, content.size - Number(previous.file_size), null);
-  const entry = (await findById(trx, previous.id))!;
-  return { entry, obsoletePrefix: previous.disk_prefix && previous.disk_prefix !== content.diskPrefix ? previous.disk_prefix : null };
+  const outcome = await overwriteContent(trx, previous.id, content, creatorId(actor));
+  if (outcome.kind === 'conflict') throw NotFound('This file or folder does not exist.');
+  // The old bytes are a version now; identical bytes changed nothing, and the new copy is not needed.
+  return { entry: outcome.entry, obsoletePrefix: outcome.kind === 'unchanged' ? content.diskPrefix : null };
 }

@@ -207,25 +207,57 @@ export const thumbnailKey = (entry: Pick<FileEntryRow, 'disk_prefix'>): string |
  * forever), whoever uploaded them. The one rule behind the storage summary,
  * the quota check and the admin's figures: other modules' read models embed
  * `chargedBytes` or `chargedBytesByOwner` rather than summing file_entries
- * themselves, so changing what is charged (reservations, versions) is one edit.
+ * themselves, so changing what is charged is one edit.
  */
 const chargedFiles = (db: Executor) => db.selectFrom('file_entries').where('file_entries.type', '!=', 'folder');
+
+/** A user's versions (see versions.repository.ts): charged like files until they are dropped. */
+const chargedVersions = (db: Executor) => db.selectFrom('file_versions');
 
 /**
  * A scalar subquery of the bytes charged to `owner` (a user id, or a column of
  * the outer query such as `eb.ref('users.id')`), 0 when none; select it
- * `.as(...)` into a read model.
+ * `.as(...)` into a read model. Files (trash included) and their versions.
  */
-export const chargedBytes = (db: Executor, owner: number | Expression<number>) =>
-  chargedFiles(db)
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('file_entries.file_size'), sql<number | string>`0`).as('bytes'))
+export const chargedBytes = (db: Executor, owner: number | Expression<number>) => {
+  const files = chargedFiles(db)
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('file_entries.file_size'), sql<number | string>`0`).as('b'))
     .where('file_entries.owner_id', '=', owner);
+  const versions = chargedVersions(db)
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('file_versions.file_size'), sql<number | string>`0`).as('b'))
+    .where('file_versions.owner_id', '=', owner);
+  return db.selectNoFrom(sql<number | string>`(${files}) + (${versions})`.as('bytes'));
+};
 
-/** The bytes charged to every user who is charged anything: rows of (owner_id, bytes), to join or sum. */
-export const chargedBytesByOwner = (db: Executor) =>
-  chargedFiles(db)
-    .select((eb) => ['file_entries.owner_id', eb.fn.sum<number | string>('file_entries.file_size').as('bytes')])
+/**
+ * The bytes charged to every user who is charged anything: rows of
+ * (owner_id, bytes, version_bytes) — `bytes` is the whole charge, versions
+ * included; `version_bytes` is their part — to join or sum.
+ */
+export const chargedBytesByOwner = (db: Executor) => {
+  const files = chargedFiles(db)
+    .select((eb) => [
+      'file_entries.owner_id as owner_id',
+      eb.fn.sum<number | string>('file_entries.file_size').as('bytes'),
+      sql<number | string>`0`.as('version_bytes'),
+    ])
     .groupBy('file_entries.owner_id');
+  const versions = chargedVersions(db)
+    .select((eb) => [
+      'file_versions.owner_id as owner_id',
+      eb.fn.sum<number | string>('file_versions.file_size').as('bytes'),
+      eb.fn.sum<number | string>('file_versions.file_size').as('version_bytes'),
+    ])
+    .groupBy('file_versions.owner_id');
+  return db
+    .selectFrom(files.unionAll(versions).as('parts'))
+    .select((eb) => [
+      'parts.owner_id',
+      eb.fn.sum<number | string>('parts.bytes').as('bytes'),
+      eb.fn.sum<number | string>('parts.version_bytes').as('version_bytes'),
+    ])
+    .groupBy('parts.owner_id');
+};
 
 /** Stored files, folders aside (what is charged may come to differ: see chargedFiles). */
 const files = (db: Executor) => db.selectFrom('file_entries').where('file_entries.type', '!=', 'folder');
@@ -252,8 +284,10 @@ export const payerOf = (space: Scope): number => space.ownerId;
  */
 export async function deleteEntriesOwnedBy(db: Executor, userId: number): Promise<string[]> {
   const rows = await db.selectFrom('file_entries').select('disk_prefix').where('owner_id', '=', userId).where('disk_prefix', 'is not', null).execute();
+  // Their versions go with the entries (by the foreign key); their bytes are collected first.
+  const versions = await db.selectFrom('file_versions').select('disk_prefix').where('owner_id', '=', userId).execute();
   await db.deleteFrom('file_entries').where('owner_id', '=', userId).execute();
-  return rows.map((r) => r.disk_prefix!);
+  return [...rows.map((r) => r.disk_prefix!), ...versions.map((r) => r.disk_prefix)];
 }
 
 /** The live entry named `name` directly in a folder (null: the space's root). */

@@ -5,6 +5,7 @@ import { render } from '../../lib/errors.js';
 import { admit, currentActor } from '../../plugins/guards.js';
 import { linesFor } from '../../plugins/request-lines.js';
 import { fileRoutes } from './file-routes.js';
+import { versionRoutes } from './version-routes.js';
 import { listingTag, notModified } from './listing-etag.js';
 import {
   createFolderBody,
@@ -222,5 +223,6 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     await api.register(fileRoutes);
+    await api.register(versionRoutes);
   });
 };

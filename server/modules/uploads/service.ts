@@ -104,6 +104,8 @@ export class UploadsService {
         stream: part.stream,
         ...(maxSize ? { maxBytes: { limit: maxSize, error: () => new ValidationError({ file: [tooLarge(part.name, maxSize)] }) } } : {}),
         refuseType: this.refuseType(rules, part.name),
+        // A file drop never replaces what is there: its visitor may only add.
+        onConflict: !place ? conflictMode(part.fields.onConflict) : undefined,
       });
     } finally {
       await this.deps.quota.release(key);
@@ -209,6 +211,7 @@ export class UploadsService {
         // The upload's own id as the object folder: recovery finds bytes a crash left between adopt and commit.
         diskPrefix: uploadKey,
         refuseType: this.refuseType(rules, name),
+        onConflict: conflictMode(meta.onConflict),
       });
       stored = true;
       // The bytes now belong to the drive; this drops the upload's bookkeeping (its .json).
@@ -219,4 +222,11 @@ export class UploadsService {
       else await this.deps.quota.unclaim(uploadKey);
     }
   }
+}
+
+/** An upload's answer to a name already taken: "replace" makes it the file's new content, anything else keeps both. */
+function conflictMode(value: string | null | undefined): 'replace' | 'rename' {
+  if (value === undefined || value === null || value === '' || value === 'rename') return 'rename';
+  if (value === 'replace') return 'replace';
+  throw ValidationError.field('onConflict', 'onConflict must be "replace" or "rename".');
 }

@@ -68,6 +68,20 @@ export async function copyOrMove({ deps, locks }: DavContext, actor: Actor, requ
   let replaced = false;
   if (destination.kind === 'entry') {
     if (!overwrite) return { status: 412 };
+    if (
+      move &&
+      source.entry.type !== 'folder' &&
+      destination.entry.type !== 'folder' &&
+      source.entry.owner_id === destination.entry.owner_id &&
+      (source.entry.workspace_id ?? null) === (destination.entry.workspace_id ?? null)
+    ) {
+      // A file saved over another (a temporary file moved onto the real one): the destination keeps its history.
+      await deps.drive.moveOnto(actor, source.entry.hash, destination.entry.hash);
+      // The source is gone, and the destination was replaced as the overwrite would have: their locks go.
+      await deps.repo.deleteLocksUnder(locks.targetOf(actor, source));
+      await deps.repo.deleteLocksUnder(locks.targetOf(actor, destination));
+      return { status: 204 };
+    }
     await deps.drive.moveToTrash(actor, destination.scope, destination.entry.hash);
     await deps.repo.deleteLocksUnder(locks.targetOf(actor, destination));
     replaced = true;

@@ -13,6 +13,8 @@ export interface Fixture {
   file: string;
   image: string;
   trashed: string;
+  /** A version of `file` (its content before one replacing upload). */
+  version: number;
   /** The address of an account that is none of the callers: whom 'share with people' shares with. */
   recipient: string;
 }
@@ -31,6 +33,20 @@ export const tusCreate = (fx: Fixture): Call => ({
   url: '/api/v1/tus/upload',
   headers: { 'tus-resumable': '1.0.0', 'upload-length': '5', 'upload-metadata': tusMetadata({ name: 'r.txt', parentId: fx.folder }) },
 });
+/** A version of a file, made by uploading over it ("Replace"); answers the version's id. */
+export async function makeVersion(
+  send: (call: Call) => Promise<{ statusCode: number; body: string; json(): unknown }>,
+  parentId: string,
+  file: string,
+  suffix = '',
+): Promise<number> {
+  const { body, headers } = multipartUpload({ parentId, onConflict: 'replace' }, { name: 'a.txt', content: Buffer.from('hello again') });
+  const replaced = await send({ method: 'POST', url: `/api/v1/file-entries${suffix}`, body, headers });
+  if (replaced.statusCode !== 200) throw new Error(`replace: ${replaced.statusCode} ${replaced.body}`);
+  const listed = (await send(json('GET', `/api/v1/file-entries/${file}/versions${suffix}`))).json() as { versions: { id: number }[] };
+  return listed.versions[0]!.id;
+}
+
 export const plainUpload = (fx: Fixture): Call => {
   const { body, headers } = multipartUpload({ parentId: fx.folder }, { name: 'up.txt', content: Buffer.from('hello') });
   return { method: 'POST', url: '/api/v1/file-entries', body, headers };
@@ -67,6 +83,11 @@ export const routes: {
   { name: 'trash', action: 'files.delete', call: (fx) => json('POST', '/api/v1/file-entries/delete', { entryIds: [fx.file] }) },
   { name: 'delete forever', action: 'files.delete', call: (fx) => json('POST', '/api/v1/file-entries/delete', { entryIds: [fx.file], deleteForever: true }) },
   { name: 'restore', action: 'files.delete', call: (fx) => json('POST', '/api/v1/file-entries/restore', { entryIds: [fx.trashed] }) },
+  { name: 'list versions', action: 'files.view', call: (fx) => json('GET', `/api/v1/file-entries/${fx.file}/versions`) },
+  { name: 'preview a version', action: 'files.view', call: (fx) => json('GET', `/api/v1/file-entries/${fx.file}/versions/${fx.version}/preview`) },
+  { name: 'download a version', action: 'files.download', call: (fx) => json('GET', `/api/v1/file-entries/${fx.file}/versions/${fx.version}/download`) },
+  { name: 'restore a version', action: 'files.update', call: (fx) => json('POST', `/api/v1/file-entries/${fx.file}/versions/${fx.version}/restore`) },
+  { name: 'delete a version', action: 'files.update', call: (fx) => json('DELETE', `/api/v1/file-entries/${fx.file}/versions/${fx.version}`) },
   { name: 'new document', action: 'files.create', call: (fx) => json('POST', '/api/v1/documents', { parentId: fx.folder, name: 'Plan' }) },
   { name: 'who it is shared with', action: 'files.share', call: (fx) => json('GET', `/api/v1/file-entries/${fx.folder}/shares`) },
   {

@@ -66,6 +66,8 @@ export const settingGroups = {
       .max(512 * MB),
     'uploads.disable_tus': bool,
     'uploads.available_space': z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable(),
+    'trash.keep_days': z.number().int().min(1).max(3650).describe('Days a trashed entry stays before it is deleted forever'),
+    'versions.max_days': z.number().int().min(0).max(3650).describe('The longest a file version is kept, in days (0: no limit beyond the thinning)'),
   },
   mail: {
     'mail.url': smtpUrlOrEmpty,

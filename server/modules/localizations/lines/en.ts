@@ -1140,6 +1140,9 @@ export const enLines: Record<string, string> = {
   'This upload is being finished.': 'This upload is being finished.',
   'Sign in to upload the files you shared (:count). They are kept on this device until then.':
     'Sign in to upload the files you shared (:count). They are kept on this device until then.',
+  'This version does not exist.': 'This version does not exist.',
+  'Folders have no versions.': 'Folders have no versions.',
+  'onConflict must be "replace" or "rename".': 'onConflict must be "replace" or "rename".',
   // Make available offline (issue 39)
   'Make available offline': 'Make available offline',
   'Remove offline copy': 'Remove offline copy',

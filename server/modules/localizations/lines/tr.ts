@@ -1141,6 +1141,9 @@ export const trLines: Record<string, string> = {
   'This upload is being finished.': 'Bu yükleme tamamlanıyor.',
   'Sign in to upload the files you shared (:count). They are kept on this device until then.':
     'Paylaştığınız dosyaları (:count) yüklemek için giriş yapın. O zamana kadar bu cihazda saklanırlar.',
+  'This version does not exist.': 'Bu sürüm yok.',
+  'Folders have no versions.': 'Klasörlerin sürümü yoktur.',
+  'onConflict must be "replace" or "rename".': 'onConflict "replace" ya da "rename" olmalıdır.',
   // Make available offline (issue 39)
   'Make available offline': 'Çevrimdışı kullanılabilir yap',
   'Remove offline copy': 'Çevrimdışı kopyayı kaldır',
