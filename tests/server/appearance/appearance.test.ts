@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPEARANCE_KEYS } from '../../../server/modules/appearance/schemas.js';
 import { TestClient } from '../support/client.js';
-import { createUser } from '../support/factories.js';
+import { signedInUser } from '../support/factories.js';
 import { restoreSettingsAfterTest } from '../support/settings.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { PNG, multipart } from './admin-calls.js';
@@ -18,9 +18,7 @@ describe('the appearance editor’s settings and branding uploads', () => {
   };
   beforeAll(async () => {
     t = await createTestApp();
-    const user = await createUser(t.app.services.db.kysely, { roles: ['admin'] });
-    admin = new TestClient(t.app);
-    await admin.login(user.email, user.password);
+    admin = (await signedInUser(t.app, { roles: ['admin'] })).client;
   }, 60_000);
   afterAll(() => t.close());
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { enLines } from '../../../server/modules/localizations/lines/en.js';
 import { trLines } from '../../../server/modules/localizations/lines/tr.js';
 import { TestClient } from '../support/client.js';
-import { createUser } from '../support/factories.js';
+import { createUser, signedInUser } from '../support/factories.js';
 import { restoreSettingsAfterTest } from '../support/settings.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -14,9 +14,7 @@ describe('admin localizations', () => {
   let trId: number;
   beforeAll(async () => {
     t = await createTestApp();
-    const user = await createUser(t.app.services.db.kysely, { roles: ['admin'] });
-    admin = new TestClient(t.app);
-    await admin.login(user.email, user.password);
+    admin = (await signedInUser(t.app, { roles: ['admin'] })).client;
     trId = (await t.app.services.localizations.find('tr'))!.id;
   }, 60_000);
   afterAll(() => t.close());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { TestClient } from '../support/client.js';
-import { createUser } from '../support/factories.js';
+import { createUser, signedInUser } from '../support/factories.js';
 import { restoreSettingsAfterTest } from '../support/settings.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -18,9 +18,7 @@ describe('menus', () => {
   let admin: TestClient;
   beforeAll(async () => {
     t = await createTestApp();
-    const user = await createUser(t.app.services.db.kysely, { roles: ['admin'] });
-    admin = new TestClient(t.app);
-    await admin.login(user.email, user.password);
+    admin = (await signedInUser(t.app, { roles: ['admin'] })).client;
   }, 60_000);
   afterAll(() => t.close());
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/client.js';
-import { createUser } from '../support/factories.js';
+import { createUser, signedInUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /** Payloads that must not survive a save, each with what would give it away in the stored body. */
@@ -47,9 +47,7 @@ describe('custom pages', () => {
       '<!doctype html><html><head><meta name="description" content="App default" /><title>Drive</title></head><body><div id="root"></div></body></html>',
     );
     t = await createTestApp({ env: { WEB_DIST_DIR: webDir } });
-    const user = await createUser(t.app.services.db.kysely, { roles: ['admin'] });
-    admin = new TestClient(t.app);
-    await admin.login(user.email, user.password);
+    admin = (await signedInUser(t.app, { roles: ['admin'] })).client;
   }, 60_000);
   afterAll(async () => {
     await t.close();
