@@ -171,6 +171,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /secure/auth/social/connect': "social sign-in's password step for an existing account",
   'GET /api/v1/bootstrap-data': 'what the app needs before sign-in',
   'GET /api/v1/health': 'health check',
+  'GET /api/v1/observability/client': "the app's error-reporting settings (guests' errors count too; a DSN is public)",
+  'POST /api/v1/observability/envelope': 'error reports of the app, forwarded only to the configured DSN (404 when off)',
   'GET /api/v1/openapi.json': 'the API description',
   'GET /api/v1/docs': 'API docs: 403 unless the guest role holds api.access',
   'GET /api/v1/docs/': 'API docs: 403 unless the guest role holds api.access',
