@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { HOUSEKEEPING_INTERVAL_MS } from './jobs/housekeeping.js';
+import { HOUSEKEEPING_INTERVAL_MS, RETENTION_INTERVAL_MS } from './jobs/housekeeping.js';
 import { tidyStore } from './jobs/tidy-store.js';
 import { connectRedis } from './lib/redis.js';
 import { withRedisLock } from './lib/redis-lock.js';
@@ -65,6 +65,7 @@ async function prepare(config: Config): Promise<FastifyInstance> {
 /** One serving process: housekeeping scheduled (once across processes on the shared queue), then listening. */
 async function serve(app: FastifyInstance, config: Config): Promise<void> {
   await app.services.jobs.every('housekeeping', {}, HOUSEKEEPING_INTERVAL_MS);
+  await app.services.jobs.every('retention', {}, RETENTION_INTERVAL_MS);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info({ signal }, 'shutting down');

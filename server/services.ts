@@ -1,7 +1,6 @@
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import { pauseAt } from './lib/test-pause.js';
-import { consume } from './lib/rate-limiter.js';
 import { Unauthenticated } from './lib/errors.js';
 import { Mailer, type MailLogger, type MailMessage } from './mail/mailer.js';
 import { AccessTokensService } from './modules/auth/access-tokens.js';
@@ -14,10 +13,6 @@ import { AccessCache } from './modules/auth/access-cache.js';
 import { UserTokensService } from './modules/auth/user-tokens.js';
 import { APP_VERSION } from './modules/bootstrap/service.js';
 import { createBootstrap } from './modules/bootstrap/index.js';
-import { StripeGateway } from './modules/billing/gateway.js';
-import { BillingRepository } from './modules/billing/repository.js';
-import { BillingService } from './modules/billing/service.js';
-import { BillingWebhooks } from './modules/billing/webhooks.js';
 import { bytesCharged } from './modules/drive/repository.js';
 import { createDrive } from './modules/drive/index.js';
 import { createHealth } from './modules/health/index.js';
@@ -35,24 +30,9 @@ import { UploadsService } from './modules/uploads/service.js';
 import { DocumentsService } from './modules/documents/service.js';
 import { createTusServer } from './modules/uploads/tus.js';
 import { createTusFiles } from './modules/uploads/tus-files.js';
-import { BroadcastBus, type NotificationBus } from './modules/notifications/bus.js';
 import { S3DirectUploads } from './modules/uploads/s3-direct.js';
 import { S3UploadsRepository } from './modules/uploads/s3-repository.js';
-import { Notifier } from './modules/notifications/notifier.js';
-import { generateVapidKeys } from './modules/notifications/push.js';
-import { NotificationsRepository } from './modules/notifications/repository.js';
-import { NotificationsService } from './modules/notifications/service.js';
-import { SharesRepository } from './modules/sharing/repository.js';
-import { SharingService } from './modules/sharing/service.js';
-import { fileEntryShared } from './modules/notifications/file-shared.js';
-import { displayName } from './modules/users/presenter.js';
-import { hashPassword, verifyPassword } from './modules/auth/passwords.js';
-import { presentByIds } from './modules/drive/present.js';
-import { ShareLinksRepository } from './modules/share-links/repository.js';
-import { ShareLinksService } from './modules/share-links/service.js';
-import { ShareLinkVisitors } from './modules/share-links/visitor.js';
-import { WorkspacesRepository } from './modules/workspaces/repository.js';
-import { WorkspacesService } from './modules/workspaces/service.js';
+import { verifyPassword } from './modules/auth/passwords.js';
 import { createStoreChecks, tusDir } from './upkeep.js';
 import { createSharedState } from './scale-out.js';
 import { runHousekeeping } from './jobs/housekeeping.js';
@@ -60,6 +40,11 @@ import { createDisks, signedDownloads } from './storage/disks.js';
 import { WebDavRepository } from './modules/webdav/repository.js';
 import { WebDavService } from './modules/webdav/service.js';
 import { createAdmin } from './modules/admin/index.js';
+import { createBilling } from './modules/billing/index.js';
+import { createNotifications } from './modules/notifications/index.js';
+import { createWorkspaces } from './modules/workspaces/index.js';
+import { createSharing } from './modules/sharing/index.js';
+import { createShareLinks } from './modules/share-links/index.js';
 import { API_PREFIX, moduleRoutes, type ModuleRoutes } from './lib/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { socialRoutes } from './modules/social/routes.js';
@@ -68,13 +53,6 @@ import { accessTokenRoutes } from './modules/auth/tokens-routes.js';
 import { driveRoutes } from './modules/drive/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { documentRoutes } from './modules/documents/routes.js';
-import { workspaceRoutes } from './modules/workspaces/routes.js';
-import { notificationRoutes } from './modules/notifications/routes.js';
-import { sharingRoutes } from './modules/sharing/routes.js';
-import { shareLinkRoutes } from './modules/share-links/routes.js';
-import { shareLinkVisitorRoutes } from './modules/share-links/visitor-routes.js';
-import { billingRoutes } from './modules/billing/routes.js';
-import { billingWebhookRoutes } from './modules/billing/webhook-routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { webdavRoutes } from './modules/webdav/routes.js';
 import { siteUrlFrom } from './modules/settings/site-url.js';
@@ -82,12 +60,6 @@ import { createCustomPages } from './modules/custom-pages/index.js';
 import { MenusService } from './modules/menus/service.js';
 import { SpaceLimits } from './modules/drive/space-limits.js';
 import { userActor } from './modules/access/actor.js';
-import { workspaceInvitation } from './modules/workspaces/invitation-notification.js';
-
-const HOUR_MS = 60 * 60 * 1000;
-/** Invite mails a user may send in an hour, and people they may notify by sharing: generous for teams, useless for spam. */
-export const INVITES_PER_HOUR = 100;
-export const SHARE_RECIPIENTS_PER_HOUR = 200;
 
 /** The services of one app instance. Routes reach them through `app.services`. */
 export function createServices(db: Db, config: Config, log: MailLogger & { warn(obj: object, msg: string): void }) {
@@ -95,8 +67,8 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const settings = new SettingsService(kysely);
   const accessCache = new AccessCache(db.changes);
   const users = new UsersRepository(kysely, accessCache);
-  // Plan texts are translated like lines; billingRepo is made below and read only on use.
-  const { localizations, routes: localizationRoutes } = createLocalizations(kysely, settings, () => billingRepo.productTexts());
+  // Plan texts are translated like lines; billing is made below and read only on use.
+  const { localizations, routes: localizationRoutes } = createLocalizations(kysely, settings, () => billingModule.repo.productTexts());
   const sessions = new SessionsService(kysely, accessCache);
   const accessTokens = new AccessTokensService(kysely);
   const userTokens = new UserTokensService(kysely);
@@ -110,7 +82,6 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const passwordChecks = new PasswordChecks(rateLimiter);
   const auth = new AuthService(users, passwordChecks, sessions);
   const siteUrl = siteUrlFrom(settings, config.appUrl);
-  const channelOn = async (channel: 'email' | 'browser') => (await settings.get(`notifications.channels.${channel}`)) !== false;
   // Mail a request causes goes out through the job queue (retried there), never inside the request.
   const queueMail = (message: MailMessage) => jobs.enqueue('mail', message);
   const recovery = new RecoveryService(kysely, users, userTokens, sessions, settings, queueMail, siteUrl);
@@ -118,20 +89,8 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const avatars = new AvatarStore(disks.avatars);
   const { themes, appearance, brandingFiles, routes: brandingRoutes } = createAppearance(kysely, settings, disks.branding);
   const permissionsOf = async (userId: number) => (await users.findWithAccess(userId))?.permissions ?? [];
-  const billingRepo = new BillingRepository(kysely);
-  const stripeGateway = new StripeGateway(async () => {
-    const secret = await settings.get('billing.stripe.secret_key');
-    const webhook = await settings.get('billing.stripe.webhook_secret');
-    return {
-      secretKey: (typeof secret === 'string' && secret) || config.stripe.secretKey || '',
-      webhookSecret: (typeof webhook === 'string' && webhook) || config.stripe.webhookSecret || '',
-    };
-  }, config.stripe.apiBase);
-  const billing = new BillingService(billingRepo, stripeGateway, {
-    switchedOn: async () => (await settings.get('billing.enable')) !== false,
-    appUrl: siteUrl,
-    usedBy: (userId) => bytesCharged(kysely, userId),
-  });
+  const billingModule = createBilling({ db: kysely, settings, stripe: config.stripe, appUrl: siteUrl, usedBy: (userId) => bytesCharged(kysely, userId) });
+  const { billing } = billingModule;
   const limits = {
     siteDefault: async () => {
       const setting = await settings.get('uploads.available_space');
@@ -151,41 +110,44 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     pause: pauseAt(config.testPauseAt),
     limits,
     thumbnailQueue: (entryId) => jobs.enqueue('thumbnail', { entryId }),
-  });
-  const shareLinksRepo = new ShareLinksRepository(kysely);
-  const tusFiles = createTusFiles(tusDir(config.storageDir));
-  const notificationBus: NotificationBus = new BroadcastBus(shared.broadcast, log);
-  const notificationsRepo = new NotificationsRepository(kysely);
-  const pushRules = { allowLoopback: config.pushAllowLoopback };
-  const vapid = () => settings.vapidKeys(generateVapidKeys);
-  const notifier = new Notifier({
-    repo: notificationsRepo,
-    bus: notificationBus,
-    queue: { mail: queueMail, push: (job) => jobs.enqueue('push', job) },
-    recipient: async (userId) => {
-      const user = await users.findById(userId);
-      if (!user) return undefined;
-      const fallback = await settings.get('i18n.default_localization');
-      const found = await localizations.resolve([user.language, typeof fallback === 'string' ? fallback : null]);
-      return { email: user.email, lines: found ? await localizations.lines(found.id) : null };
+    retention: {
+      trashDays: async (ownerId) => {
+        const plan = await billing.planTrashDays(ownerId);
+        if (plan !== undefined) return plan;
+        const setting = await settings.get('trash.keep_days');
+        return typeof setting === 'number' && setting > 0 ? setting : 30;
+      },
+      versionMaxDays: async () => {
+        const setting = await settings.get('versions.max_days');
+        return typeof setting === 'number' && setting >= 0 ? setting : 365;
+      },
     },
+  });
+  const tusFiles = createTusFiles(tusDir(config.storageDir));
+  const notificationsModule = createNotifications({
+    db: kysely,
+    // Workspaces are made below and asked only on use.
+    openInvites: (ids) => workspaces.repo.openInviteIds(ids),
+    broadcast: shared.broadcast,
+    log,
+    settings,
+    users,
+    localizations,
+    queue: { mail: queueMail, push: (job) => jobs.enqueue('push', job) },
     siteName: () => recovery.siteName(),
     appUrl: siteUrl,
-    vapid,
-    vapidSubject: config.appUrl.startsWith('https:') ? config.appUrl : `mailto:${/<([^>]+)>/.exec(config.mail.from)?.[1] ?? config.mail.from}`,
-    pushRules,
-    channelOn,
+    config: { appUrl: config.appUrl, mailFrom: config.mail.from, pushAllowLoopback: config.pushAllowLoopback },
   });
-  const workspacesRepo = new WorkspacesRepository(kysely);
-  const workspaces = new WorkspacesService(kysely, db.dialect, workspacesRepo, {
-    findUser: (id) => users.findById(id),
-    findUserIdByEmail: async (email) => (await users.findByEmail(email))?.id,
+  const { notifier } = notificationsModule;
+  const workspaces = createWorkspaces({
+    db,
+    users,
+    notifier,
+    rateLimiter,
     sendMail: queueMail,
     siteName: () => recovery.siteName(),
     appUrl: siteUrl,
     trashWorkspace: (trx, id) => drive.facade.trashWorkspace(trx, id),
-    notifyInvited: (invite) => workspaceInvitation(notifier, invite),
-    countInvites: (userId, emails) => consume(rateLimiter, { key: `invites:${userId}`, max: INVITES_PER_HOUR, windowMs: HOUR_MS }, emails),
   });
   // Every menu write passes MenusService.write; its onChange is where cached bootstrap data would be dropped.
   const menus = new MenusService(kysely);
@@ -193,22 +155,19 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const customPagesRepo = customPages.repo;
   const bootstrap = createBootstrap(config.env !== 'production', kysely, settings, users, localizations, config.appUrl, {
     menus: () => menus.list(),
-    unreadNotifications: (userId) => notificationsRepo.unreadCount(userId),
+    unreadNotifications: (userId) => notificationsModule.repo.unreadCount(userId),
     subscriptions: (userId) => billing.subscriptionFlags(userId),
     billingEnabled: () => billing.enabled(),
     directS3Uploads: config.storage.driver === 's3' && config.storage.directUpload,
     version: () => db.version(),
   });
   const spaceLimits = new SpaceLimits(limits);
-  const stripeClient = async () => {
-    const keys = await stripeGateway.configured();
-    return keys ? stripeGateway.client(keys) : null;
-  };
+  const { stripeClient } = billingModule;
   const account = new AccountService(kysely, settings, localizations, sessions, recovery, avatars, drive.facade, auth, {}, billing);
   const admin = createAdmin({
     db: kysely,
-    plans: { stripe: stripeClient, catalog: billingRepo },
-    subscriptions: { stripe: stripeClient, billing: billingRepo },
+    plans: { stripe: stripeClient, catalog: billingModule.repo },
+    subscriptions: { stripe: stripeClient, billing: billingModule.repo },
     settings,
     localizations,
     themes,
@@ -225,10 +184,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
       fileForSupport: (id) => drive.facade.fileForSupport(id),
     },
     workspaces: {
-      deleteWorkspace: async (trx, id) => {
-        await drive.facade.trashWorkspace(trx, id);
-        await workspacesRepo.delete(trx, id);
-      },
+      deleteWorkspace: workspaces.deleteWorkspace,
     },
     users: {
       sessions,
@@ -250,6 +206,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
       },
     },
   });
+  const sharing = createSharing({ db: kysely, users, notifier, rateLimiter });
   const health = createHealth(db, config.storageDir);
   const recaptcha = createRecaptcha(settings);
   const manifest = createManifest(settings, themes, brandingFiles);
@@ -269,10 +226,11 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     drive: drive.facade,
     uploads,
     scope: drive.scope,
-    workspaces: (actor) => workspaces.list(actor),
+    workspaces: (actor) => workspaces.workspaces.list(actor),
     repo: new WebDavRepository(kysely),
     siteUrl,
   });
+  const shareLinks = createShareLinks({ db: kysely, settings, users, permissionsOf, passwordChecks, drive, uploads, appUrl: siteUrl });
   const documents = new DocumentsService({ drive: drive.facade, resolveScope: drive.scope });
   const tus = createTusServer(uploads, tusFiles, shared.tusLocker);
   // Every process defines every job, so any of them can run what another queued.
@@ -281,6 +239,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   // One at a time per process: sharp is CPU- and memory-hungry, and uploads come in bursts.
   jobs.define('thumbnail', ({ entryId }) => drive.thumbnails.makeFor(entryId), { attempts: 1, concurrency: 1 });
   jobs.define('housekeeping', () => runHousekeeping({ db: kysely, tus, quota: drive.quota, checks: storeChecks, s3: s3Uploads }, log), { attempts: 1 });
+  jobs.define('retention', () => drive.retention.run().then(() => undefined), { attempts: 1 });
   return {
     db,
     accessCache,
@@ -304,41 +263,18 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     bootstrap: bootstrap.bootstrap,
     bootstrapJson: bootstrap.bootstrapJson,
     billing,
-    billingWebhooks: new BillingWebhooks(billingRepo, stripeGateway),
+    billingWebhooks: billingModule.billingWebhooks,
     admin,
     drive,
-    workspaces,
-    sharing: new SharingService(kysely, new SharesRepository(kysely), {
-      findUserByEmail: (email) => users.findByEmail(email),
-      sharerName: async (userId) => {
-        const user = await users.findById(userId);
-        return user ? displayName(user) : 'Someone';
-      },
-      notifyShared: (notice) => fileEntryShared(notifier, notice),
-      countRecipients: (userId, people) => consume(rateLimiter, { key: `shares:${userId}`, max: SHARE_RECIPIENTS_PER_HOUR, windowMs: HOUR_MS }, people),
-    }),
-    shareLinks: new ShareLinksService(kysely, shareLinksRepo, { hashPassword, appUrl: siteUrl }),
-    shareLinkVisitors: new ShareLinkVisitors(kysely, shareLinksRepo, {
-      appKey: () => settings.appKey(),
-      permissionsOf,
-      ownerName: async (userId) => {
-        const user = await users.findById(userId);
-        return user ? displayName(user) : null;
-      },
-      checkPassword: (limits, compare) => passwordChecks.check(limits, compare),
-      verifyPassword,
-      scope: (actor) => drive.scope(actor, null),
-      list: (actor, scope, query) => drive.listing.list(actor, scope, query),
-      present: (actor, ids) => presentByIds(kysely, actor, ids),
-      download: (actor, hashes, onError) => drive.files.download(actor, hashes, onError),
-      openable: (actor, hash) => drive.files.openable(actor, hash),
-      preview: (actor, hash) => drive.files.preview(actor, hash),
-    }),
+    workspaces: workspaces.workspaces,
+    sharing: sharing.sharing,
+    shareLinks: shareLinks.shareLinks,
+    shareLinkVisitors: shareLinks.shareLinkVisitors,
     jobs,
-    notificationBus,
+    notificationBus: notificationsModule.bus,
     notifier,
-    notifications: new NotificationsService(notificationsRepo, notificationBus, pushRules, channelOn),
-    vapidPublicKey: async () => (await vapid()).publicKey,
+    notifications: notificationsModule.notifications,
+    vapidPublicKey: notificationsModule.vapidPublicKey,
     uploads,
     webdav,
     /** A token's user's permissions for WebDAV, or null when the user is gone. */
@@ -373,13 +309,11 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
       moduleRoutes(API_PREFIX, driveRoutes, {}),
       moduleRoutes(API_PREFIX, uploadRoutes, {}),
       moduleRoutes(API_PREFIX, documentRoutes, {}),
-      moduleRoutes(API_PREFIX, workspaceRoutes, {}),
-      moduleRoutes(API_PREFIX, notificationRoutes, {}),
-      moduleRoutes(API_PREFIX, sharingRoutes, {}),
-      moduleRoutes(API_PREFIX, shareLinkRoutes, {}),
-      moduleRoutes(API_PREFIX, shareLinkVisitorRoutes, {}),
-      moduleRoutes(API_PREFIX, billingRoutes, {}),
-      moduleRoutes(API_PREFIX, billingWebhookRoutes, {}),
+      workspaces.routes,
+      notificationsModule.routes,
+      sharing.routes,
+      ...shareLinks.routes,
+      ...billingModule.routes,
       brandingRoutes,
       moduleRoutes(`${API_PREFIX}/admin`, adminRoutes, {}),
       customPages.routes,

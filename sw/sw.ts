@@ -8,6 +8,7 @@ import { QueueHost } from './queues/host';
 import { registerPushHandlers } from './notifications/push';
 import { registerUploadQueue } from './uploads/worker';
 import { registerSaveQueue } from './saves/worker';
+import { registerPins } from './pins/worker';
 import { registerShareTarget } from './share-target';
 import { startWorkerErrorReporting } from './observability';
 
@@ -55,6 +56,7 @@ const session = sharedSession();
 const host = new QueueHost(self, session);
 registerUploadQueue(host, self);
 registerSaveQueue(host, self);
+registerPins(host, self);
 host.start();
 
 // Web push for the browser notification channel.

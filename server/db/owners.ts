@@ -28,6 +28,7 @@ export const TABLE_OWNERS = {
   custom_pages: 'modules/custom-pages',
   file_entries: 'modules/drive',
   file_entry_stars: 'modules/drive',
+  file_versions: 'modules/drive',
   upload_reservations: 'modules/drive',
   s3_uploads: 'modules/uploads',
   workspaces: 'modules/workspaces',

@@ -209,8 +209,31 @@ export interface FileEntriesTable {
   created_by: number | null;
   workspace_id: number | null;
   deleted_at: NullableTimestamp;
+  /** When a trashed entry is deleted forever (set with deleted_at; see drive/trash.ts). */
+  purge_at: NullableTimestamp;
+  /** When and by whom the current bytes were written (null: at creation, by created_by). */
+  content_at: NullableTimestamp;
+  content_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** An earlier content of a file (see drive/versions.repository.ts). */
+export interface FileVersionsTable {
+  id: Generated<number>;
+  entry_id: number;
+  /** The file's owner, charged for the version's bytes. */
+  owner_id: number;
+  disk_prefix: string;
+  file_name: string;
+  file_size: ColumnType<number, number, number>;
+  sha256: string | null;
+  mime: string | null;
+  /** Who wrote these bytes, and when. */
+  created_by: number | null;
+  created_at: Timestamp;
+  /** When they stopped being the file's content. */
+  replaced_at: Timestamp;
 }
 
 export interface FileEntryStarsTable {
@@ -318,6 +341,8 @@ export interface WebdavLocksTable {
   user_id: number;
   /** What is locked: the space and the names from its root ("u:12/Docs/a.txt", "w:3/Plans"), mapped or not. */
   resource: string;
+  /** The locked entry, when it has a row: the lock follows it through renames and moves. */
+  entry_id: number | null;
   /** '0' or 'infinity'. */
   depth: string;
   /** 'exclusive' or 'shared'. */
@@ -380,6 +405,8 @@ export interface ProductsTable {
   hidden: Flag;
   /** Bytes the plan gives (bigint, read as a number); null: unlimited. */
   available_space: number | null;
+  /** Days a trashed entry stays before it is deleted forever; null: the site's setting. */
+  trash_days: number | null;
   /** The Stripe product, once created there. */
   gateway_id: string | null;
   created_at: Timestamp;
@@ -478,6 +505,7 @@ export interface Database {
   social_profiles: SocialProfilesTable;
   upload_reservations: UploadReservationsTable;
   file_entries: FileEntriesTable;
+  file_versions: FileVersionsTable;
   file_entry_stars: FileEntryStarsTable;
   workspaces: WorkspacesTable;
   workspace_members: WorkspaceMembersTable;
@@ -530,6 +558,7 @@ export type RoleRow = Selectable<RolesTable>;
 export type ThemeRow = Selectable<ThemesTable>;
 export type MenuRow = Selectable<MenusTable>;
 export type FileEntryRow = Selectable<FileEntriesTable>;
+export type FileVersionRow = Selectable<FileVersionsTable>;
 export type ShareLinkRow = Selectable<ShareLinksTable>;
 export type UploadReservationRow = Selectable<UploadReservationsTable>;
 export type S3UploadRow = Selectable<S3UploadsTable>;

@@ -12,6 +12,8 @@ export type DriveJobs = {
   thumbnail: { entryId: number };
   /** Sessions, tokens, expired uploads and the store's leftovers (housekeeping.ts), hourly. */
   housekeeping: Record<string, never>;
+  /** Versions thinned and trash past its purge time deleted forever (drive/retention-pass.ts), every 15 minutes. */
+  retention: Record<string, never>;
 };
 
 export type DriveJobQueue = JobQueue<DriveJobs>;

@@ -7,6 +7,8 @@ import { pageHeaders } from './page-headers.js';
 /** Paths that belong to the API: they never fall back to the app's index.html. */
 export const API_PREFIXES = ['/api/', '/auth/', '/secure/'];
 
+const DAV_PATH = /^\/dav(\/|$)/;
+
 export const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url === prefix.slice(0, -1) || url.startsWith(prefix));
 
 /**
@@ -39,8 +41,12 @@ export async function registerWeb(
 
   // Every answer that is not the API's (pages, assets, the worker, the manifest) carries the page headers.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (isApiPath(request.url.split('?')[0] ?? '/')) return payload;
-    reply.headers(pageHeaders({ humanCheck: await humanCheckEnabled(), storeOrigins }));
+    const url = request.url.split('?')[0] ?? '/';
+    if (isApiPath(url)) return payload;
+    // WebDAV answers (files and XML for file managers) keep the strict headers but never load the
+    // human check's script: no need to read its settings on each of a sync's thousands of requests.
+    const humanCheck = DAV_PATH.test(url) ? false : await humanCheckEnabled();
+    reply.headers(pageHeaders({ humanCheck, storeOrigins }));
     return payload;
   });
 

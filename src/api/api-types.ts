@@ -33,3 +33,4 @@ export type ResetPasswordBody = JsonBody<'/auth/reset-password', 'post'>;
 export type LoginBody = JsonBody<'/auth/login', 'post'>;
 export type RegisterFixedBody = JsonBody<'/auth/register', 'post'>;
 export type SocialService = 'google' | 'facebook';
+export type OfflineManifestResponse = JsonResponse<'/api/v1/file-entries/{id}/offline-manifest', 'get'>;

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import { isApiError } from './api-error';
 
 export const QUERY_STALE_TIME = 30_000;
@@ -23,4 +24,18 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+}
+
+/**
+ * Refetches what a write that landed outside this page's own mutations made
+ * stale (a queued upload or save, a sync of pinned entries). A fetch already in
+ * flight began before the write landed (typically the refetch on reconnect,
+ * racing the queue that the same `online` event woke), so it must not stand in
+ * for a new one: invalidateQueries alone joins such a fetch when the query holds
+ * no data yet, which is the case for a listing painted from the device after an
+ * offline reload, and its answer lacked the new file.
+ */
+export async function refetchAfterWrite(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
+  await queryClient.cancelQueries({ queryKey });
+  await queryClient.invalidateQueries({ queryKey });
 }

@@ -1586,6 +1586,8 @@ export interface paths {
                                 created_at: string;
                                 updated_at: string;
                                 deleted_at: string | null;
+                                /** @description In the trash: when it is deleted forever (fixed when it was trashed) */
+                                purge_at: string | null;
                                 /** @description What the caller may do to this entry (files.view, files.create, files.update, files.delete, files.download, files.share): the caller's grant on it within their site role */
                                 permissions: string[];
                                 path: components["schemas"]["FolderCrumb"][];
@@ -1630,6 +1632,54 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-entries/{id}/offline-manifest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a device keeps of a file or folder made available offline: the entry and every live entry below it
+         * @description One response for the whole subtree (at most 25,000 entries, else 422). The ETag is a digest of the manifest: send it back in If-None-Match and an unchanged subtree answers 304 with no body.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OfflineManifest"];
+                    };
+                };
+                /** @description Not modified */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2084,10 +2134,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Storage summary: bytes used and available (null: unlimited) */
+        /**
+         * Storage summary: bytes used and available (null: unlimited)
+         * @description In a workspace, its payer's (the owner's): what the workspace's uploads are charged to.
+         */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The workspace to work in; 0 or absent: your personal space. Unknown or not yours: 404 */
+                    workspaceId?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -2113,6 +2169,255 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-entries/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A file's earlier contents, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            versions: {
+                                id: number;
+                                file_size: number;
+                                mime: string | null;
+                                sha256: string | null;
+                                /** @description When these bytes were written */
+                                created_at: string;
+                                /** @description When they stopped being the current content */
+                                replaced_at: string;
+                                /** @description Who wrote them (null: an account since deleted) */
+                                created_by: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                preview_url: string | null;
+                                download_url: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-entries/{id}/versions/{versionId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a version (named as the file) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    versionId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The bytes */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description A byte range of them */
+                206: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Not modified */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-entries/{id}/versions/{versionId}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Show a version inline (kinds that have a preview only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    versionId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The bytes */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description A byte range of them */
+                206: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Not modified */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-entries/{id}/versions/{versionId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a version the current content again; the current bytes become a version first */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    versionId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            fileEntry: components["schemas"]["FileEntry"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-entries/{id}/versions/{versionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a version and its bytes */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    versionId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -2502,7 +2807,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a file (multipart: parentId, relativePath?, then file — the file part last) */
+        /** Upload a file (multipart: parentId, relativePath?, onConflict? — "replace" makes it the new content of the file of that name, its old bytes a version; default "rename" keeps both — then file, the file part last) */
         post: {
             parameters: {
                 query?: {
@@ -2832,6 +3137,77 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspace/invite/{inviteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an invite link is for: the workspace and who invited (the link is the proof); expired or unknown: 404 */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    inviteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            invite: {
+                                workspace: {
+                                    id: number;
+                                    name: string;
+                                };
+                                /** @description The inviter's name (or address); null when their account is gone */
+                                inviter: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Decline an invite (the invitee) or revoke it (a member who may remove members) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    inviteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -3295,46 +3671,6 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/workspace/invite/{inviteId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Decline an invite (the invitee) or revoke it (a member who may remove members) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    inviteId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
         options?: never;
         head?: never;
         patch?: never;
@@ -5969,6 +6305,10 @@ export interface paths {
                         "uploads.chunk_size"?: number;
                         "uploads.disable_tus"?: boolean;
                         "uploads.available_space"?: number | null;
+                        /** @description Days a trashed entry stays before it is deleted forever */
+                        "trash.keep_days"?: number;
+                        /** @description The longest a file version is kept, in days (0: no limit beyond the thinning) */
+                        "versions.max_days"?: number;
                         "mail.url"?: "" | string;
                         "mail.from"?: "" | string;
                         "notifications.integrated"?: boolean;
@@ -8494,6 +8834,8 @@ export interface components {
             created_at: string;
             updated_at: string;
             deleted_at: string | null;
+            /** @description In the trash: when it is deleted forever (fixed when it was trashed) */
+            purge_at: string | null;
             /** @description What the caller may do to this entry (files.view, files.create, files.update, files.delete, files.download, files.share): the caller's grant on it within their site role */
             permissions: string[];
         };
@@ -8524,6 +8866,8 @@ export interface components {
             created_at: string;
             updated_at: string;
             deleted_at: string | null;
+            /** @description In the trash: when it is deleted forever (fixed when it was trashed) */
+            purge_at: string | null;
             /** @description What the caller may do to this entry (files.view, files.create, files.update, files.delete, files.download, files.share): the caller's grant on it within their site role */
             permissions: string[];
         };
@@ -8620,6 +8964,54 @@ export interface components {
                 roles: number[];
                 permissions: string[];
             }[];
+        };
+        OfflineManifest: {
+            root: components["schemas"]["OfflineManifestEntry"];
+            /** @description Every live entry below the root that the caller may see, parents before their children; empty for a file */
+            entries: components["schemas"]["OfflineManifestEntry"][];
+        };
+        OfflineManifestEntry: {
+            /** @description The public id (hash), as the listings show it */
+            id: string;
+            /** @description Parent folder's id; null at the root of a space */
+            parentId: string | null;
+            /** @enum {string} */
+            type: "folder" | "file";
+            name: string;
+            mime: string | null;
+            /** @description Bytes; folders carry the sum of the files below them */
+            size: number;
+            /** @description The content version (hex sha256); null for folders and files stored before hashes were kept */
+            sha256: string | null;
+            updatedAt: string;
+            /** @description The caller may take the bytes away (files.download): only then may a device keep them */
+            canDownload: boolean;
+            /** @description GET file-entries/:id/thumbnail answers for it */
+            hasThumbnail: boolean;
+        };
+        OfflineManifestEntryInput: {
+            /** @description The public id (hash), as the listings show it */
+            id: string;
+            /** @description Parent folder's id; null at the root of a space */
+            parentId: string | null;
+            /** @enum {string} */
+            type: "folder" | "file";
+            name: string;
+            mime: string | null;
+            /** @description Bytes; folders carry the sum of the files below them */
+            size: number;
+            /** @description The content version (hex sha256); null for folders and files stored before hashes were kept */
+            sha256: string | null;
+            updatedAt: string;
+            /** @description The caller may take the bytes away (files.download): only then may a device keep them */
+            canDownload: boolean;
+            /** @description GET file-entries/:id/thumbnail answers for it */
+            hasThumbnail: boolean;
+        };
+        OfflineManifestInput: {
+            root: components["schemas"]["OfflineManifestEntryInput"];
+            /** @description Every live entry below the root that the caller may see, parents before their children; empty for a file */
+            entries: components["schemas"]["OfflineManifestEntryInput"][];
         };
         Seo: {
             title: string;

@@ -4,6 +4,17 @@ import type { CachedEntry, CachedFolderInfo, CachedFolderNode, CachedListing, Dr
 // the server replaces what was stored (the server is the truth); later pages
 // of the same listing append; mutations patch entries in place.
 
+/** One stable string per listing: view, folder, sort and filters (the drive's views build theirs with it). */
+export function listingKeyOf(view: string, folder: string, orderBy: string, orderDir: string, filters: string): string {
+  return [view, folder, orderBy, orderDir, filters].join(':');
+}
+
+/** The drive's default sort, which a pinned folder's listing is stored under (the sync engine has no view state). */
+export const PINNED_LISTING_SORT = { orderBy: 'updated_at', orderDir: 'desc' } as const;
+
+/** The key of a folder's listing in the default sort. */
+export const folderListingKey = (folderId: string) => listingKeyOf('folder', folderId, PINNED_LISTING_SORT.orderBy, PINNED_LISTING_SORT.orderDir, '');
+
 export interface ListingPage {
   entries: CachedEntry[];
   folder: CachedFolderInfo | null;

@@ -1,5 +1,6 @@
 import Dexie from 'dexie';
 import type { Table } from 'dexie';
+import type { OfflineEntry, OfflinePartial, PinItem } from './pins/types';
 
 // What belongs to a user whichever workspace is active (DESIGN §6): their
 // notifications (the bell paints offline; the worker writes what web push
@@ -61,6 +62,9 @@ export class UserDatabase extends Dexie {
   drafts!: Table<DocumentDraft, string>;
   documents!: Table<CachedDocument, string>;
   workspaces!: Table<CachedWorkspace, number>;
+  pins!: Table<PinItem, string>;
+  offlineEntries!: Table<OfflineEntry, string>;
+  offlinePartials!: Table<OfflinePartial, string>;
 
   constructor(name: string) {
     super(name);
@@ -78,6 +82,8 @@ export class UserDatabase extends Dexie {
     this.version(5)
       .stores({ notifications: '&id, position, read_at' })
       .upgrade((tx) => tx.table('notifications').clear());
+    // "Make available offline": the pins (the sync queue's items), the entries they cover, and interrupted downloads.
+    this.version(6).stores({ pins: '&id, status', offlineEntries: '&entryId, version, *rootIds, parentId', offlinePartials: '&key, version' });
   }
 }
 

@@ -14,7 +14,7 @@ interface SyncLikeEvent extends WaitingEvent {
   readonly tag: string;
 }
 export interface HostScope {
-  addEventListener(type: 'message' | 'sync' | 'online', listener: (event: Event) => void): void;
+  addEventListener(type: 'message' | 'sync' | 'periodicsync' | 'online', listener: (event: Event) => void): void;
   /** The Cookie Store API, where the browser has it. */
   cookieStore?: { get(name: string): Promise<{ value?: string } | null | undefined> };
 }
@@ -30,6 +30,8 @@ export interface HostedQueue<Command extends QueueCommand = QueueCommand> {
   /** Works through what waits; resolves when nothing more can start now. */
   run(): Promise<void>;
   hasWaiting(): Promise<boolean>;
+  /** The Periodic Background Sync tag it refreshes on (installed apps only), with what it does then. */
+  periodic?: { tag: string; refresh(): Promise<void> };
 }
 
 /** A queue as the host keeps it: its commands checked by its own guard before they reach it. */
@@ -81,6 +83,7 @@ export class QueueHost {
       dispatch: (data) => (queue.isCommand(data) ? queue.apply(data) : Promise.resolve()),
       run: () => queue.run(),
       hasWaiting: () => queue.hasWaiting(),
+      periodic: queue.periodic,
     });
   }
 
@@ -88,6 +91,7 @@ export class QueueHost {
   start(): void {
     this.scope.addEventListener('message', (event) => this.onMessage(event as MessageLikeEvent));
     this.scope.addEventListener('sync', (event) => this.onSync(event as SyncLikeEvent));
+    this.scope.addEventListener('periodicsync', (event) => this.onPeriodicSync(event as SyncLikeEvent));
     // The worker lib has no typed 'online' event on the global scope, but Chromium fires it.
     this.scope.addEventListener('online', () => void this.runAll());
     void this.runAll();
@@ -114,6 +118,13 @@ export class QueueHost {
         if (await queue.hasWaiting()) throw new Error(`${queue.name}: work still waiting`);
       }),
     );
+  }
+
+  /** Periodic Background Sync (Chromium, installed apps): the queue refreshes within the same bound as a sync. */
+  private onPeriodicSync(event: SyncLikeEvent): void {
+    const queue = [...this.queues.values()].find((q) => q.periodic?.tag === event.tag);
+    if (!queue?.periodic) return;
+    event.waitUntil(Promise.race([queue.periodic.refresh(), sleep(SYNC_HOLD)]));
   }
 
   private async runAll(): Promise<void> {

@@ -31,7 +31,7 @@ export async function deleteAccessTokensOf(db: Executor, userId: number): Promis
 }
 
 export const accessTokenById = (db: Executor, id: number) =>
-  db.selectFrom('personal_access_tokens').select(['user_id', 'token_hash', 'expires_at', 'scopes']).where('id', '=', id).executeTakeFirst();
+  db.selectFrom('personal_access_tokens').select(['user_id', 'token_hash', 'expires_at', 'scopes', 'last_used_at']).where('id', '=', id).executeTakeFirst();
 
 export async function markAccessTokenUsed(db: Executor, id: number, now: string): Promise<void> {
   await db.updateTable('personal_access_tokens').set({ last_used_at: now }).where('id', '=', id).execute();

@@ -5,6 +5,9 @@ import { nowIso } from '../../lib/time.js';
 import { accessTokenById, accessTokensOf, deleteAccessToken, insertAccessToken, markAccessTokenUsed } from './access-tokens.repository.js';
 import { DEFAULT_SCOPES, parseScopes, type TokenScope } from './token-scopes.js';
 
+/** How stale a token's "last used" time may be before a use writes it again. */
+const LAST_USED_PRECISION_MS = 60_000;
+
 /** Personal access tokens for API clients (`Authorization: Bearer …`). */
 export class AccessTokensService {
   constructor(private readonly db: Kysely<Database>) {}
@@ -40,7 +43,9 @@ export class AccessTokensService {
     if (!row || !safeEqual(row.token_hash, sha256(secret))) return null;
     const now = nowIso();
     if (row.expires_at && row.expires_at <= now) return null;
-    await markAccessTokenUsed(this.db, id, now);
+    // "Last used" is shown to the minute: a client making hundreds of requests a second (a WebDAV sync)
+    // would otherwise turn each of its reads into a write.
+    if (!row.last_used_at || Date.parse(String(row.last_used_at)) <= Date.parse(now) - LAST_USED_PRECISION_MS) await markAccessTokenUsed(this.db, id, now);
     return { userId: row.user_id, scopes: parseScopes(row.scopes) };
   }
 }

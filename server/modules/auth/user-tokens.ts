@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
 import { addMs, nowIso } from '../../lib/time.js';
+import { markUserTokenUsed, replaceUserToken, userTokenByHash } from './user-tokens.repository.js';
 
 export type UserTokenType = 'verify_email' | 'reset_password';
 
@@ -16,13 +17,7 @@ export class UserTokensService {
   async issue(userId: number, type: UserTokenType, ttlMs: number): Promise<string> {
     const token = randomToken(32);
     const now = nowIso();
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('user_tokens').where('user_id', '=', userId).where('type', '=', type).execute();
-      await trx
-        .insertInto('user_tokens')
-        .values({ user_id: userId, type, token_hash: sha256(token), expires_at: addMs(now, ttlMs), created_at: now })
-        .execute();
-    });
+    await replaceUserToken(this.db, { user_id: userId, type, token_hash: sha256(token), expires_at: addMs(now, ttlMs), created_at: now });
     return token;
   }
 
@@ -33,18 +28,12 @@ export class UserTokensService {
    */
   async consume(token: string, type: UserTokenType, expectedUserId?: number): Promise<{ userId: number } | { error: 'invalid' | 'expired' | 'used' }> {
     const hash = sha256(token);
-    const row = await this.db
-      .selectFrom('user_tokens')
-      .select(['id', 'user_id', 'expires_at', 'used_at'])
-      .where('token_hash', '=', hash)
-      .where('type', '=', type)
-      .executeTakeFirst();
+    const row = await userTokenByHash(this.db, hash, type);
     if (!row || (expectedUserId !== undefined && row.user_id !== expectedUserId)) return { error: 'invalid' };
     if (row.used_at) return { error: 'used' };
     const now = nowIso();
     if (row.expires_at <= now) return { error: 'expired' };
-    const result = await this.db.updateTable('user_tokens').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return { error: 'used' };
+    if (!(await markUserTokenUsed(this.db, row.id, now))) return { error: 'used' };
     return { userId: row.user_id };
   }
 }

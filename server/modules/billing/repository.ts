@@ -161,6 +161,12 @@ export class BillingRepository {
   }
 
   /** The bytes a user's valid subscription gives: a number, null (unlimited), or undefined when they hold none. */
+  /** The plan of a user's valid subscription, if any. */
+  async subscribedProduct(userId: number): Promise<ProductRow | undefined> {
+    const subscription = await this.validSubscriptionOf(userId);
+    return subscription ? this.product(subscription.product_id) : undefined;
+  }
+
   async subscribedSpace(userId: number): Promise<number | null | undefined> {
     const subscription = await this.validSubscriptionOf(userId);
     if (!subscription) return undefined;

@@ -3,13 +3,12 @@ import { render } from '../../lib/errors.js';
 import { currentUser, requireUser } from '../../plugins/guards.js';
 import { linesFor } from '../../plugins/request-lines.js';
 import { invoicesResponse, messageResponse, planChoiceBody, productsResponse, subscriptionResponse, urlResponse } from './schemas.js';
+import type { BillingService } from './service.js';
 
 const tags = ['billing'];
 
 /** Plans for everyone; checkout and the signed-in user's own subscription. */
-export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { billing } = app.services;
-
+export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> = async (app, { billing }) => {
   app.get(
     '/billing/products',
     { schema: { tags, summary: 'The plans on sale with their prices (hidden plans are not listed)', response: { 200: productsResponse } } },

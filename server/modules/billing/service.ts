@@ -61,6 +61,16 @@ export class BillingService {
     return free ? free.available_space : undefined;
   }
 
+  /**
+   * The days a user's plan keeps trashed entries (a plan's override of the
+   * site's trash retention): undefined when no plan applies or the plan sets
+   * none, so the site setting decides.
+   */
+  async planTrashDays(userId: number): Promise<number | undefined> {
+    const plan = (await this.repo.subscribedProduct(userId)) ?? ((await this.enabled()) ? await this.repo.freeProduct() : undefined);
+    return plan?.trash_days ?? undefined;
+  }
+
   /** The bootstrap user's `subscriptions` (spec §3 User, §6 subscribed). */
   async subscriptionFlags(userId: number): Promise<{ id: number; valid: boolean }[]> {
     return (await this.repo.subscriptionsOf(userId)).map((row) => ({ id: row.id, valid: isValid(row) }));

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { webhookResponse } from './schemas.js';
+import type { BillingWebhooks } from './webhooks.js';
 
 /**
  * POST billing/stripe/webhook. Its own plugin so that the raw-bytes body
  * parser (the signature is over the exact bytes) stays on this route; no
  * XSRF check (Stripe carries no cookie, the signature is the check).
  */
-export const billingWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { billingWebhooks } = app.services;
+export const billingWebhookRoutes: FastifyPluginAsyncZod<{ billingWebhooks: BillingWebhooks }> = async (app, { billingWebhooks }) => {
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
 
   app.post(

@@ -8,7 +8,7 @@ import type { EntryAction } from '../access/actions.js';
 import { requireEntry } from '../access/require.js';
 import { sharedWithFilter } from '../access/grants.repository.js';
 import { deliveryAction } from '../access/policy.js';
-import type { DriveFiles } from './files.js';
+import type { CommittedFile, DriveFiles } from './files.js';
 import type { DriveService } from './service.js';
 import type { TrashService } from './trash.js';
 import { ensureFolderPath } from './folder-path.js';
@@ -32,6 +32,7 @@ import {
 } from './repository.js';
 import { NotFound } from '../../lib/errors.js';
 import { scopeUnder } from './scope-under.js';
+import { versionPrefixesUnder } from './versions.repository.js';
 import type { SpaceLimits } from './space-limits.js';
 import type { FileVersions, VersionConflict } from './versions.js';
 
@@ -49,6 +50,12 @@ export interface StoreFile {
   refuseType?: (mime: string) => Message | null;
   /** See CreateFileInput.diskPrefix. */
   diskPrefix?: string;
+  /**
+   * A live file already holding the name: 'rename' (the default) keeps both,
+   * 'replace' gives it these bytes (update on it; its old bytes become a
+   * version) — "Replace" beside "Keep both" when an upload's name is taken.
+   */
+  onConflict?: 'rename' | 'replace';
 }
 
 /**
@@ -103,14 +110,46 @@ export class DriveFacade {
   }
 
   /** Who pays for a file's new bytes when it is replaced (update on the file), and how much they may store. */
-  async payerForReplacing(actor: Actor, hash: string): Promise<{ payerId: number; available: number | null }> {
+  async payerForReplacing(actor: Actor, hash: string): Promise<{ payerId: number; available: number | null; currentSize: number }> {
     const entry = await requireEntry(this.db, actor, 'files.update', hash);
     const payerId = payerOf(spaceOf(entry));
-    return { payerId, available: await this.limits.availableTo(actor, payerId) };
+    return { payerId, available: await this.limits.availableTo(actor, payerId), currentSize: Number(entry.file_size) };
   }
 
-  replaceFile(actor: Actor, hash: string, file: Omit<StoreFile, 'name' | 'diskPrefix'> & { stream: Readable }): Promise<FileEntryRow> {
-    return this.files.replaceFromStream(actor, hash, { stream: file.stream, size: file.size, maxBytes: file.maxBytes, refuseType: file.refuseType });
+  /**
+   * A file written to a name (a WebDAV PUT to a path that was free when the
+   * request came): created, or — when a parallel writer created it first —
+   * that file gets these bytes instead (the last writer wins); one file either way.
+   */
+  async writeFile(actor: Actor, scope: ResolvedScope, parentHash: string | null, file: StoreFile & { stream: Readable }): Promise<CommittedFile> {
+    const written = await this.files.writeFromStream(actor, scope, {
+      parentId: parentHash,
+      name: file.name,
+      stream: file.stream,
+      size: file.size,
+      maxBytes: file.maxBytes,
+      refuseType: file.refuseType,
+      nameTaken: 'replace',
+      exactName: true,
+    });
+    if (written.replaced) await this.versions.settle(actor, written.entry);
+    return written;
+  }
+
+  async replaceFile(actor: Actor, hash: string, file: Omit<StoreFile, 'name' | 'diskPrefix'> & { stream: Readable }): Promise<FileEntryRow> {
+    const entry = await this.files.replaceFromStream(actor, hash, {
+      stream: file.stream,
+      size: file.size,
+      maxBytes: file.maxBytes,
+      refuseType: file.refuseType,
+    });
+    await this.versions.settle(actor, entry);
+    return entry;
+  }
+
+  /** A file moved onto another file (WebDAV MOVE with Overwrite): the destination's content is replaced, its old bytes a version. */
+  moveOnto(actor: Actor, sourceHash: string, destinationHash: string): Promise<FileEntryRow> {
+    return this.versions.moveOnto(actor, sourceHash, destinationHash);
   }
 
   /** The bytes handed over (a WebDAV GET): a download. */
@@ -126,8 +165,9 @@ export class DriveFacade {
     return this.entries.moveTo(actor, scope, hash, destinationHash, name);
   }
 
-  async copyTo(actor: Actor, scope: ResolvedScope, hash: string, destinationHash: string | null, name: string): Promise<void> {
-    await this.entries.duplicate(actor, scope, [hash], destinationHash ?? '0', name);
+  /** A copy under the given name (a WebDAV COPY); answers each copied entry's id beside its original's. */
+  async copyTo(actor: Actor, scope: ResolvedScope, hash: string, destinationHash: string | null, name: string): Promise<[from: number, to: number][]> {
+    return (await this.entries.copyEntries(actor, scope, [hash], destinationHash ?? '0', name)).pairs;
   }
 
   async moveToTrash(actor: Actor, scope: ResolvedScope, hash: string): Promise<void> {
@@ -175,6 +215,7 @@ export class DriveFacade {
       maxBytes: file.maxBytes,
       refuseType: file.refuseType,
       diskPrefix: file.diskPrefix,
+      nameTaken: file.onConflict === 'replace' ? ('replace' as const) : ('keep-both' as const),
     };
     const entry =
       'stream' in file
@@ -182,6 +223,7 @@ export class DriveFacade {
         : 'localFile' in file
           ? await this.files.createFileFromLocalFile(actor, scope, { ...input, file: file.localFile, digest: file.digest })
           : await this.files.createFileFromStoredObject(actor, scope, { ...input, ...file.storedAt });
+    if (file.onConflict === 'replace') await this.versions.settle(actor, entry);
     return (await presentByIds(this.db, actor, [entry.id]))[0]!;
   }
 
@@ -209,6 +251,7 @@ export class DriveFacade {
     const prefixes: string[] = [];
     for (const entry of entries) {
       for (const row of await subtreeRows(trx, entry.path)) if (row.disk_prefix) prefixes.push(row.disk_prefix);
+      prefixes.push(...(await versionPrefixesUnder(trx, entry.path)));
       await adjustAncestorSizes(trx, entry.path, -entry.file_size, entry.deleted_at);
       await trx.deleteFrom('file_entries').where(subtreeOf(entry.path)).execute();
     }

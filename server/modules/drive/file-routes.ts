@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentActor } from '../../plugins/guards.js';
-import { contentDisposition, protectiveHeaders } from './http.js';
-import { sendStored, sendThumbnail } from './send-stored.js';
-import { OCTET_STREAM } from './kinds.js';
-import { downloadQuery, entryParams, spaceUsageResponse } from './schemas.js';
+import { sendDownload, sendStored, sendThumbnail } from './send-stored.js';
+import { downloadQuery, entryParams, spaceUsageResponse, workspaceQuery } from './schemas.js';
 
 const tags = ['drive'];
 const fileResponses = {
@@ -33,16 +31,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await drive.files.download(currentActor(request), request.query.hashes, (error) =>
         request.log.warn({ err: error }, 'zip download failed'),
       );
-      if (result.kind === 'file') {
-        return sendStored(request, reply, drive.files, result.entry, result.key, {
-          inline: false,
-          contentType: result.entry.mime ?? OCTET_STREAM,
-          download: true,
-        });
-      }
-      protectiveHeaders(reply, true);
-      reply.header('Content-Disposition', contentDisposition('attachment', result.name));
-      return reply.type('application/zip').send(result.stream);
+      return sendDownload(request, reply, drive.files, result);
     },
   );
 
@@ -75,7 +64,15 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/space-usage',
-    { schema: { tags, summary: 'Storage summary: bytes used and available (null: unlimited)', response: { 200: spaceUsageResponse } } },
-    async (request) => drive.entries.spaceUsage(currentActor(request)),
+    {
+      schema: {
+        tags,
+        summary: 'Storage summary: bytes used and available (null: unlimited)',
+        description: "In a workspace, its payer's (the owner's): what the workspace's uploads are charged to.",
+        querystring: workspaceQuery,
+        response: { 200: spaceUsageResponse },
+      },
+    },
+    async (request) => drive.entries.spaceUsage(currentActor(request), await drive.scope(request.actor, request.ctx.workspaceId)),
   );
 };

@@ -3,7 +3,7 @@ import { createReadStream, promises as fsPromises } from 'node:fs';
 import { pipeline as pipelineStreams, Transform, Writable, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FileEntryRow } from '../../db/types.js';
-import { NotFound, ValidationError, type Message } from '../../lib/errors.js';
+import { Conflict, NotFound, ValidationError, type Message } from '../../lib/errors.js';
 import { noPause, type Pause } from '../../lib/test-pause.js';
 import { randomToken } from '../../lib/tokens.js';
 import { ObjectMissingError, type ByteRange, type Disk } from '../../storage/disk.js';
@@ -13,12 +13,14 @@ import { requireEntries, requireEntry, requireFolder } from '../access/require.j
 import type { ResolvedScope } from '../access/scope.js';
 import { deliveryAction } from '../access/policy.js';
 import { extensionOf, inlinePreview, kindOf, OCTET_STREAM, sniffMime, SNIFF_BYTES, type InlinePreview } from './kinds.js';
-import { freeName, validName } from './names.js';
-import { adjustAncestorSizes, childNames, findById, insertEntry, storageKey, topmost, type Executor } from './repository.js';
+import { validExactName, validName } from './names.js';
+import { adjustAncestorSizes, findById, freeChildName, insertEntry, liveChildNamed, storageKey, topmost, type Executor } from './repository.js';
+import { folderLockKey, lockFolders } from '../../db/locks.js';
 import { nowIso } from '../../lib/time.js';
 import { scopeUnder } from './scope-under.js';
 import type { Thumbnails } from './thumbnails.js';
 import { zipLayout, zipStream } from './zip.js';
+import { overwriteContent } from './versions.repository.js';
 
 export interface CreateFileInput {
   /** Hash of the folder, or '0' / null for the root. */
@@ -40,6 +42,30 @@ export interface CreateFileInput {
   diskPrefix?: string;
   /** With diskPrefix: the object's name when its bytes are already stored there (a direct upload to S3). */
   fileName?: string;
+  /**
+   * A live entry already holding the name: 'keep-both' (uploads: the new file
+   * takes the first free " (n)" name) or 'replace' (a WebDAV PUT names a
+   * resource: a file there gets these bytes, the last writer wins).
+   */
+  nameTaken?: 'keep-both' | 'replace';
+  /** Keep the name as sent, spaces at its ends included (WebDAV); otherwise it is trimmed as typed. */
+  exactName?: boolean;
+}
+
+/** New bytes, stored and measured, about to become a file's content. */
+export interface StoredContent {
+  diskPrefix: string;
+  fileName: string;
+  size: number;
+  sha256: string;
+  mime: string;
+  type: string;
+}
+
+/** A committed file and whether it replaced the content of one that was there (rather than being created). */
+export interface CommittedFile {
+  entry: FileEntryRow;
+  replaced: boolean;
 }
 
 /** Counts, hashes and keeps the first bytes of whatever passes through, without holding the rest. */
@@ -87,6 +113,9 @@ export const NO_PREVIEW = 'This file has no preview.';
 /** A short-lived address the store itself serves an object from, with the disposition and type given. */
 export type SignedDownload = (key: string, options: { contentDisposition: string; contentType: string }) => Promise<string>;
 
+/** What a download answers: one file, or several entries (a folder) as a zip stream. */
+export type Download = { kind: 'file'; entry: FileEntryRow; key: string } | { kind: 'zip'; name: string; stream: Readable };
+
 /** File bytes: creating files from streams, opening them, and copying them for duplicates. */
 export class DriveFiles {
   constructor(
@@ -106,6 +135,11 @@ export class DriveFiles {
    * The thumbnail follows in the background.
    */
   async createFileFromStream(actor: Actor, scope: ResolvedScope, input: CreateFileInput): Promise<FileEntryRow> {
+    return (await this.writeFromStream(actor, scope, input)).entry;
+  }
+
+  /** createFileFromStream that also says whether the name's file was replaced (nameTaken: 'replace') rather than created. */
+  writeFromStream(actor: Actor, scope: ResolvedScope, input: CreateFileInput): Promise<CommittedFile> {
     return this.create(actor, scope, input, async (key, measure) => {
       // pipeline() ties the two streams' errors together from the first byte, before the disk
       // (which creates folders first) attaches its own pipeline; the disk then sees any failure.
@@ -128,7 +162,7 @@ export class DriveFiles {
     scope: ResolvedScope,
     input: Omit<CreateFileInput, 'stream'> & { file: string; digest?: { sha256: string; head: Buffer } },
   ): Promise<FileEntryRow> {
-    return this.create(actor, scope, input, async (key, measure) => {
+    const { entry } = await this.create(actor, scope, input, async (key, measure) => {
       if (input.digest) {
         // Hashed as the bytes arrived (uploads/hashing-store.ts): only the size is checked, from the disk.
         measure.known = input.digest;
@@ -139,6 +173,7 @@ export class DriveFiles {
       await pipeline(createReadStream(input.file, { highWaterMark: 1024 * 1024 }), measure, new Writable({ write: (_chunk, _encoding, done) => done() }));
       await this.disk.adopt(key, input.file);
     });
+    return entry;
   }
 
   /**
@@ -151,9 +186,10 @@ export class DriveFiles {
     scope: ResolvedScope,
     input: Omit<CreateFileInput, 'stream' | 'maxBytes'> & { diskPrefix: string; fileName: string },
   ): Promise<FileEntryRow> {
-    return this.create(actor, scope, input, async (key, measure) => {
+    const { entry } = await this.create(actor, scope, input, async (key, measure) => {
       await pipeline(await this.disk.get(key), measure, new Writable({ write: (_chunk, _encoding, done) => done() }));
     });
+    return entry;
   }
 
   private async create(
@@ -161,13 +197,14 @@ export class DriveFiles {
     scope: ResolvedScope,
     input: Omit<CreateFileInput, 'stream'>,
     store: (key: string, measure: Measure) => Promise<void>,
-  ): Promise<FileEntryRow> {
-    const name = validName(input.name);
+  ): Promise<CommittedFile> {
+    const name = input.exactName ? validExactName(input.name) : validName(input.name);
     await requireFolder(this.db, actor, 'files.create', scope, input.parentId, 'parentId');
 
     const location = input.diskPrefix ? { diskPrefix: input.diskPrefix, fileName: input.fileName ?? randomToken(12) } : newStorageLocation();
     const key = `${location.diskPrefix}/${location.fileName}`;
     const measure = new Measure(input.maxBytes);
+    let obsolete: string | null = null;
     try {
       await store(key, measure);
       if (input.size !== undefined && input.size !== measure.size) {
@@ -177,28 +214,42 @@ export class DriveFiles {
       const mime = await sniffMime(measure.head, extension);
       const refusal = input.refuseType?.(mime);
       if (refusal) throw new ValidationError({ file: [refusal] });
-      const entry = await this.db.transaction().execute(async (trx) => {
+      const content: StoredContent = { ...location, size: measure.size, sha256: measure.digest(), mime, type: kindOf(mime, extension) };
+      const committed = await this.db.transaction().execute(async (trx): Promise<CommittedFile> => {
         // Checked again inside the transaction: the folder may have gone while the bytes arrived.
         const parent = await requireFolder(trx, actor, 'files.create', scope, input.parentId, 'parentId');
         const where = scopeUnder(parent, scope);
+        const parentId = parent?.id ?? null;
+        // Whoever holds the folder's lock decides the name: parallel writers of one name queue here.
+        await lockFolders(trx, [folderLockKey(where, parentId)]);
+        if (input.nameTaken === 'replace') {
+          const existing = await liveChildNamed(trx, where, parentId, name);
+          if (existing?.type === 'folder') throw Conflict('A folder of that name is already there.');
+          if (existing) {
+            const replaced = await commitReplacement(trx, actor, existing.hash, content);
+            obsolete = replaced.obsoletePrefix;
+            return { entry: replaced.entry, replaced: true };
+          }
+        }
         const created = await insertEntry(trx, where, parent, {
           createdBy: creatorId(actor),
-          name: freeName(name, false, await childNames(trx, where, parent?.id ?? null)),
-          type: kindOf(mime, extension),
+          name: input.nameTaken === 'replace' ? name : await freeChildName(trx, where, parentId, name, false),
+          type: content.type,
           mime,
           extension,
-          fileSize: measure.size,
-          sha256: measure.digest(),
+          fileSize: content.size,
+          sha256: content.sha256,
           diskPrefix: location.diskPrefix,
           fileName: location.fileName,
           createdAt: input.createdAt,
         });
-        await adjustAncestorSizes(trx, created.path, measure.size, null);
+        await adjustAncestorSizes(trx, created.path, content.size, null);
         await this.pause('entry-commit');
-        return created;
+        return { entry: created, replaced: false };
       });
-      this.thumbnails.queue(entry);
-      return entry;
+      if (obsolete) await this.disk.deletePrefix(obsolete).catch(() => undefined);
+      this.thumbnails.queue(committed.entry);
+      return committed;
     } catch (error) {
       await this.disk.deletePrefix(location.diskPrefix).catch(() => undefined);
       throw error;
@@ -207,16 +258,15 @@ export class DriveFiles {
 
   /**
    * Replaces a file's bytes in place (a WebDAV PUT over an existing file): the
-   * new bytes go to a new object first, then one transaction points the row at
-   * them and rolls the size difference up; the old object is removed after the
-   * commit. The entry keeps its id, name, shares and stars.
+   * new bytes go to a new object first, then commitReplacement points the row
+   * at them (overwriteContent: the old bytes become a version; identical bytes
+   * change nothing). The entry keeps its id, name, shares and stars.
    */
   async replaceFromStream(actor: Actor, hash: string, input: Omit<CreateFileInput, 'name' | 'parentId' | 'diskPrefix' | 'createdAt'>): Promise<FileEntryRow> {
     const current = await requireEntry(this.db, actor, 'files.update', hash);
     if (current.type === 'folder') throw ValidationError.field('file', 'A folder cannot be replaced by a file.');
     const location = newStorageLocation();
     const measure = new Measure(input.maxBytes);
-    let previous: FileEntryRow = current;
     try {
       await this.disk.put(
         `${location.diskPrefix}/${location.fileName}`,
@@ -229,25 +279,9 @@ export class DriveFiles {
       const mime = await sniffMime(measure.head, extension);
       const refusal = input.refuseType?.(mime);
       if (refusal) throw new ValidationError({ file: [refusal] });
-      const entry = await this.db.transaction().execute(async (trx) => {
-        previous = await requireEntry(trx, actor, 'files.update', hash);
-        await trx
-          .updateTable('file_entries')
-          .set({
-            disk_prefix: location.diskPrefix,
-            file_name: location.fileName,
-            file_size: measure.size,
-            sha256: measure.digest(),
-            mime,
-            type: kindOf(mime, extension),
-            updated_at: nowIso(),
-          })
-          .where('id', '=', previous.id)
-          .execute();
-        await adjustAncestorSizes(trx, previous.path, measure.size - Number(previous.file_size), null);
-        return (await findById(trx, previous.id))!;
-      });
-      if (previous.disk_prefix) await this.disk.deletePrefix(previous.disk_prefix).catch(() => undefined);
+      const content: StoredContent = { ...location, size: measure.size, sha256: measure.digest(), mime, type: kindOf(mime, extension) };
+      const { entry, obsoletePrefix } = await this.db.transaction().execute((trx) => commitReplacement(trx, actor, hash, content));
+      if (obsoletePrefix) await this.disk.deletePrefix(obsoletePrefix).catch(() => undefined);
       this.thumbnails.queue(entry);
       return entry;
     } catch (error) {
@@ -290,11 +324,7 @@ export class DriveFiles {
    * What a download of these entries is: one file as itself, anything else
    * (several entries, or a folder) as a zip streamed while it is sent.
    */
-  async download(
-    actor: Actor,
-    hashes: string[],
-    onError: (error: unknown) => void,
-  ): Promise<{ kind: 'file'; entry: FileEntryRow; key: string } | { kind: 'zip'; name: string; stream: Readable }> {
+  async download(actor: Actor, hashes: string[], onError: (error: unknown) => void): Promise<Download> {
     const entries = topmost(await requireEntries(this.db, actor, deliveryAction('file'), hashes));
     const only = entries.length === 1 ? entries[0]! : null;
     if (only && only.type !== 'folder') return { kind: 'file', ...(await this.openable(actor, only.hash, deliveryAction('file'))) };
@@ -310,4 +340,26 @@ export class DriveFiles {
   async deletePrefixes(prefixes: string[]): Promise<void> {
     for (const prefix of prefixes) await this.disk.deletePrefix(prefix);
   }
+}
+
+/**
+ * The one place a file's content is replaced, inside the caller's
+ * transaction (a WebDAV PUT over a file, or onto a name that a parallel PUT
+ * created first): update on the file is checked again, the row points at the
+ * new bytes and the size difference rolls up. Answers the storage prefix that
+ * no longer holds anything of the file's, to delete after the commit (a
+ * versioned replace would keep it and answer null).
+ */
+export async function commitReplacement(
+  trx: Executor,
+  actor: Actor,
+  hash: string,
+  content: StoredContent,
+): Promise<{ entry: FileEntryRow; obsoletePrefix: string | null }> {
+  const previous = await requireEntry(trx, actor, 'files.update', hash);
+  if (previous.type === 'folder') throw ValidationError.field('file', 'A folder cannot be replaced by a file.');
+  const outcome = await overwriteContent(trx, previous.id, content, creatorId(actor));
+  if (outcome.kind === 'conflict') throw NotFound('This file or folder does not exist.');
+  // The old bytes are a version now; identical bytes changed nothing, and the new copy is not needed.
+  return { entry: outcome.entry, obsoletePrefix: outcome.kind === 'unchanged' ? content.diskPrefix : null };
 }

@@ -7,12 +7,14 @@ import { resolveScope } from '../access/scope.js';
 import { DriveFacade } from './facade.js';
 import { DriveFiles, type SignedDownload } from './files.js';
 import { DriveListing } from './listing.js';
+import { OfflineManifests } from './offline-manifest.js';
 import { QuotaService } from './quota.js';
 import { DriveService } from './service.js';
 import { SpaceLimits, type SpaceLimitDeps } from './space-limits.js';
 import { Thumbnails, type ThumbnailQueue } from './thumbnails.js';
 import { FileVersions } from './versions.js';
-import { TrashService } from './trash.js';
+import { TrashService, type TrashRetention } from './trash.js';
+import { RetentionPass } from './retention-pass.js';
 
 export interface DriveDeps {
   db: Db;
@@ -24,18 +26,22 @@ export interface DriveDeps {
   thumbnailQueue: ThumbnailQueue;
   /** Downloads redirected to the store instead of streamed (files.ts). */
   signedDownload?: SignedDownload | null;
+  /** How long trash and versions are kept (the site's settings, a plan's trash days). */
+  retention: TrashRetention & { versionMaxDays(): Promise<number> };
   /** Tests only: see lib/test-pause.ts. */
   pause?: Pause;
 }
 
 /** The drive's services, built once per app (see services.ts). */
-export function createDrive({ db, disk, limits, log, pause, thumbnailQueue, signedDownload = null }: DriveDeps) {
+export function createDrive({ db, disk, limits, log, pause, thumbnailQueue, retention, signedDownload = null }: DriveDeps) {
   const thumbnails = new Thumbnails(db.kysely, disk, log, thumbnailQueue);
   const files = new DriveFiles(db.kysely, disk, thumbnails, pause, signedDownload);
-  const quota = new QuotaService(db.kysely, db.dialect);
+  // Versions dropped to make room lose their bytes once their rows are gone.
+  const quota = new QuotaService(db.kysely, db.dialect, (prefixes) => files.deletePrefixes(prefixes));
   const spaceLimits = new SpaceLimits(limits);
   const entries = new DriveService(db.kysely, files, thumbnails, quota, spaceLimits);
-  const trash = new TrashService(db.kysely, files);
+  const trash = new TrashService(db.kysely, files, retention);
+  const versions = new FileVersions(db.kysely, disk, quota, spaceLimits);
   return {
     /** For the composition root and tests; other modules go through `facade`. */
     disk,
@@ -43,9 +49,13 @@ export function createDrive({ db, disk, limits, log, pause, thumbnailQueue, sign
     files,
     quota,
     listing: new DriveListing(db.kysely, createNameSearch(db.dialect)),
+    /** What a device keeps of a pinned file or folder (issue 39). */
+    offline: new OfflineManifests(db.kysely, db.version),
     entries,
     trash,
-    facade: new DriveFacade(db.kysely, files, spaceLimits, entries, trash, new FileVersions(db.kysely, disk, quota, spaceLimits)),
+    versions,
+    retention: new RetentionPass(db.kysely, files, trash, () => retention.versionMaxDays()),
+    facade: new DriveFacade(db.kysely, files, spaceLimits, entries, trash, versions),
     /** The space a call works in, checked against the caller (see access/scope.ts). */
     scope: (actor: Actor, workspaceId: number | null) => resolveScope(db.kysely, actor, workspaceId),
   };

@@ -21,11 +21,14 @@ export async function entryExists(db: Executor, id: number): Promise<boolean> {
   return (await db.selectFrom('file_entries').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
-/** The object names each of these storage folders' entries point to. */
+/** The object names each of these storage folders' entries, or versions of files, point to. */
 export async function namesUnder(db: Executor, prefixes: string[]): Promise<Map<string, Set<string>>> {
   const names = new Map<string, Set<string>>();
   if (!prefixes.length) return names;
-  const rows = await db.selectFrom('file_entries').select(['disk_prefix', 'file_name']).where('disk_prefix', 'in', prefixes).execute();
+  const rows = [
+    ...(await db.selectFrom('file_entries').select(['disk_prefix', 'file_name']).where('disk_prefix', 'in', prefixes).execute()),
+    ...(await db.selectFrom('file_versions').select(['disk_prefix', 'file_name']).where('disk_prefix', 'in', prefixes).execute()),
+  ];
   for (const row of rows) {
     const set = names.get(row.disk_prefix!) ?? new Set<string>();
     if (row.file_name) set.add(row.file_name);

@@ -37,6 +37,19 @@ export function validName(raw: string, field = 'name'): string {
   return name;
 }
 
+/**
+ * A name as a client sent it (a WebDAV path): NFC, but spaces at either end
+ * are kept — "report.pdf " is another file than "report.pdf" to the client
+ * that wrote it, and a client that could not find it again would stop
+ * syncing. A name of white space alone is still refused.
+ */
+export function validExactName(raw: string, field = 'name'): string {
+  const name = raw.normalize('NFC');
+  const problem = nameProblem(name.trim()) ?? nameProblem(name);
+  if (problem) throw ValidationError.field(field, problem);
+  return name;
+}
+
 /** The same rule as a zod schema, so routes answer 422 with the field error before any work. */
 export const entryNameSchema = z
   .string()
@@ -56,18 +69,41 @@ export function splitName(name: string, isFolder: boolean): [string, string] {
 }
 
 /**
- * The first free "name (n)" in a set of taken names ("Report.pdf" →
- * "Report (1).pdf", "Photos" → "Photos (1)"). A name that already ends in
- * " (n)" counts on from there rather than growing "Report (1) (1)".
+ * The names a clash tries in turn: the name itself, then "name (n)" from the
+ * first free n ("Report.pdf" → "Report (1).pdf", "Photos" → "Photos (1)").
+ * A name that already ends in " (n)" counts on from there rather than growing
+ * "Report (1) (1)".
  */
-export function freeName(name: string, isFolder: boolean, taken: Set<string>): string {
-  if (!taken.has(name)) return name;
+export function* nameCandidates(name: string, isFolder: boolean): Generator<string, never> {
+  yield name;
   const [stem, extension] = splitName(name, isFolder);
   const numbered = /^(.*) \((\d+)\)$/.exec(stem);
   const base = numbered ? numbered[1]! : stem;
-  for (let n = numbered ? Number(numbered[2]) + 1 : 1; ; n += 1) {
-    const candidate = fitName(base, ` (${n})${extension}`);
-    if (!taken.has(candidate)) return candidate;
+  for (let n = numbered ? Number(numbered[2]) + 1 : 1; ; n += 1) yield fitName(base, ` (${n})${extension}`);
+}
+
+/** The first free candidate in a set of taken names. */
+export function freeName(name: string, isFolder: boolean, taken: Set<string>): string {
+  for (const candidate of nameCandidates(name, isFolder)) if (!taken.has(candidate)) return candidate;
+  throw new Error('unreachable');
+}
+
+/** How many candidates one look-up asks about once the name itself was taken. */
+const PROBE_BATCH = 64;
+
+/**
+ * The first free candidate, asking `taken` which of a few candidates exist
+ * (an index look-up), so finding a name costs the same in a folder of ten
+ * entries as in one of a hundred thousand: the name alone first, then
+ * batches of numbered ones.
+ */
+export async function firstFreeName(name: string, isFolder: boolean, taken: (candidates: string[]) => Promise<Set<string>>): Promise<string> {
+  const candidates = nameCandidates(name, isFolder);
+  for (let size = 1; ; size = PROBE_BATCH) {
+    const batch = Array.from({ length: size }, () => candidates.next().value);
+    const found = await taken(batch);
+    const free = batch.find((candidate) => !found.has(candidate));
+    if (free !== undefined) return free;
   }
 }
 

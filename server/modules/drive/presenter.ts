@@ -47,6 +47,7 @@ export function presentEntry(row: EntryWithRelations, permissions: string[]) {
     created_at: row.created_at,
     updated_at: row.updated_at,
     deleted_at: row.deleted_at,
+    purge_at: row.deleted_at ? (row.purge_at ?? null) : null,
     permissions,
   };
 }

@@ -6,6 +6,7 @@ import { formatBytes } from '../../lib/format.js';
 import { PayloadTooLarge } from '../../lib/errors.js';
 import { addMs, nowIso } from '../../lib/time.js';
 import { bytesCharged } from './repository.js';
+import { deleteVersions, oldestVersionsOf } from './versions.repository.js';
 
 /** A reservation outlives an idle upload by the tus expiry; then housekeeping frees it. */
 export const RESERVATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -19,6 +20,8 @@ export class QuotaService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
+    /** Deletes the bytes of versions dropped to make room (after their rows' commit). */
+    private readonly dropBytes: (prefixes: string[]) => Promise<void> = async () => undefined,
   ) {}
 
   /**
@@ -33,30 +36,60 @@ export class QuotaService {
   ): Promise<void> {
     const { payerId: userId, uploaderId, available } = charge;
     const now = nowIso();
-    await this.db.transaction().execute(async (trx) => {
+    const dropped = await this.db.transaction().execute(async (trx) => {
       await lockUserRow(trx, this.dialect, userId);
+      let dropped: string[] = [];
       if (available !== null) {
-        const used = await bytesCharged(trx, userId);
-        const reserved = await trx
-          .selectFrom('upload_reservations')
-          .select((eb) => eb.fn.sum<number | string | null>('bytes').as('bytes'))
-          .where('user_id', '=', userId)
-          .where('expires_at', '>', now)
-          .executeTakeFirst();
-        const taken = used + Number(reserved?.bytes ?? 0);
+        const taken = await this.taken(trx, userId, now);
         if (taken + bytes > available) {
-          const left = Math.max(0, available - taken);
-          throw PayloadTooLarge('There is not enough storage space for this upload: :left of :available left. Delete some files or upgrade your plan.', {
-            left: formatBytes(left),
-            available: formatBytes(available),
-          });
+          // Versions give way to new content, oldest first; if even all of them would not do, none go (rollback).
+          const room = await dropOldestVersions(trx, userId, taken + bytes - available);
+          dropped = room.prefixes;
+          if (taken - room.freed + bytes > available) {
+            const left = Math.max(0, available - taken + room.freed);
+            throw PayloadTooLarge('There is not enough storage space for this upload: :left of :available left. Delete some files or upgrade your plan.', {
+              left: formatBytes(left),
+              available: formatBytes(available),
+            });
+          }
         }
       }
       await trx
         .insertInto('upload_reservations')
         .values({ key, user_id: userId, uploader_id: uploaderId, bytes, kind, created_at: now, expires_at: addMs(now, RESERVATION_TTL_MS) })
         .execute();
+      return dropped;
     });
+    await this.dropBytes(dropped);
+  }
+
+  /**
+   * After an overwrite kept the old bytes as a version: while the payer is
+   * over their space, their oldest versions go (never a file's current
+   * content), so versions never push anyone over quota. Answers the bytes freed.
+   */
+  async settle(payerId: number, available: number | null): Promise<number> {
+    if (available === null) return 0;
+    const { freed, prefixes } = await this.db.transaction().execute(async (trx) => {
+      await lockUserRow(trx, this.dialect, payerId);
+      // Stored bytes only: the caller's own reservation may still be held while it settles.
+      const over = (await bytesCharged(trx, payerId)) - available;
+      return over > 0 ? dropOldestVersions(trx, payerId, over) : { freed: 0, prefixes: [] };
+    });
+    await this.dropBytes(prefixes);
+    return freed;
+  }
+
+  /** Bytes charged plus those reserved by uploads in flight. */
+  private async taken(trx: Kysely<Database>, userId: number, now: string): Promise<number> {
+    const used = await bytesCharged(trx, userId);
+    const reserved = await trx
+      .selectFrom('upload_reservations')
+      .select((eb) => eb.fn.sum<number | string | null>('bytes').as('bytes'))
+      .where('user_id', '=', userId)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return used + Number(reserved?.bytes ?? 0);
   }
 
   /** The user an upload in flight belongs to (the uploader), or undefined when there is none. */
@@ -126,4 +159,22 @@ export class QuotaService {
     const result = await this.db.deleteFrom('upload_reservations').where('expires_at', '<=', nowIso()).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
+}
+
+/** Drops a payer's oldest versions until `need` bytes are freed or none are left (rows only; the bytes after the commit). */
+async function dropOldestVersions(trx: Kysely<Database>, ownerId: number, need: number): Promise<{ freed: number; prefixes: string[] }> {
+  let freed = 0;
+  const prefixes: string[] = [];
+  while (freed < need) {
+    const batch = await oldestVersionsOf(trx, ownerId, 50);
+    if (!batch.length) break;
+    const ids: number[] = [];
+    for (const version of batch) {
+      if (freed >= need) break;
+      ids.push(version.id);
+      freed += Number(version.file_size);
+    }
+    prefixes.push(...(await deleteVersions(trx, ids)));
+  }
+  return { freed, prefixes };
 }

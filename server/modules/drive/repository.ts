@@ -2,6 +2,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database, FileEntryRow } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
 import { randomToken } from '../../lib/tokens.js';
+import { firstFreeName } from './names.js';
 
 /**
  * SQL of the entry tree. `path` holds the ids from the top folder down to the
@@ -39,6 +40,16 @@ export const descendantsOf = (path: string): Expression<SqlBool> => sql<SqlBool>
 /** The entry at `path` and everything below it. */
 export const subtreeOf = (path: string): Expression<SqlBool> => sql<SqlBool>`(file_entries.path = ${path} or ${descendantsOf(path)})`;
 
+/**
+ * Whether the entry `entryId` (a column of another module's table, such as a
+ * WebDAV lock's) is strictly below `path` (and live, unless `trashed` counts
+ * too), as a subquery for `exists`.
+ */
+export const entryBelow = (db: Executor, entryId: Expression<number | null>, path: string, trashed = false) => {
+  const below = db.selectFrom('file_entries').select('file_entries.id').where('file_entries.id', '=', entryId).where(descendantsOf(path));
+  return trashed ? below : below.where('file_entries.deleted_at', 'is', null);
+};
+
 /** Every entry of a space (the owner leads, so the listing indexes serve workspaces too). */
 export const inScope = (scope: Scope): Expression<SqlBool> =>
   scope.workspaceId
@@ -66,16 +77,32 @@ export function findByIds(db: Executor, ids: number[]): Promise<FileEntryRow[]> 
   return db.selectFrom('file_entries').selectAll().where('id', 'in', ids).execute();
 }
 
-/** Names of the live entries directly in a folder (null: the scope's root). */
-export async function childNames(db: Executor, scope: Scope, parentId: number | null): Promise<Set<string>> {
+/**
+ * Which of `candidates` are names of live entries directly in a folder (null:
+ * the space's root): an index look-up (file_entries_child_name_index), never
+ * a read of the whole folder.
+ */
+export async function takenNames(db: Executor, scope: Scope, parentId: number | null, candidates: string[]): Promise<Set<string>> {
+  if (!candidates.length) return new Set();
   const rows = await db
     .selectFrom('file_entries')
     .select('name')
-    .where(inScope(scope))
     .where('parent_id', parentId === null ? 'is' : '=', parentId)
+    .where('name', 'in', candidates)
+    .where(inScope(scope))
     .where('deleted_at', 'is', null)
     .execute();
   return new Set(rows.map((r) => r.name));
+}
+
+/** Whether a live entry directly in a folder has this name. */
+export async function nameTaken(db: Executor, scope: Scope, parentId: number | null, name: string): Promise<boolean> {
+  return (await takenNames(db, scope, parentId, [name])).has(name);
+}
+
+/** `name`, or its first free " (n)" form in a folder (see names.ts nameCandidates). */
+export function freeChildName(db: Executor, scope: Scope, parentId: number | null, name: string, isFolder: boolean): Promise<string> {
+  return firstFreeName(name, isFolder, (candidates) => takenNames(db, scope, parentId, candidates));
 }
 
 export interface NewEntry {
@@ -180,25 +207,57 @@ export const thumbnailKey = (entry: Pick<FileEntryRow, 'disk_prefix'>): string |
  * forever), whoever uploaded them. The one rule behind the storage summary,
  * the quota check and the admin's figures: other modules' read models embed
  * `chargedBytes` or `chargedBytesByOwner` rather than summing file_entries
- * themselves, so changing what is charged (reservations, versions) is one edit.
+ * themselves, so changing what is charged is one edit.
  */
 const chargedFiles = (db: Executor) => db.selectFrom('file_entries').where('file_entries.type', '!=', 'folder');
+
+/** A user's versions (see versions.repository.ts): charged like files until they are dropped. */
+const chargedVersions = (db: Executor) => db.selectFrom('file_versions');
 
 /**
  * A scalar subquery of the bytes charged to `owner` (a user id, or a column of
  * the outer query such as `eb.ref('users.id')`), 0 when none; select it
- * `.as(...)` into a read model.
+ * `.as(...)` into a read model. Files (trash included) and their versions.
  */
-export const chargedBytes = (db: Executor, owner: number | Expression<number>) =>
-  chargedFiles(db)
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('file_entries.file_size'), sql<number | string>`0`).as('bytes'))
+export const chargedBytes = (db: Executor, owner: number | Expression<number>) => {
+  const files = chargedFiles(db)
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('file_entries.file_size'), sql<number | string>`0`).as('b'))
     .where('file_entries.owner_id', '=', owner);
+  const versions = chargedVersions(db)
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('file_versions.file_size'), sql<number | string>`0`).as('b'))
+    .where('file_versions.owner_id', '=', owner);
+  return db.selectNoFrom(sql<number | string>`(${files}) + (${versions})`.as('bytes'));
+};
 
-/** The bytes charged to every user who is charged anything: rows of (owner_id, bytes), to join or sum. */
-export const chargedBytesByOwner = (db: Executor) =>
-  chargedFiles(db)
-    .select((eb) => ['file_entries.owner_id', eb.fn.sum<number | string>('file_entries.file_size').as('bytes')])
+/**
+ * The bytes charged to every user who is charged anything: rows of
+ * (owner_id, bytes, version_bytes) — `bytes` is the whole charge, versions
+ * included; `version_bytes` is their part — to join or sum.
+ */
+export const chargedBytesByOwner = (db: Executor) => {
+  const files = chargedFiles(db)
+    .select((eb) => [
+      'file_entries.owner_id as owner_id',
+      eb.fn.sum<number | string>('file_entries.file_size').as('bytes'),
+      sql<number | string>`0`.as('version_bytes'),
+    ])
     .groupBy('file_entries.owner_id');
+  const versions = chargedVersions(db)
+    .select((eb) => [
+      'file_versions.owner_id as owner_id',
+      eb.fn.sum<number | string>('file_versions.file_size').as('bytes'),
+      eb.fn.sum<number | string>('file_versions.file_size').as('version_bytes'),
+    ])
+    .groupBy('file_versions.owner_id');
+  return db
+    .selectFrom(files.unionAll(versions).as('parts'))
+    .select((eb) => [
+      'parts.owner_id',
+      eb.fn.sum<number | string>('parts.bytes').as('bytes'),
+      eb.fn.sum<number | string>('parts.version_bytes').as('version_bytes'),
+    ])
+    .groupBy('parts.owner_id');
+};
 
 /** Stored files, folders aside (what is charged may come to differ: see chargedFiles). */
 const files = (db: Executor) => db.selectFrom('file_entries').where('file_entries.type', '!=', 'folder');
@@ -225,8 +284,10 @@ export const payerOf = (space: Scope): number => space.ownerId;
  */
 export async function deleteEntriesOwnedBy(db: Executor, userId: number): Promise<string[]> {
   const rows = await db.selectFrom('file_entries').select('disk_prefix').where('owner_id', '=', userId).where('disk_prefix', 'is not', null).execute();
+  // Their versions go with the entries (by the foreign key); their bytes are collected first.
+  const versions = await db.selectFrom('file_versions').select('disk_prefix').where('owner_id', '=', userId).execute();
   await db.deleteFrom('file_entries').where('owner_id', '=', userId).execute();
-  return rows.map((r) => r.disk_prefix!);
+  return [...rows.map((r) => r.disk_prefix!), ...versions.map((r) => r.disk_prefix)];
 }
 
 /** The live entry named `name` directly in a folder (null: the space's root). */
@@ -252,5 +313,28 @@ export function liveChildren(db: Executor, scope: Scope, parentId: number | null
     .where('deleted_at', 'is', null)
     .orderBy('name')
     .orderBy('id')
+    .execute();
+}
+
+/** The columns an offline manifest shows of an entry, and those the access policy reads. */
+export type ManifestRow = Pick<
+  FileEntryRow,
+  'id' | 'hash' | 'parent_id' | 'type' | 'name' | 'mime' | 'file_size' | 'sha256' | 'updated_at' | 'owner_id' | 'workspace_id' | 'path'
+>;
+
+/**
+ * The live entries strictly below `path`, parents before their children (the
+ * path's byte order), at most `limit` of them: one range scan of the path
+ * index, whatever the depth. A trashed folder's subtree is trashed with it
+ * (trash.ts marks the whole subtree), so `deleted_at is null` is enough.
+ */
+export function liveDescendants(db: Executor, path: string, limit: number): Promise<ManifestRow[]> {
+  return db
+    .selectFrom('file_entries')
+    .select(['id', 'hash', 'parent_id', 'type', 'name', 'mime', 'file_size', 'sha256', 'updated_at', 'owner_id', 'workspace_id', 'path'])
+    .where(descendantsOf(path))
+    .where('deleted_at', 'is', null)
+    .orderBy('path')
+    .limit(limit)
     .execute();
 }

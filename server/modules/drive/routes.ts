@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Actor } from '../access/actor.js';
 import { render } from '../../lib/errors.js';
 import { admit, currentActor } from '../../plugins/guards.js';
 import { linesFor } from '../../plugins/request-lines.js';
 import { fileRoutes } from './file-routes.js';
+import { versionRoutes } from './version-routes.js';
 import { listingTag, notModified } from './listing-etag.js';
 import {
   createFolderBody,
@@ -22,6 +24,7 @@ import {
   listResponse,
   workspaceQuery,
   moveBody,
+  offlineManifestResponse,
   pathResponse,
   updateEntryBody,
 } from './schemas.js';
@@ -106,6 +109,27 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
       '/file-entries/:id',
       { schema: { tags, summary: 'One entry with the folders above it', params: entryParams, response: { 200: detailsResponse } } },
       async (request) => ({ fileEntry: await drive.entries.details(currentActor(request), request.params.id) }),
+    );
+
+    api.get(
+      '/file-entries/:id/offline-manifest',
+      {
+        schema: {
+          tags,
+          summary: 'What a device keeps of a file or folder made available offline: the entry and every live entry below it',
+          description:
+            'One response for the whole subtree (at most 25,000 entries, else 422). The ETag is a digest of the manifest: send it back in If-None-Match and an unchanged subtree answers 304 with no body.',
+          params: entryParams,
+          response: { 200: offlineManifestResponse, 304: z.null().describe('Not modified') },
+        },
+      },
+      async (request, reply) => {
+        const answer = await drive.offline.read(currentActor(request), request.params.id, request.headers['if-none-match']);
+        // no-cache: the sync engine revalidates every time, and a 304 is what an unchanged subtree costs.
+        reply.header('etag', answer.tag).header('cache-control', 'private, no-cache');
+        if (!answer.manifest) return reply.code(304).send(null);
+        return answer.manifest;
+      },
     );
 
     api.put(
@@ -199,5 +223,6 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     await api.register(fileRoutes);
+    await api.register(versionRoutes);
   });
 };

@@ -35,6 +35,7 @@ export const fileEntrySchema = z
     created_at: z.string(),
     updated_at: z.string(),
     deleted_at: z.string().nullable(),
+    purge_at: z.string().nullable().describe('In the trash: when it is deleted forever (fixed when it was trashed)'),
     permissions: z
       .array(z.string())
       .describe(
@@ -164,3 +165,47 @@ export const spaceUsageResponse = z.object({
   used: z.number().describe('Bytes stored, trash included'),
   available: z.number().nullable().describe('Bytes allowed; null means unlimited'),
 });
+
+export const versionParams = z.object({
+  id: hash,
+  versionId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+export const versionSchema = z
+  .object({
+    id: z.number(),
+    file_size: z.number(),
+    mime: z.string().nullable(),
+    sha256: z.string().nullable(),
+    created_at: z.string().describe('When these bytes were written'),
+    replaced_at: z.string().describe('When they stopped being the current content'),
+    created_by: z.object({ id: z.number(), name: z.string() }).nullable().describe('Who wrote them (null: an account since deleted)'),
+    preview_url: z.string().nullable(),
+    download_url: z.string(),
+  })
+  .describe('An earlier content of a file');
+export const versionsResponse = z.object({ versions: z.array(versionSchema) });
+const manifestEntrySchema = z
+  .object({
+    id: z.string().describe('The public id (hash), as the listings show it'),
+    parentId: z.string().nullable().describe("Parent folder's id; null at the root of a space"),
+    type: z.enum(['folder', 'file']),
+    name: z.string(),
+    mime: z.string().nullable(),
+    size: z.number().describe('Bytes; folders carry the sum of the files below them'),
+    sha256: z.string().nullable().describe('The content version (hex sha256); null for folders and files stored before hashes were kept'),
+    updatedAt: z.string(),
+    canDownload: z.boolean().describe('The caller may take the bytes away (files.download): only then may a device keep them'),
+    hasThumbnail: z.boolean().describe('GET file-entries/:id/thumbnail answers for it'),
+  })
+  .meta({ id: 'OfflineManifestEntry' });
+
+export const offlineManifestResponse = z
+  .object({
+    root: manifestEntrySchema,
+    entries: z.array(manifestEntrySchema).describe('Every live entry below the root that the caller may see, parents before their children; empty for a file'),
+  })
+  .meta({ id: 'OfflineManifest' });

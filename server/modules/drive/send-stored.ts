@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FileEntryRow } from '../../db/types.js';
 import { NotFound, RangeNotSatisfiable } from '../../lib/errors.js';
-import type { DriveFiles } from './files.js';
+import type { Download, DriveFiles } from './files.js';
+import { OCTET_STREAM } from './kinds.js';
 import type { Thumbnails } from './thumbnails.js';
 import { contentDisposition, etagOf, isNotModified, parseRange, protectiveHeaders, rangeApplies } from './http.js';
 
@@ -10,6 +11,20 @@ export interface SendOptions {
   contentType: string;
   /** A download (not a preview): it may be redirected to the store whatever its type. */
   download?: boolean;
+}
+
+/** A download as the browser gets it, the drive's and a share link's alike: an attachment, never shown inline. */
+export async function sendDownload(request: FastifyRequest, reply: FastifyReply, files: DriveFiles, download: Download) {
+  if (download.kind === 'file') {
+    return sendStored(request, reply, files, download.entry, download.key, {
+      inline: false,
+      contentType: download.entry.mime ?? OCTET_STREAM,
+      download: true,
+    });
+  }
+  protectiveHeaders(reply, true);
+  reply.header('Content-Disposition', contentDisposition('attachment', download.name));
+  return reply.type('application/zip').send(download.stream);
 }
 
 /** One stored file with Range, validators and a safe disposition (the drive's routes and share links). */

@@ -10,7 +10,8 @@ import { nowIso } from '../../lib/time.js';
 import { randomToken } from '../../lib/tokens.js';
 import type { DriveFiles } from './files.js';
 import { newStorageLocation } from './files.js';
-import { freeName, validName } from './names.js';
+import { validExactName } from './names.js';
+import { folderLockKey, lockFolders } from '../../db/locks.js';
 import { presentByIds } from './present.js';
 import { presentCrumb } from './presenter.js';
 import type { QuotaService } from './quota.js';
@@ -18,7 +19,8 @@ import {
   adjustAncestorSizes,
   ancestorIds,
   bytesCharged,
-  childNames,
+  freeChildName,
+  nameTaken,
   findById,
   findByIds,
   insertEntry,
@@ -58,7 +60,8 @@ export class DriveService {
     const id = await this.db.transaction().execute(async (trx) => {
       const parent = await requireFolder(trx, actor, 'files.create', scope, input.parentId, 'parentId');
       const where = scopeUnder(parent, scope);
-      if ((await childNames(trx, where, parent?.id ?? null)).has(input.name)) throw NameTaken(input.name);
+      await lockFolders(trx, [folderLockKey(where, parent?.id ?? null)]);
+      if (await nameTaken(trx, where, parent?.id ?? null, input.name)) throw NameTaken(input.name);
       return (await insertEntry(trx, where, parent, { name: input.name, type: 'folder', createdBy: userIdOf(actor) })).id;
     });
     return (await presentByIds(this.db, actor, [id]))[0]!;
@@ -68,8 +71,8 @@ export class DriveService {
     const id = await this.db.transaction().execute(async (trx) => {
       const entry = await requireEntry(trx, actor, 'files.update', hash);
       if (input.name !== undefined && input.name !== entry.name) {
-        const taken = await childNames(trx, spaceOf(entry), entry.parent_id);
-        if (taken.has(input.name)) throw NameTaken(input.name);
+        await lockFolders(trx, [folderLockKey(spaceOf(entry), entry.parent_id)]);
+        if (await nameTaken(trx, spaceOf(entry), entry.parent_id, input.name)) throw NameTaken(input.name);
       }
       await trx
         .updateTable('file_entries')
@@ -95,10 +98,11 @@ export class DriveService {
       const target = scopeUnder(destination, scope);
       if (entries.some((entry) => !sameSpace(spaceOf(entry), target)))
         throw ValidationError.field('destinationId', 'Items can only be moved within the same workspace. Copy them instead.');
+      await lockFolders(trx, [folderLockKey(target, destination?.id ?? null)]);
       for (const entry of entries) {
         const parentId = destination?.id ?? null;
         if (entry.parent_id === parentId) continue;
-        const name = freeName(entry.name, entry.type === 'folder', await childNames(trx, scopeUnder(destination, spaceOf(entry)), parentId));
+        const name = await freeChildName(trx, target, parentId, entry.name, entry.type === 'folder');
         await adjustAncestorSizes(trx, entry.path, -entry.file_size, null);
         const newPath = await moveSubtree(trx, entry, destination, name);
         await adjustAncestorSizes(trx, newPath, entry.file_size, null);
@@ -115,6 +119,26 @@ export class DriveService {
    * the bytes, so the sources need download; the destination needs create.
    */
   async duplicate(actor: Actor, scope: ResolvedScope, hashes: string[], destinationId: string | null | undefined, rename?: string) {
+    const { roots } = await this.copyEntries(actor, scope, hashes, destinationId, rename);
+    return presentByIds(
+      this.db,
+      actor,
+      roots.map((r) => r.id),
+    );
+  }
+
+  /**
+   * duplicate's work: the top copies, and every copied row as a pair of ids
+   * (original, copy), so that what other modules keep per entry (WebDAV's
+   * dead properties) can follow the copy.
+   */
+  async copyEntries(
+    actor: Actor,
+    scope: ResolvedScope,
+    hashes: string[],
+    destinationId: string | null | undefined,
+    rename?: string,
+  ): Promise<{ roots: FileEntryRow[]; pairs: [from: number, to: number][] }> {
     const explicit = destinationId !== undefined && destinationId !== null;
     const destination = explicit ? await requireFolder(this.db, actor, 'files.create', scope, destinationId, 'destinationId') : null;
     const entries = topmost(await requireEntries(this.db, actor, deliveryAction('file'), hashes));
@@ -160,8 +184,16 @@ export class DriveService {
       }
 
       const created = await this.db.transaction().execute(async (trx) => {
+        // Every folder this copy adds names to, locked at once (db/locks.ts); the copies' own folders are new and need none.
+        await lockFolders(
+          trx,
+          plans.map(({ entry }) =>
+            explicit ? folderLockKey(scopeUnder(destination, scope), destination?.id ?? null) : folderLockKey(spaceOf(entry), entry.parent_id),
+          ),
+        );
         const roots: FileEntryRow[] = [];
         const all: FileEntryRow[] = [];
+        const pairs: [number, number][] = [];
         for (const { entry, rows, locations } of plans) {
           const parent = explicit
             ? await requireFolder(trx, actor, 'files.create', scope, destinationId, 'destinationId')
@@ -173,8 +205,8 @@ export class DriveService {
           for (const row of rows) {
             const isRoot = row.id === entry.id;
             const copyParent = isRoot ? parent : copies.get(row.parent_id!)!;
-            const wanted = isRoot && rename !== undefined ? validName(rename) : row.name;
-            const name = isRoot ? freeName(wanted, row.type === 'folder', await childNames(trx, where, parent?.id ?? null)) : row.name;
+            const wanted = isRoot && rename !== undefined ? validExactName(rename) : row.name;
+            const name = isRoot ? await freeChildName(trx, where, parent?.id ?? null, wanted, row.type === 'folder') : row.name;
             const location = locations.get(row.id);
             const copy = await insertEntry(trx, where, copyParent, {
               createdBy: userIdOf(actor),
@@ -190,19 +222,16 @@ export class DriveService {
             });
             copies.set(row.id, copy);
             all.push(copy);
+            pairs.push([row.id, copy.id]);
             if (isRoot) roots.push(copy);
           }
           const root = copies.get(entry.id)!;
           await adjustAncestorSizes(trx, root.path, Number(root.file_size), null);
         }
-        return { roots, all };
+        return { roots, all, pairs };
       });
       for (const copy of created.all) this.thumbnails.queue(copy);
-      return presentByIds(
-        this.db,
-        actor,
-        created.roots.map((r) => r.id),
-      );
+      return { roots: created.roots, pairs: created.pairs };
     } catch (error) {
       await this.files.deletePrefixes(newPrefixes).catch(() => undefined);
       throw error;
@@ -217,7 +246,7 @@ export class DriveService {
    * within its space, and the name must be free there.
    */
   async moveTo(actor: Actor, scope: ResolvedScope, hash: string, destinationId: string | null, newName: string): Promise<void> {
-    const name = validName(newName);
+    const name = validExactName(newName);
     await this.db.transaction().execute(async (trx) => {
       const destination = await requireFolder(trx, actor, 'files.update', scope, destinationId, 'destinationId');
       const entry = await requireEntry(trx, actor, 'files.update', hash);
@@ -227,7 +256,8 @@ export class DriveService {
         throw ValidationError.field('destinationId', 'Items can only be moved within the same workspace. Copy them instead.');
       const parentId = destination?.id ?? null;
       if (entry.parent_id === parentId && entry.name === name) return;
-      if ((await childNames(trx, target, parentId)).has(name) && !(entry.parent_id === parentId && entry.name === name)) throw NameTaken(name);
+      await lockFolders(trx, [folderLockKey(target, parentId)]);
+      if (await nameTaken(trx, target, parentId, name)) throw NameTaken(name);
       const size = Number(entry.file_size);
       await adjustAncestorSizes(trx, entry.path, -size, null);
       const newPath = await moveSubtree(trx, entry, destination, name);
@@ -300,10 +330,14 @@ export class DriveService {
     return rows.map((r) => ({ id: r.hash, hash: r.hash, name: r.name, parent_id: r.parent_hash }));
   }
 
-  /** Bytes the caller is charged for (trash included) and may store; null means unlimited. */
-  async spaceUsage(actor: Actor): Promise<{ used: number; available: number | null }> {
-    const userId = userIdOf(actor);
-    return { used: await bytesCharged(this.db, userId), available: await this.limits.availableTo(actor, userId) };
+  /**
+   * Bytes the space's payer is charged for (trash included) and may store; null means unlimited.
+   * Personal space: the caller. A workspace: its owner, whose space its uploads fill (the scope
+   * was resolved against the caller's membership, so a stranger never gets here).
+   */
+  async spaceUsage(actor: Actor, scope: ResolvedScope): Promise<{ used: number; available: number | null }> {
+    const payerId = scope.workspaceId ? scope.ownerId : userIdOf(actor);
+    return { used: await bytesCharged(this.db, payerId), available: await this.limits.availableTo(actor, payerId) };
   }
 
   /** Copies beside their originals need create in each original's folder (or its space's root). */

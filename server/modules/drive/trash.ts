@@ -1,5 +1,6 @@
 import type { FileEntryRow } from '../../db/types.js';
 import { addMs, nowIso } from '../../lib/time.js';
+import { DAY } from './retention.js';
 import type { Actor } from '../access/actor.js';
 import { decide } from '../access/policy.js';
 import { requireEntries } from '../access/require.js';
@@ -7,11 +8,12 @@ import type { ResolvedScope } from '../access/scope.js';
 import { Forbidden, ValidationError, type Message } from '../../lib/errors.js';
 import type { DriveFiles } from './files.js';
 import { presentByIds } from './present.js';
-import { freeName } from './names.js';
+import { versionPrefixesOf, versionPrefixesUnder } from './versions.repository.js';
+import { folderLockKey, lockFolders } from '../../db/locks.js';
 import {
   adjustAncestorSizes,
   ancestorIds,
-  childNames,
+  freeChildName,
   descendantsOf,
   findById,
   findByIds,
@@ -48,10 +50,16 @@ export interface DeleteResult {
  * the trash, it goes to the nearest folder above that is not (or the root),
  * taking a " (1)"-style name if its own is taken there.
  */
+export interface TrashRetention {
+  /** Days an entry of this owner's stays in the trash: their plan's, else the site's `trash.keep_days`. */
+  trashDays(ownerId: number): Promise<number>;
+}
+
 export class TrashService {
   constructor(
     private readonly db: Executor,
     private readonly files: DriveFiles,
+    private readonly retention: TrashRetention,
   ) {}
 
   async delete(actor: Actor, scope: ResolvedScope, input: DeleteInput): Promise<DeleteResult> {
@@ -65,11 +73,23 @@ export class TrashService {
   }
 
   private async moveToTrash(actor: Actor, hashes: string[]): Promise<DeleteResult> {
+    // Read before the transaction (the settings are another module's, read on their own connection).
+    const days = new Map<number, number>();
+    for (const entry of await requireEntries(this.db, actor, 'files.delete', hashes)) {
+      if (!days.has(entry.owner_id)) days.set(entry.owner_id, await this.retention.trashDays(entry.owner_id));
+    }
     const count = await this.db.transaction().execute(async (trx) => {
       const entries = topmost(await requireEntries(trx, actor, 'files.delete', hashes));
       for (const entry of entries) {
         const mark = await this.batchMark(trx, entry);
-        await trx.updateTable('file_entries').set({ deleted_at: mark }).where(subtreeOf(entry.path)).where('deleted_at', 'is', null).execute();
+        // The purge time is fixed now: a later change of the setting or the plan does not move it.
+        const purgeAt = addMs(mark, (days.get(entry.owner_id) ?? (await this.retention.trashDays(entry.owner_id))) * DAY);
+        await trx
+          .updateTable('file_entries')
+          .set({ deleted_at: mark, purge_at: purgeAt })
+          .where(subtreeOf(entry.path))
+          .where('deleted_at', 'is', null)
+          .execute();
         await adjustAncestorSizes(trx, entry.path, -entry.file_size, null);
       }
       return entries.length;
@@ -95,25 +115,68 @@ export class TrashService {
   private async deleteForever(actor: Actor, hashes: string[]): Promise<DeleteResult> {
     const { count, prefixes } = await this.db.transaction().execute(async (trx) => {
       const entries = topmost(await requireEntries(trx, actor, 'files.delete', hashes, { trash: 'any' }));
-      const prefixes: string[] = [];
-      for (const entry of entries) {
-        const rows = await trx.selectFrom('file_entries').select('disk_prefix').where(subtreeOf(entry.path)).execute();
-        for (const row of rows) if (row.disk_prefix) prefixes.push(row.disk_prefix);
-        await adjustAncestorSizes(trx, entry.path, -entry.file_size, entry.deleted_at);
-        await trx.deleteFrom('file_entries').where(subtreeOf(entry.path)).execute();
-      }
-      return { count: entries.length, prefixes };
+      return { count: entries.length, prefixes: await removeForever(trx, entries) };
     });
     await this.files.deletePrefixes(prefixes);
     return { action: 'deleted', count, message: { template: 'Permanently deleted :count items', values: { count } } };
   }
 
+  /**
+   * The scheduler's pass (retention job): trashed entries whose purge time has
+   * come (`purge_at <= now`, never a moment before) are deleted forever with
+   * their versions and bytes, which gives their space back. Entries trashed
+   * without a purge time (a deleted workspace's, or from before retention)
+   * get one first, counted from when they were trashed.
+   */
+  async purgeExpired(now: string): Promise<number> {
+    const unset = await this.db
+      .selectFrom('file_entries')
+      .select(['owner_id', 'deleted_at'])
+      .distinct()
+      .where('deleted_at', 'is not', null)
+      .where('purge_at', 'is', null)
+      .execute();
+    for (const row of unset) {
+      const purgeAt = addMs(String(row.deleted_at), (await this.retention.trashDays(row.owner_id)) * DAY);
+      await this.db
+        .updateTable('file_entries')
+        .set({ purge_at: purgeAt })
+        .where('owner_id', '=', row.owner_id)
+        .where('deleted_at', '=', row.deleted_at)
+        .where('purge_at', 'is', null)
+        .execute();
+    }
+    let purged = 0;
+    for (;;) {
+      const { count, prefixes } = await this.db.transaction().execute(async (trx) => {
+        const due = await trx
+          .selectFrom('file_entries')
+          .selectAll()
+          .where('deleted_at', 'is not', null)
+          .where('purge_at', '<=', now)
+          .orderBy('purge_at')
+          .orderBy('id')
+          .limit(200)
+          .execute();
+        const entries = topmost(due);
+        return { count: entries.length, prefixes: await removeForever(trx, entries) };
+      });
+      await this.files.deletePrefixes(prefixes);
+      purged += count;
+      if (!count) return purged;
+    }
+  }
+
   private async emptyTrash(scope: Scope): Promise<DeleteResult> {
     const { count, prefixes } = await this.db.transaction().execute(async (trx) => {
       const rows = await trx.selectFrom('file_entries').select(['id', 'disk_prefix']).where(inScope(scope)).where('deleted_at', 'is not', null).execute();
+      const versions = await versionPrefixesOf(
+        trx,
+        rows.map((r) => r.id),
+      );
       // Every descendant of a trashed folder is trashed too, so no live folder's size counts these.
       if (rows.length) await trx.deleteFrom('file_entries').where(inScope(scope)).where('deleted_at', 'is not', null).execute();
-      return { count: rows.length, prefixes: rows.flatMap((r) => (r.disk_prefix ? [r.disk_prefix] : [])) };
+      return { count: rows.length, prefixes: [...rows.flatMap((r) => (r.disk_prefix ? [r.disk_prefix] : [])), ...versions] };
     });
     await this.files.deletePrefixes(prefixes);
     return { action: 'emptied', count, message: 'Emptied trash' };
@@ -124,6 +187,10 @@ export class TrashService {
       const selected = await requireEntries(trx, actor, 'files.delete', hashes, { trash: 'trashed' });
       // Shallow first: restoring a folder may already bring back a selected child of the same batch.
       selected.sort((a, b) => a.path.split('/').length - b.path.split('/').length);
+      // The live folders they return to, locked at once (db/locks.ts); a folder restored by this batch is
+      // trashed to everyone else until it commits, so nobody else adds names there.
+      const targets = await Promise.all(selected.map(async (entry) => folderLockKey(spaceOf(entry), (await this.liveTarget(trx, entry))?.id ?? null)));
+      await lockFolders(trx, targets);
       for (const { id } of selected) {
         const entry = (await findById(trx, id))!;
         if (entry.deleted_at === null) continue;
@@ -134,21 +201,26 @@ export class TrashService {
     return presentByIds(this.db, actor, ids);
   }
 
-  private async restoreOne(trx: Executor, entry: FileEntryRow): Promise<void> {
-    const batch = entry.deleted_at!;
+  /** The nearest live folder above a trashed entry (null: its space's root), where it returns to. */
+  private async liveTarget(trx: Executor, entry: FileEntryRow): Promise<FileEntryRow | null> {
     const ancestors = await findByIds(trx, ancestorIds(entry.path));
     const byId = new Map(ancestors.map((a) => [a.id, a]));
     // A live folder's ancestors are all live, so the deepest live one is the nearest.
     const liveChain = ancestorIds(entry.path)
       .map((id) => byId.get(id))
       .filter((a): a is FileEntryRow => a?.deleted_at === null);
-    const target = liveChain.at(-1) ?? null;
+    return liveChain.at(-1) ?? null;
+  }
+
+  private async restoreOne(trx: Executor, entry: FileEntryRow): Promise<void> {
+    const batch = entry.deleted_at!;
+    const target = await this.liveTarget(trx, entry);
     const scope: Scope = spaceOf(entry);
-    const name = freeName(entry.name, entry.type === 'folder', await childNames(trx, scope, target?.id ?? null));
+    const name = await freeChildName(trx, scope, target?.id ?? null, entry.name, entry.type === 'folder');
 
     // Leaving: trashed folders of the same batch above it no longer hold it.
     await adjustAncestorSizes(trx, entry.path, -entry.file_size, batch);
-    await trx.updateTable('file_entries').set({ deleted_at: null }).where(subtreeOf(entry.path)).where('deleted_at', '=', batch).execute();
+    await trx.updateTable('file_entries').set({ deleted_at: null, purge_at: null }).where(subtreeOf(entry.path)).where('deleted_at', '=', batch).execute();
     let path = entry.path;
     if ((target?.id ?? null) !== entry.parent_id || name !== entry.name) path = await moveSubtree(trx, entry, target, name);
     await adjustAncestorSizes(trx, path, entry.file_size, null);
@@ -175,4 +247,21 @@ export async function trashWorkspaceEntries(trx: Executor, workspaceId: number):
   }
   await trx.updateTable('file_entries').set({ workspace_id: null }).where('workspace_id', '=', workspaceId).execute();
   return roots.length;
+}
+
+/**
+ * Deletes entries and everything below them forever, inside the caller's
+ * transaction; answers the storage folders (theirs and their versions') to
+ * delete after the commit. Versions' rows go by the foreign key.
+ */
+async function removeForever(trx: Executor, entries: FileEntryRow[]): Promise<string[]> {
+  const prefixes: string[] = [];
+  for (const entry of entries) {
+    const rows = await trx.selectFrom('file_entries').select('disk_prefix').where(subtreeOf(entry.path)).execute();
+    for (const row of rows) if (row.disk_prefix) prefixes.push(row.disk_prefix);
+    prefixes.push(...(await versionPrefixesUnder(trx, entry.path)));
+    await adjustAncestorSizes(trx, entry.path, -entry.file_size, entry.deleted_at);
+    await trx.deleteFrom('file_entries').where(subtreeOf(entry.path)).execute();
+  }
+  return prefixes;
 }

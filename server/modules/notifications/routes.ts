@@ -15,13 +15,20 @@ import {
   subscriptionsResponse,
   updateSubscriptionsBody,
 } from './schemas.js';
+import type { NotificationBus } from './bus.js';
+import type { NotificationsService } from './service.js';
+
+export interface NotificationRouteDeps {
+  notifications: NotificationsService;
+  notificationBus: NotificationBus;
+  vapidPublicKey(): Promise<string>;
+}
 
 const tags = ['notifications'];
 const HEARTBEAT_MS = 25_000;
 
 /** Spec §7 notification calls, the push subscription calls and the unread-count stream: the signed-in user's own only. */
-export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { notifications, notificationBus, vapidPublicKey } = app.services;
+export const notificationRoutes: FastifyPluginAsyncZod<NotificationRouteDeps> = async (app, { notifications, notificationBus, vapidPublicKey }) => {
   app.addHook('onRequest', requireUser);
   const streams = new Set<() => void>();
   // preClose, not onClose: the server waits for open requests before onClose, and a stream never ends by itself.

@@ -16,12 +16,21 @@ export class NotificationsService {
     private readonly bus: NotificationBus,
     private readonly pushRules: EndpointRules,
     private readonly channelOn: ChannelSwitch = allChannelsOn,
+    /** Which of these workspace invites are still open (not joined, declined, revoked or expired). */
+    private readonly openInvites: (ids: string[]) => Promise<Set<string>> = async (ids) => new Set(ids),
   ) {}
 
   async list(userId: number, page: number) {
     const { rows, total } = await this.repo.page(userId, page, NOTIFICATIONS_PER_PAGE);
+    // An invitation already answered keeps its text but loses Join and Decline: asking again could only fail.
+    const inviteIds = rows.flatMap((row) => (row.data.inviteId ? [row.data.inviteId] : []));
+    const open = inviteIds.length ? await this.openInvites(inviteIds) : new Set<string>();
     return {
-      data: rows,
+      data: rows.map((row) => {
+        if (!row.data.inviteId || open.has(row.data.inviteId)) return row;
+        const { inviteId: _answered, buttonActions: _buttons, ...rest } = row.data;
+        return { ...row, data: { ...rest, mainAction: { ...rest.mainAction, action: '/drive' } } };
+      }),
       current_page: page,
       per_page: NOTIFICATIONS_PER_PAGE,
       total,

@@ -65,6 +65,11 @@ export const settingDefaults = {
   'uploads.public_disk': { value: 'local' },
   'uploads.s3_direct_upload': { value: false },
 
+  /** Days a trashed entry stays before it is deleted forever (a plan may set its own); see drive/trash.ts. */
+  'trash.keep_days': { value: 30 },
+  /** The longest a file version is kept, in days (0: as long as the thinning steps allow); see drive/retention.ts. */
+  'versions.max_days': { value: 365 },
+
   'api.integrated': { value: true },
   'notifications.integrated': { value: true },
   'notifications.subscriptions.integrated': { value: true },

@@ -3,6 +3,7 @@ import type { Database } from '../../db/types.js';
 import { parseJson } from '../../lib/json.js';
 import { nowIso } from '../../lib/time.js';
 import { randomToken } from '../../lib/tokens.js';
+import { insertSecretOnce, storedSettings, storedValue, upsertSettings } from './repository.js';
 import { settingDefaults, type SettingDefinition, type SettingKey, type SettingValue } from './defaults.js';
 
 export type SettingsMap = Record<string, SettingValue>;
@@ -13,7 +14,7 @@ export class SettingsService {
 
   /** All settings, flat (`'themes.user_change' → true`); secrets only when asked for. */
   async all({ includePrivate = false } = {}): Promise<SettingsMap> {
-    const rows = await this.db.selectFrom('settings').select(['key', 'value', 'private']).execute();
+    const rows = await storedSettings(this.db);
     const defaults: Record<string, SettingDefinition> = settingDefaults;
     const result: SettingsMap = {};
     for (const [key, def] of Object.entries(defaults)) {
@@ -27,19 +28,15 @@ export class SettingsService {
   }
 
   async get<K extends SettingKey>(key: K): Promise<(typeof settingDefaults)[K]['value'] | SettingValue> {
-    const row = await this.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-    return row ? parseJson<SettingValue>(row.value, settingDefaults[key].value) : settingDefaults[key].value;
+    const value = await storedValue(this.db, key);
+    return value !== undefined ? parseJson<SettingValue>(value, settingDefaults[key].value) : settingDefaults[key].value;
   }
 
   /** A secret for signing, created once per installation and shared by every process through the database. */
   async appKey(): Promise<string> {
     const current = await this.get('app.key');
     if (typeof current === 'string' && current) return current;
-    await this.db
-      .insertInto('settings')
-      .values({ key: 'app.key', value: JSON.stringify(randomToken(48)), private: 1, updated_at: nowIso() })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .execute();
+    await insertSecretOnce(this.db, 'app.key', JSON.stringify(randomToken(48)), nowIso());
     const stored = await this.get('app.key');
     if (typeof stored !== 'string' || !stored) throw new Error('could not create app.key');
     return stored;
@@ -60,11 +57,7 @@ export class SettingsService {
     };
     const current = await read();
     if (current) return current;
-    await this.db
-      .insertInto('settings')
-      .values({ key: 'notifications.vapid', value: JSON.stringify(generate()), private: 1, updated_at: nowIso() })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .execute();
+    await insertSecretOnce(this.db, 'notifications.vapid', JSON.stringify(generate()), nowIso());
     const stored = await read();
     if (!stored) throw new Error('could not create the VAPID keys');
     return stored;
@@ -72,17 +65,8 @@ export class SettingsService {
 
   async set(values: Record<string, SettingValue>): Promise<void> {
     const defaults: Record<string, SettingDefinition> = settingDefaults;
-    const now = nowIso();
-    await this.db.transaction().execute(async (trx) => {
-      for (const [key, value] of Object.entries(values)) {
-        const row = { key, value: JSON.stringify(value), private: defaults[key]?.private ? 1 : 0, updated_at: now };
-        await trx
-          .insertInto('settings')
-          .values(row)
-          .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value, updated_at: now }))
-          .execute();
-      }
-    });
+    const rows = Object.entries(values).map(([key, value]) => ({ key, value: JSON.stringify(value), private: defaults[key]?.private ? 1 : 0 }));
+    await upsertSettings(this.db, rows, nowIso());
   }
 }
 

@@ -13,12 +13,12 @@ import {
   messageResponse,
   updateLinkBody,
 } from './schemas.js';
+import type { ShareLinksService } from './service.js';
 
 const tags = ['share links'];
 
 /** Sharing by link, the owner's side (files.share on the linked entry): make, list, change, delete, and the access log. */
-export const shareLinkRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { shareLinks } = app.services;
+export const shareLinkRoutes: FastifyPluginAsyncZod<{ shareLinks: ShareLinksService }> = async (app, { shareLinks }) => {
   app.addHook('onRequest', requireUser);
 
   app.get(

@@ -4,15 +4,22 @@ import { z } from 'zod';
 import { render, ValidationError } from '../../lib/errors.js';
 import { isSecure } from '../../plugins/cookies.js';
 import { linesFor } from '../../plugins/request-lines.js';
-import { contentDisposition, protectiveHeaders } from '../drive/http.js';
-import { OCTET_STREAM } from '../drive/kinds.js';
 import { downloadQuery } from '../drive/schemas.js';
-import { sendStored, sendThumbnail } from '../drive/send-stored.js';
+import { sendDownload, sendStored, sendThumbnail } from '../drive/send-stored.js';
 import { readFilePart } from '../uploads/multipart.js';
 import { anonymiseAddress } from './address.js';
 import { linkListQuery, linkListResponse, messageResponse, tokenEntryParams, tokenParams, unlockBody, visitorLinkResponse } from './schemas.js';
 import { FETCH_COOKIE } from './fetch-grants.js';
 import { UNLOCK_TTL_MS, type Fetched, type Visit } from './visitor.js';
+import type { Drive } from '../drive/index.js';
+import type { UploadsService } from '../uploads/service.js';
+import type { ShareLinkVisitors } from './visitor.js';
+
+export interface VisitorRouteDeps {
+  shareLinkVisitors: ShareLinkVisitors;
+  drive: Pick<Drive, 'files' | 'thumbnails'>;
+  uploads: Pick<UploadsService, 'storePlain'>;
+}
 
 const tags = ['share links'];
 export const LINK_COOKIE = 'link_access';
@@ -49,9 +56,7 @@ function setFetchGrant(request: FastifyRequest & { params: { token: string } }, 
  * installed app alike. Every call opens the link afresh and acts as the link
  * (a LinkActor), so the access policy answers for it as for any other caller.
  */
-export const shareLinkVisitorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { shareLinkVisitors, drive, uploads } = app.services;
-
+export const shareLinkVisitorRoutes: FastifyPluginAsyncZod<VisitorRouteDeps> = async (app, { shareLinkVisitors, drive, uploads }) => {
   app.get(
     '/shared-links/:token',
     { schema: { tags, summary: 'What a link is; once unlocked, what it shows (a visit)', params: tokenParams, response: { 200: visitorLinkResponse } } },
@@ -107,15 +112,7 @@ export const shareLinkVisitorRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.warn({ err: error }, 'zip download through a link failed'),
       );
       setFetchGrant(request, reply, result);
-      if (result.kind === 'file')
-        return sendStored(request, reply, drive.files, result.entry, result.key, {
-          inline: false,
-          contentType: result.entry.mime ?? OCTET_STREAM,
-          download: true,
-        });
-      protectiveHeaders(reply, true);
-      reply.header('Content-Disposition', contentDisposition('attachment', result.name));
-      return reply.type('application/zip').send(result.stream);
+      return sendDownload(request, reply, drive.files, result);
     },
   );
 

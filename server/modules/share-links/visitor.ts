@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { FileEntryRow } from '../../db/types.js';
 import { Forbidden, Gone, NotFound, ValidationError } from '../../lib/errors.js';
 import type { Limit } from '../../lib/rate-limiter.js';
@@ -8,6 +7,7 @@ import { loadGrants } from '../access/grants.repository.js';
 import { can } from '../access/policy.js';
 import type { ResolvedScope } from '../access/scope.js';
 import { requireEntry } from '../access/require.js';
+import type { Download } from '../drive/files.js';
 import type { InlinePreview } from '../drive/kinds.js';
 import { presentCrumb, type PresentedEntry } from '../drive/presenter.js';
 import type { Executor } from '../drive/repository.js';
@@ -65,11 +65,7 @@ export interface VisitorDeps {
   scope(actor: LinkActor): Promise<ResolvedScope>;
   list(actor: LinkActor, scope: ResolvedScope, query: ListQuery): Promise<Listing>;
   present(actor: LinkActor, ids: number[]): Promise<PresentedEntry[]>;
-  download(
-    actor: LinkActor,
-    hashes: string[],
-    onError: (error: unknown) => void,
-  ): Promise<{ kind: 'file'; entry: FileEntryRow; key: string } | { kind: 'zip'; name: string; stream: Readable }>;
+  download(actor: LinkActor, hashes: string[], onError: (error: unknown) => void): Promise<Download>;
   openable(actor: LinkActor, hash: string): Promise<{ entry: FileEntryRow; key: string }>;
   /** The drive's own preview rule: inline, for the kinds that have one (404 for the others). */
   preview(actor: LinkActor, hash: string): Promise<{ entry: FileEntryRow; key: string; mode: InlinePreview }>;

@@ -3,12 +3,12 @@ import { render } from '../../lib/errors.js';
 import { currentActor, requireUser } from '../../plugins/guards.js';
 import { linesFor } from '../../plugins/request-lines.js';
 import { changeShareBody, entryParams, messageResponse, shareBody, shareParams, sharesMessageResponse, sharesResponse } from './schemas.js';
+import type { SharingService } from './service.js';
 
 const tags = ['sharing'];
 
 /** Sharing with people: who has access to an entry, share, change, remove. */
-export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { sharing } = app.services;
+export const sharingRoutes: FastifyPluginAsyncZod<{ sharing: SharingService }> = async (app, { sharing }) => {
   app.addHook('onRequest', requireUser);
 
   app.get(

@@ -29,7 +29,8 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['uploads'],
-        summary: 'Upload a file (multipart: parentId, relativePath?, then file — the file part last)',
+        summary:
+          'Upload a file (multipart: parentId, relativePath?, onConflict? — "replace" makes it the new content of the file of that name, its old bytes a version; default "rename" keeps both — then file, the file part last)',
         querystring: workspaceQuery,
         response: { 200: fileEntryResponse },
       },

@@ -3,6 +3,7 @@ import type { ResolvedScope } from '../access/scope.js';
 import type { DriveFacade, StoreTarget } from '../drive/facade.js';
 import type { QuotaService } from '../drive/quota.js';
 import type { Readable } from 'node:stream';
+import type { FileEntryRow } from '../../db/types.js';
 import { LengthRequired, NotFound, PayloadTooLarge, ValidationError } from '../../lib/errors.js';
 import { randomToken } from '../../lib/tokens.js';
 import type { SettingValue } from '../settings/defaults.js';
@@ -43,9 +44,9 @@ export class UploadsService {
   }
 
   /** Refuses a file by name, declared size and declared type before any byte is stored. */
-  async check(file: { name: string; size: number | null; mime: string | null }): Promise<void> {
+  async check(file: { name: string; size: number | null; mime: string | null }, rules?: UploadRules): Promise<void> {
     if (isJunkFile(file.name)) throw ValidationError.field('file', '.DS_Store files are skipped.');
-    const problem = restrictionProblem(await this.rules(), file);
+    const problem = restrictionProblem(rules ?? (await this.rules()), file);
     if (problem) throw ValidationError.field('file', problem.template, problem.values);
   }
 
@@ -103,6 +104,8 @@ export class UploadsService {
         stream: part.stream,
         ...(maxSize ? { maxBytes: { limit: maxSize, error: () => new ValidationError({ file: [tooLarge(part.name, maxSize)] }) } } : {}),
         refuseType: this.refuseType(rules, part.name),
+        // A file drop never replaces what is there: its visitor may only add.
+        onConflict: !place ? conflictMode(part.fields.onConflict) : undefined,
       });
     } finally {
       await this.deps.quota.release(key);
@@ -112,27 +115,33 @@ export class UploadsService {
   /**
    * A whole file in one request body (WebDAV PUT), new in a folder or
    * replacing an existing file's bytes: the same restrictions, and the same
-   * reservation against the payer's quota before a byte is stored. A body of
-   * unknown length (chunked) reserves what it may still take (the size limit
-   * or the space left) and is cut off past it.
+   * reservation against the payer's quota before a byte is stored. A
+   * replacement is charged the difference (its old bytes go once it is
+   * stored). A body of unknown length (chunked) reserves what it may still
+   * take (the size limit or the space left) and is cut off past it. Answers
+   * the file and whether it was created (rather than given new bytes).
    */
   async storeWhole(
     actor: Actor,
     scope: ResolvedScope,
     into: { parentId: string | null; name: string } | { replace: string; name: string },
     body: { stream: Readable; length: number | null },
-  ) {
+  ): Promise<{ entry: FileEntryRow; created: boolean }> {
     const rules = await this.rules();
-    await this.check({ name: into.name, size: body.length, mime: null });
-    const charge =
-      'replace' in into ? await this.deps.drive.payerForReplacing(actor, into.replace) : await this.deps.drive.payerFor(actor, scope, into.parentId);
+    await this.check({ name: into.name, size: body.length, mime: null }, rules);
+    const { currentSize: freed, ...charge } =
+      'replace' in into
+        ? await this.deps.drive.payerForReplacing(actor, into.replace)
+        : { ...(await this.deps.drive.payerFor(actor, scope, into.parentId)), currentSize: 0 };
+    // Only a body of unknown length needs the space left (its cap); the reservation checks a declared one.
     const left =
-      charge.available === null
+      charge.available === null || body.length !== null
         ? null
-        : Math.max(0, charge.available - (await this.deps.drive.usage(actor, { ownerId: charge.payerId, workspaceId: null })).used);
+        : Math.max(0, charge.available - (await this.deps.drive.usage(actor, { ownerId: charge.payerId, workspaceId: null })).used + freed);
     const cap = body.length ?? Math.min(rules.maxSize ?? Infinity, left ?? Infinity);
     const key = `put-${randomToken(18)}`;
-    await this.deps.quota.reserve({ ...charge, uploaderId: creatorId(actor) }, key, Number.isFinite(cap) ? cap : 0, 'plain');
+    const reserved = Number.isFinite(cap) ? Math.max(0, cap - freed) : 0;
+    await this.deps.quota.reserve({ ...charge, uploaderId: creatorId(actor) }, key, reserved, 'plain');
     try {
       const limit = body.length === null && Number.isFinite(cap) ? cap : null;
       const file = {
@@ -149,9 +158,9 @@ export class UploadsService {
           : {}),
         refuseType: this.refuseType(rules, into.name),
       };
-      return 'replace' in into
-        ? await this.deps.drive.replaceFile(actor, into.replace, file)
-        : await this.deps.drive.storeFile(actor, scope, { parentId: into.parentId, segments: [] }, { name: into.name, ...file });
+      if ('replace' in into) return { entry: await this.deps.drive.replaceFile(actor, into.replace, file), created: false };
+      const written = await this.deps.drive.writeFile(actor, scope, into.parentId, { name: into.name, ...file });
+      return { entry: written.entry, created: !written.replaced };
     } finally {
       await this.deps.quota.release(key);
     }
@@ -202,6 +211,7 @@ export class UploadsService {
         // The upload's own id as the object folder: recovery finds bytes a crash left between adopt and commit.
         diskPrefix: uploadKey,
         refuseType: this.refuseType(rules, name),
+        onConflict: conflictMode(meta.onConflict),
       });
       stored = true;
       // The bytes now belong to the drive; this drops the upload's bookkeeping (its .json).
@@ -212,4 +222,11 @@ export class UploadsService {
       else await this.deps.quota.unclaim(uploadKey);
     }
   }
+}
+
+/** An upload's answer to a name already taken: "replace" makes it the file's new content, anything else keeps both. */
+function conflictMode(value: string | null | undefined): 'replace' | 'rename' {
+  if (value === undefined || value === null || value === '' || value === 'rename') return 'rename';
+  if (value === 'replace') return 'replace';
+  throw ValidationError.field('onConflict', 'onConflict must be "replace" or "rename".');
 }

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/types.js';
 import { Conflict, Forbidden, NotFound, ValidationError, type FieldErrors } from '../../lib/errors.js';
 import { safeFetch, UnsafeUrlError } from '../../lib/safe-fetch.js';
-import { nowIso } from '../../lib/time.js';
+import { isTimezone, nowIso } from '../../lib/time.js';
 import { userActor } from '../access/actor.js';
 import { mayManageAccount } from '../access/policy.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -34,15 +34,6 @@ export interface ProfileInput {
   language?: string | null | undefined;
   timezone?: string | null | undefined;
 }
-
-const isTimezone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * How the caller proves it is really them before the account itself changes

@@ -54,13 +54,18 @@ export async function put({ deps, locks }: DavContext, actor: Actor, request: Da
   const length = lengthHeader !== undefined && /^\d+$/.test(lengthHeader) ? Number(lengthHeader) : null;
   const body = { stream: request.stream, length };
   if (resource.kind === 'entry') {
-    await deps.uploads.storeWhole(actor, resource.scope, { replace: resource.entry.hash, name: resource.entry.name }, body);
-  } else {
-    const parent = resource.parent;
-    if (parent.kind === 'root' || (parent.kind === 'top' && parent.top.kind === 'shared')) return { status: 403 };
-    if (parent.kind === 'entry' && parent.entry.type !== 'folder') return { status: 409 };
-    await deps.uploads.storeWhole(actor, parent.scope, { parentId: parent.kind === 'entry' ? parent.entry.hash : null, name: resource.name }, body);
+    const { entry } = await deps.uploads.storeWhole(actor, resource.scope, { replace: resource.entry.hash, name: resource.entry.name }, body);
+    return { status: 204, headers: { ETag: etagOf(entry) } };
   }
-  const stored = await resolve(deps, actor, path);
-  return { status: resource.kind === 'entry' ? 204 : 201, headers: stored.kind === 'entry' ? { ETag: etagOf(stored.entry) } : {} };
+  const parent = resource.parent;
+  if (parent.kind === 'root' || (parent.kind === 'top' && parent.top.kind === 'shared')) return { status: 403 };
+  if (parent.kind === 'entry' && parent.entry.type !== 'folder') return { status: 409 };
+  // A parallel PUT may create the name first: then this one replaces that file's bytes (one file, the last writer wins).
+  const { entry, created } = await deps.uploads.storeWhole(
+    actor,
+    parent.scope,
+    { parentId: parent.kind === 'entry' ? parent.entry.hash : null, name: resource.name },
+    body,
+  );
+  return { status: created ? 201 : 204, headers: { ETag: etagOf(entry) } };
 }

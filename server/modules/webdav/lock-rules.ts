@@ -1,7 +1,8 @@
 import { userIdOf, type Actor } from '../access/actor.js';
 import { etagMatches, parseIfHeader, submittedTokens, type ConditionList } from './conditions.js';
 import { etagOf, type DavResponse } from './props.js';
-import type { DavLock } from './repository.js';
+import { ancestorKeys, type DavLock, type LockTarget } from './repository.js';
+import { ancestorIds } from '../drive/repository.js';
 import { DAV_PREFIX, fail, header, type DavRequest, type WebDavDeps } from './request.js';
 import { lockKey, resolve, segmentsOf, type Collection, type Resource } from './resources.js';
 
@@ -13,7 +14,8 @@ import { lockKey, resolve, segmentsOf, type Collection, type Resource } from './
 export class LockRules {
   constructor(private readonly deps: WebDavDeps) {}
 
-  keyOf(actor: Actor, resource: Resource): string {
+  /** What locks are looked up by for a resource: its path key and, below the tops, the entries it is or lies in. */
+  targetOf(actor: Actor, resource: Resource): LockTarget {
     const top =
       resource.kind === 'entry' || resource.kind === 'top'
         ? resource.top
@@ -26,31 +28,40 @@ export class LockRules {
         : resource.kind === 'missing' && resource.parent.kind !== 'root'
           ? resource.parent.scope
           : null;
-    return lockKey(top, userIdOf(actor), scope?.ownerId ?? null, resource.path);
+    const key = lockKey(top, userIdOf(actor), scope?.ownerId ?? null, resource.path);
+    if (resource.kind === 'entry') return { key, entryId: resource.entry.id, path: resource.entry.path, ancestorIds: ancestorIds(resource.entry.path) };
+    if (resource.kind === 'missing' && resource.parent.kind === 'entry') {
+      const parent = resource.parent.entry;
+      return { key, entryId: null, path: null, ancestorIds: [...ancestorIds(parent.path), parent.id] };
+    }
+    return { key, entryId: null, path: null, ancestorIds: [] };
   }
 
-  private ancestorKeys(key: string): string[] {
-    const parts = key.split('/');
-    return parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join('/'));
+  /** Live locks that apply to a resource (see `applies`). */
+  async applicable(target: LockTarget, options: { parent: boolean; below: boolean }): Promise<DavLock[]> {
+    const locks = await this.deps.repo.locksAround(target);
+    return locks.filter((lock) => applies(lock, target, options));
   }
 
-  /** Live locks that apply to a resource: on itself, on an ancestor with depth infinity, and (withMembers) on its direct parent. */
-  async applicable(key: string, options: { parent: boolean; below: boolean }): Promise<DavLock[]> {
-    const ancestors = this.ancestorKeys(key);
-    const parentKey = ancestors.at(-1);
-    const locks = await this.deps.repo.locksAround(key, ancestors);
-    return locks.filter((lock) => {
-      if (lock.resource === key) return true;
-      if (ancestors.includes(lock.resource)) return lock.depth === 'infinity' || (options.parent && lock.resource === parentKey);
-      return options.below;
-    });
-  }
-
+  /**
+   * The locks that apply to each member of a PROPFIND (keyed by path): one
+   * look-up around the collection asked about — its own, its ancestors' and
+   * those below it — then decided member by member. The top-level listings,
+   * whose members are spaces of their own, ask per member.
+   */
   async locksFor(actor: Actor, members: Collection[]): Promise<Map<string, DavLock[]>> {
     const result = new Map<string, DavLock[]>();
+    const [collection] = members;
+    const batched = collection && (collection.kind === 'entry' || (collection.kind === 'top' && collection.top.kind === 'space'));
+    const around = batched ? await this.deps.repo.locksAround(this.targetOf(actor, collection)) : null;
     for (const member of members) {
       if (member.kind === 'root') continue;
-      result.set(member.path.join('/'), await this.applicable(this.keyOf(actor, member), { parent: false, below: false }));
+      const target = this.targetOf(actor, member);
+      const candidates = around ?? (await this.deps.repo.locksAround(target));
+      result.set(
+        member.path.join('/'),
+        candidates.filter((lock) => applies(lock, target, { parent: false, below: false })),
+      );
     }
     return result;
   }
@@ -62,7 +73,7 @@ export class LockRules {
    * of the parent collection, so the parent's own lock applies too.
    */
   async check(actor: Actor, request: DavRequest, resource: Resource, membership: boolean, below = false): Promise<DavResponse | null> {
-    const key = this.keyOf(actor, resource);
+    const key = this.targetOf(actor, resource);
     const ifHeader = header(request, 'if');
     const lists = ifHeader ? parseIfHeader(ifHeader) : [];
     if (lists.length && !(await this.evaluate(actor, lists, resource, key))) return { status: 412 };
@@ -76,7 +87,7 @@ export class LockRules {
     return stillBlocking.length ? fail(423, 'lock-token-submitted') : null;
   }
 
-  private async evaluate(actor: Actor, lists: ConditionList[], resource: Resource, key: string): Promise<boolean> {
+  private async evaluate(actor: Actor, lists: ConditionList[], resource: Resource, key: LockTarget): Promise<boolean> {
     for (const list of lists) {
       let target = resource;
       let targetKey = key;
@@ -84,7 +95,7 @@ export class LockRules {
         try {
           const path = segmentsOf(new URL(list.resource, 'http://localhost').pathname, DAV_PREFIX);
           target = await resolve(this.deps, actor, path);
-          targetKey = this.keyOf(actor, target);
+          targetKey = this.targetOf(actor, target);
         } catch {
           continue;
         }
@@ -99,4 +110,22 @@ export class LockRules {
     }
     return false;
   }
+}
+
+/**
+ * Whether a lock applies to a target: on itself, on an ancestor with depth
+ * infinity, (parent) on its direct parent, and (below) on anything below it.
+ * Locks on entries are matched by entry, so they follow renames and moves;
+ * older path-keyed locks by path.
+ */
+function applies(lock: DavLock, target: LockTarget, options: { parent: boolean; below: boolean }): boolean {
+  if (lock.entryId !== null) {
+    if (lock.entryId === target.entryId) return true;
+    if (target.ancestorIds.includes(lock.entryId)) return lock.depth === 'infinity' || (options.parent && lock.entryId === target.ancestorIds.at(-1));
+    return options.below && target.path !== null;
+  }
+  const ancestors = ancestorKeys(target.key);
+  if (lock.resource === target.key) return true;
+  if (ancestors.includes(lock.resource)) return lock.depth === 'infinity' || (options.parent && lock.resource === ancestors.at(-1));
+  return options.below && lock.resource.startsWith(`${target.key}/`);
 }

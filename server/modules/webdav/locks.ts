@@ -18,7 +18,7 @@ export async function lock({ deps, locks }: DavContext, actor: Actor, request: D
   let resource = await resolve(deps, actor, path);
   if (resource.kind === 'orphan') return { status: 409 };
   if (resource.kind === 'root' || resource.kind === 'top') return { status: 403 };
-  const key = locks.keyOf(actor, resource);
+  let key = locks.targetOf(actor, resource);
   if (!info) {
     // A refresh: the token comes in the If header and must lock this resource.
     const lists = parseIfHeader(header(request, 'if') ?? '');
@@ -54,13 +54,16 @@ export async function lock({ deps, locks }: DavContext, actor: Actor, request: D
     );
     resource = await resolve(deps, actor, path);
     status = 201;
+    // Created: from here on the lock is the new file's.
+    key = locks.targetOf(actor, resource);
   } else if (resource.kind === 'entry') {
     await deps.drive.entry(actor, 'files.update', resource.entry.hash);
   }
   const created: DavLock = {
     token: `opaquelocktoken:${randomUUID()}`,
     userId: userIdOf(actor),
-    resource: key,
+    resource: key.key,
+    entryId: key.entryId,
     depth,
     scope,
     owner: ownerElement ? rawXml(ownerElement) : null,
@@ -77,7 +80,7 @@ export async function unlock({ deps, locks }: DavContext, actor: Actor, request:
   if (!token) return { status: 400 };
   const resource = await resolve(deps, actor, path);
   if (resource.kind === 'missing' || resource.kind === 'orphan') return { status: 404 };
-  const found = (await locks.applicable(locks.keyOf(actor, resource), { parent: false, below: false })).find((l) => l.token === token);
+  const found = (await locks.applicable(locks.targetOf(actor, resource), { parent: false, below: false })).find((l) => l.token === token);
   if (!found) return fail(409, 'lock-token-matches-request-uri');
   if (found.userId !== userIdOf(actor)) return { status: 403 };
   await deps.repo.deleteLock(token);

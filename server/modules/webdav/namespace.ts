@@ -28,7 +28,7 @@ export async function remove({ deps, locks }: DavContext, actor: Actor, request:
   const refusal = preconditionRefusal(request, resource) ?? (await locks.check(actor, request, resource, true, true));
   if (refusal) return refusal;
   await deps.drive.moveToTrash(actor, resource.scope, resource.entry.hash);
-  await deps.repo.deleteLocksUnder(locks.keyOf(actor, resource));
+  await deps.repo.deleteLocksUnder(locks.targetOf(actor, resource));
   return { status: 204 };
 }
 
@@ -68,8 +68,22 @@ export async function copyOrMove({ deps, locks }: DavContext, actor: Actor, requ
   let replaced = false;
   if (destination.kind === 'entry') {
     if (!overwrite) return { status: 412 };
+    if (
+      move &&
+      source.entry.type !== 'folder' &&
+      destination.entry.type !== 'folder' &&
+      source.entry.owner_id === destination.entry.owner_id &&
+      (source.entry.workspace_id ?? null) === (destination.entry.workspace_id ?? null)
+    ) {
+      // A file saved over another (a temporary file moved onto the real one): the destination keeps its history.
+      await deps.drive.moveOnto(actor, source.entry.hash, destination.entry.hash);
+      // The source is gone, and the destination was replaced as the overwrite would have: their locks go.
+      await deps.repo.deleteLocksUnder(locks.targetOf(actor, source));
+      await deps.repo.deleteLocksUnder(locks.targetOf(actor, destination));
+      return { status: 204 };
+    }
     await deps.drive.moveToTrash(actor, destination.scope, destination.entry.hash);
-    await deps.repo.deleteLocksUnder(locks.keyOf(actor, destination));
+    await deps.repo.deleteLocksUnder(locks.targetOf(actor, destination));
     replaced = true;
     destination = await resolve(deps, actor, destinationPath);
   }
@@ -80,13 +94,18 @@ export async function copyOrMove({ deps, locks }: DavContext, actor: Actor, requ
   const parentHash = parent.kind === 'entry' ? parent.entry.hash : null;
   if (move) {
     await deps.drive.moveTo(actor, parent.scope, source.entry.hash, parentHash, destination.name);
-    await deps.repo.deleteLocksUnder(locks.keyOf(actor, source));
+    // Locks stay behind on a MOVE (RFC 4918 §9.9.4): the moved entry's, and those below it at its new path.
+    const moved = await resolve(deps, actor, destinationPath);
+    const before = locks.targetOf(actor, source);
+    await deps.repo.deleteLocksUnder(moved.kind === 'entry' ? { ...before, path: moved.entry.path } : before);
   } else if (shallow) {
     // A collection copied with Depth 0 is the collection without its members.
     await deps.drive.entry(actor, 'files.download', source.entry.hash);
     await deps.drive.createFolder(actor, parent.scope, parentHash, destination.name);
+    const made = await resolve(deps, actor, destinationPath);
+    if (made.kind === 'entry') await deps.repo.copyProperties([[source.entry.id, made.entry.id]]);
   } else {
-    await deps.drive.copyTo(actor, parent.scope, source.entry.hash, parentHash, destination.name);
+    await deps.repo.copyProperties(await deps.drive.copyTo(actor, parent.scope, source.entry.hash, parentHash, destination.name));
   }
   return { status: replaced ? 204 : 201 };
 }

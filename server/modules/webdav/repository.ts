@@ -1,11 +1,15 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, WebdavLocksTable } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
+import { entryBelow } from '../drive/repository.js';
 
 export interface DavLock {
   token: string;
   userId: number;
+  /** The path key it was taken on; it decides only for a lock without an entry (taken before locks followed entries). */
   resource: string;
+  /** The locked entry: the lock follows it through renames and moves, in WebDAV or the web app. */
+  entryId: number | null;
   depth: '0' | 'infinity';
   scope: 'exclusive' | 'shared';
   owner: string | null;
@@ -24,6 +28,7 @@ const toLock = (row: Selectable<WebdavLocksTable>): DavLock => ({
   token: row.token,
   userId: row.user_id,
   resource: row.resource,
+  entryId: row.entry_id ?? null,
   depth: row.depth === '0' ? '0' : 'infinity',
   scope: row.scope === 'shared' ? 'shared' : 'exclusive',
   owner: row.owner,
@@ -31,22 +36,54 @@ const toLock = (row: Selectable<WebdavLocksTable>): DavLock => ({
   expiresAt: String(row.expires_at),
 });
 
+/**
+ * What a lock check is about: the path key (for path-keyed locks), and for an
+ * entry its id, path and the ids above it; for a free name, the ids of the
+ * folders above it.
+ */
+export interface LockTarget {
+  key: string;
+  entryId: number | null;
+  /** The entry's path, when it is an entry (locks below it are found through it). */
+  path: string | null;
+  /** Entry ids above the target, top first; the last is its folder. */
+  ancestorIds: number[];
+}
+
+export const ancestorKeys = (key: string): string[] => {
+  const parts = key.split('/');
+  return parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join('/'));
+};
+
 /** SQL of WebDAV's own state: locks by resource path, dead properties by entry. */
 export class WebDavRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Live locks on `resource`, on any of `ancestors`, or below `resource` (the caller decides which of them apply). */
-  async locksAround(resource: string, ancestors: string[]): Promise<DavLock[]> {
+  /**
+   * Live locks that may apply to a target (the caller decides which do): on
+   * its entry or the entries above it, on entries below it, and the path-keyed
+   * locks of entry-less targets on its key, its ancestors' keys or below.
+   */
+  async locksAround(target: LockTarget): Promise<DavLock[]> {
     const now = nowIso();
+    const ids = [...target.ancestorIds, ...(target.entryId !== null ? [target.entryId] : [])];
+    const ancestors = ancestorKeys(target.key);
     const rows = await this.db
       .selectFrom('webdav_locks')
       .selectAll()
       .where('expires_at', '>', now)
       .where((eb) =>
         eb.or([
-          eb('resource', '=', resource),
-          ...(ancestors.length ? [eb('resource', 'in', ancestors)] : []),
-          eb.and([eb('resource', '>=', `${resource}/`), eb('resource', '<', `${resource}0`)]),
+          eb.and([
+            eb('entry_id', 'is', null),
+            eb.or([
+              eb('resource', '=', target.key),
+              ...(ancestors.length ? [eb('resource', 'in', ancestors)] : []),
+              eb.and([eb('resource', '>=', `${target.key}/`), eb('resource', '<', `${target.key}0`)]),
+            ]),
+          ]),
+          ...(ids.length ? [eb('entry_id', 'in', ids)] : []),
+          ...(target.path !== null ? [eb.exists(entryBelow(this.db, eb.ref('webdav_locks.entry_id'), target.path))] : []),
         ]),
       )
       .execute();
@@ -66,6 +103,7 @@ export class WebDavRepository {
         user_id: lock.userId,
         resource: lock.resource,
         depth: lock.depth,
+        entry_id: lock.entryId,
         scope: lock.scope,
         owner: lock.owner,
         timeout_seconds: lock.timeoutSeconds,
@@ -84,13 +122,15 @@ export class WebDavRepository {
   }
 
   /** Locks of a resource that went away (moved or deleted) and everything below it; expired ones too. */
-  async deleteLocksUnder(resource: string): Promise<void> {
+  async deleteLocksUnder(target: LockTarget): Promise<void> {
     await this.db
       .deleteFrom('webdav_locks')
       .where((eb) =>
         eb.or([
-          eb('resource', '=', resource),
-          eb.and([eb('resource', '>=', `${resource}/`), eb('resource', '<', `${resource}0`)]),
+          eb.and([eb('entry_id', 'is', null), eb('resource', '=', target.key)]),
+          eb.and([eb('entry_id', 'is', null), eb('resource', '>=', `${target.key}/`), eb('resource', '<', `${target.key}0`)]),
+          ...(target.entryId !== null ? [eb('entry_id', '=', target.entryId)] : []),
+          ...(target.path !== null ? [eb.exists(entryBelow(this.db, eb.ref('webdav_locks.entry_id'), target.path, true))] : []),
           eb('expires_at', '<=', nowIso()),
         ]),
       )
@@ -107,6 +147,19 @@ export class WebDavRepository {
       byEntry.set(row.entry_id, list);
     }
     return byEntry;
+  }
+
+  /** Gives copies the dead properties of their originals (COPY keeps them: RFC 4918 §9.8.2). */
+  async copyProperties(pairs: [from: number, to: number][]): Promise<void> {
+    const copyOf = new Map(pairs);
+    const rows = await this.properties([...copyOf.keys()]);
+    const values = [...rows].flatMap(([from, list]) => list.map((p) => ({ entry_id: copyOf.get(from)!, namespace: p.ns, name: p.name, value: p.xml })));
+    // A few hundred rows per statement keeps within both dialects' parameter limits.
+    for (let i = 0; i < values.length; i += 200)
+      await this.db
+        .insertInto('webdav_properties')
+        .values(values.slice(i, i + 200))
+        .execute();
   }
 
   /** Sets and removes dead properties in order, all or nothing. */

@@ -2,7 +2,7 @@ import type { FileEntryRow } from '../../db/types.js';
 import type { Actor } from '../access/actor.js';
 import type { ResolvedScope } from '../access/scope.js';
 import type { DriveFacade } from '../drive/facade.js';
-import { freeName, normaliseName, nameProblem } from '../drive/names.js';
+import { freeName, nameProblem } from '../drive/names.js';
 import { spaceOf } from '../drive/repository.js';
 
 export const PERSONAL = 'My drive';
@@ -32,7 +32,7 @@ export class BadPath extends Error {}
  * The segments of a request path below the endpoint, decoded one by one so
  * that `%2F` can never become a separator; `.` and `..` (plain or encoded),
  * names the drive refuses and undecodable bytes are a bad path. Names are
- * compared in NFC, the form the drive stores.
+ * compared in NFC, the form the drive stores, spaces at their ends included.
  */
 export function segmentsOf(rawPath: string, prefix: string): string[] {
   const path = rawPath.split('?')[0]!;
@@ -48,8 +48,9 @@ export function segmentsOf(rawPath: string, prefix: string): string[] {
     } catch {
       throw new BadPath('undecodable');
     }
-    const name = normaliseName(decoded);
-    if (name !== decoded.normalize('NFC') || nameProblem(name)) throw new BadPath('refused name');
+    // Spaces at either end are part of the name (clients such as rclone keep them); white space alone is not a name.
+    const name = decoded.normalize('NFC');
+    if (nameProblem(name.trim()) ?? nameProblem(name)) throw new BadPath('refused name');
     return name;
   });
 }

@@ -14,7 +14,24 @@ import { XmlError } from './xml.js';
 export type { DavResponse, DavRequest, WebDavDeps };
 export { DAV_PREFIX };
 
-const ALLOW = 'OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, MKCOL, COPY, MOVE, LOCK, UNLOCK';
+type Handler = (context: DavContext, actor: Actor, request: DavRequest, path: string[]) => Promise<DavResponse>;
+
+/** Each method's handler, in the order OPTIONS lists them (the Allow header is this table's keys). */
+const HANDLERS: Record<string, Handler> = {
+  OPTIONS: () => Promise.resolve({ status: 200, headers: { DAV: '1, 2', 'MS-Author-Via': 'DAV', Allow: ALLOW } }),
+  GET: get,
+  HEAD: get,
+  PUT: put,
+  DELETE: remove,
+  PROPFIND: propfind,
+  PROPPATCH: proppatch,
+  MKCOL: mkcol,
+  COPY: (context, actor, request, path) => copyOrMove(context, actor, request, path, false),
+  MOVE: (context, actor, request, path) => copyOrMove(context, actor, request, path, true),
+  LOCK: lock,
+  UNLOCK: unlock,
+};
+const ALLOW = Object.keys(HANDLERS).join(', ');
 
 /**
  * WebDAV (RFC 4918 class 1 and 2) over the drive: every path is resolved to
@@ -46,8 +63,9 @@ export class WebDavService {
       if (error instanceof XmlError) return { status: error.reason === 'too-large' ? 413 : 400 };
       if (error instanceof IfHeaderError) return { status: 400 };
       if (error instanceof HttpError) {
-        // The policy's 404 hides what the caller may not see; 422 (a name or a move the drive refuses) is a 403 here.
-        const status = error.statusCode === 422 ? 403 : error.statusCode;
+        // The policy's 404 hides what the caller may not see; 422 (a name or a move the drive refuses) is a 403 here;
+        // the drive's 413 is the quota (a body too large for the upload limit is a 422), WebDAV's 507 (RFC 4918 §9.7.1).
+        const status = error.statusCode === 422 ? 403 : error.statusCode === 413 ? 507 : error.statusCode;
         return { status, headers: error.headers };
       }
       throw error;
@@ -55,32 +73,8 @@ export class WebDavService {
   }
 
   private dispatch(actor: Actor, request: DavRequest, path: string[]): Promise<DavResponse> {
-    const context = this.context;
-    switch (request.method) {
-      case 'OPTIONS':
-        return Promise.resolve({ status: 200, headers: { DAV: '1, 2', 'MS-Author-Via': 'DAV', Allow: ALLOW } });
-      case 'GET':
-      case 'HEAD':
-        return get(context, actor, request, path);
-      case 'PUT':
-        return put(context, actor, request, path);
-      case 'PROPFIND':
-        return propfind(context, actor, request, path);
-      case 'PROPPATCH':
-        return proppatch(context, actor, request, path);
-      case 'MKCOL':
-        return mkcol(context, actor, request, path);
-      case 'DELETE':
-        return remove(context, actor, request, path);
-      case 'COPY':
-      case 'MOVE':
-        return copyOrMove(context, actor, request, path, request.method === 'MOVE');
-      case 'LOCK':
-        return lock(context, actor, request, path);
-      case 'UNLOCK':
-        return unlock(context, actor, request, path);
-      default:
-        return Promise.resolve({ status: 405 });
-    }
+    // Own keys only: a method named like an Object.prototype member is not a handler.
+    const handler = Object.hasOwn(HANDLERS, request.method) ? HANDLERS[request.method] : undefined;
+    return handler ? handler(this.context, actor, request, path) : Promise.resolve({ status: 405 });
   }
 }

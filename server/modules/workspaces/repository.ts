@@ -195,6 +195,13 @@ export class WorkspacesRepository {
       .execute();
   }
 
+  /** The ids among these of invites still open (unanswered and not expired). */
+  async openInviteIds(ids: string[]): Promise<Set<string>> {
+    if (!ids.length) return new Set();
+    const rows = await this.db.selectFrom('workspace_invites').select('id').where('id', 'in', ids).where('expires_at', '>', nowIso()).execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
   findInvite(id: string, db: Executor = this.db): Promise<WorkspaceInviteRow | undefined> {
     return db.selectFrom('workspace_invites').selectAll().where('id', '=', id).executeTakeFirst();
   }

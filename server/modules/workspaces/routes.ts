@@ -8,6 +8,7 @@ import {
   changeRoleParams,
   inviteBody,
   inviteParams,
+  invitePreviewResponse,
   memberParams,
   messageResponse,
   roleBody,
@@ -21,16 +22,34 @@ import {
   workspaceRoleSchema,
   workspaceSchema,
 } from './schemas.js';
+import type { WorkspacesService } from './service.js';
 
 const tags = ['workspaces'];
+const INVITE_PREVIEW = '/workspace/invite/:inviteId';
 
 /** The spec's success line (§7), in the caller's language. */
 const say = async (request: FastifyRequest, message: string) => render(message, await linesFor(request));
 
 /** Team workspaces (spec §7): every call needs a signed-in user; the access policy decides the rest. */
-export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { workspaces } = app.services;
-  app.addHook('onRequest', requireUser);
+export const workspaceRoutes: FastifyPluginAsyncZod<{ workspaces: WorkspacesService }> = async (app, { workspaces }) => {
+  // The one exception: an invite's preview answers the bearer of the invite link, who may not have an account yet.
+  app.addHook('onRequest', async (request) => {
+    // Declining (DELETE on the same path) still needs a signed-in user.
+    if (request.method !== 'GET' || !request.routeOptions.url?.endsWith(INVITE_PREVIEW)) await requireUser(request);
+  });
+
+  app.get(
+    INVITE_PREVIEW,
+    {
+      schema: {
+        tags,
+        summary: 'What an invite link is for: the workspace and who invited (the link is the proof); expired or unknown: 404',
+        params: inviteParams,
+        response: { 200: invitePreviewResponse },
+      },
+    },
+    async (request) => ({ invite: await workspaces.invitePreview(request.params.inviteId) }),
+  );
 
   app.get(
     '/me/workspaces',

@@ -71,4 +71,10 @@ export const workspaceRoleSchema = z.object({ id: z.number().int(), name: z.stri
 
 export const messageResponse = z.object({ message: z.string() });
 export const workspaceResponse = z.object({ workspace: workspaceSchema });
+export const invitePreviewResponse = z.object({
+  invite: z.object({
+    workspace: z.object({ id: z.number(), name: z.string() }),
+    inviter: z.string().nullable().describe("The inviter's name (or address); null when their account is gone"),
+  }),
+});
 export const workspaceMessageResponse = workspaceResponse.extend({ message: z.string() });

@@ -165,6 +165,17 @@ export class WorkspacesService {
    * the signed-in account's email, so a forwarded or leaked link lets nobody
    * else in.
    */
+  /** The workspace and inviter an invite link names, for whoever holds the link (it is unguessable). */
+  async invitePreview(inviteId: string): Promise<{ workspace: { id: number; name: string }; inviter: string | null }> {
+    const invite = await this.repo.findInvite(inviteId);
+    if (!invite || invite.expires_at <= nowIso()) throw NotFound(INVITE_NOT_VALID);
+    const workspace = await this.repo.find(invite.workspace_id);
+    if (!workspace) throw NotFound(INVITE_NOT_VALID);
+    const inviter = invite.invited_by === null ? undefined : await this.deps.findUser(invite.invited_by);
+    const name = inviter ? [inviter.first_name, inviter.last_name].filter(Boolean).join(' ') || inviter.email : null;
+    return { workspace: { id: workspace.id, name: workspace.name }, inviter: name };
+  }
+
   async join(actor: Actor, inviteId: string): Promise<WorkspaceOut> {
     const userId = userIdOf(actor);
     const invite = await this.repo.findInvite(inviteId);

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useTrans } from '../../i18n/use-trans';
 import { ModalDialog } from '../../ui/Dialog';
 import { CheckboxField } from '../../ui/form/CheckboxField';
-import { primaryButtonClass, secondaryButtonClass } from '../../ui/form/field-classes';
+import { primaryButtonClass } from '../../ui/form/field-classes';
 import { TextField } from '../../ui/form/TextField';
 import { AdminTable } from './AdminTable';
 import { useDeleteRole, usePermissionCatalogue, useRoles, useSaveRole } from './api';
 import { useAdminSave } from './use-admin-save';
 import { ConfirmDelete } from './ConfirmDelete';
+import { FormButtons } from '../../ui/form/FormButtons';
 
 type Role = NonNullable<ReturnType<typeof useRoles>['data']>[number];
 
@@ -151,14 +152,7 @@ function RoleDialog({ role, onClose }: { role: Role | null; onClose: () => void 
             </div>
           </fieldset>
         ))}
-        <div className="flex justify-end gap-2">
-          <button type="button" className={secondaryButtonClass} onClick={onClose}>
-            {t('Cancel')}
-          </button>
-          <button type="submit" className={primaryButtonClass} disabled={save.isPending}>
-            {t('Save')}
-          </button>
-        </div>
+        <FormButtons onCancel={onClose} pending={save.isPending} />
       </form>
       {save.dialog}
     </ModalDialog>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTrans } from '../../i18n/use-trans';
 import { ModalDialog } from '../../ui/Dialog';
-import { primaryButtonClass, secondaryButtonClass } from '../../ui/form/field-classes';
 import { TextField } from '../../ui/form/TextField';
 import { useAdminUser, usePermissionCatalogue, useRoles, useSaveUser } from './api';
 import { useAdminSave } from './use-admin-save';
+import { FormButtons } from '../../ui/form/FormButtons';
 
 const MB = 1024 * 1024;
 
@@ -138,14 +138,7 @@ function UserForm({
           onChange={(e) => setSpace(e.target.value)}
           error={save.error('space')}
         />
-        <div className="flex justify-end gap-2">
-          <button type="button" className={secondaryButtonClass} onClick={onClose}>
-            {t('Cancel')}
-          </button>
-          <button type="submit" className={primaryButtonClass} disabled={save.isPending}>
-            {t('Save')}
-          </button>
-        </div>
+        <FormButtons onCancel={onClose} pending={save.isPending} />
       </form>
       {/* Outside the form: React sends the dialog's submit up through the portal too. */}
       {save.dialog}

@@ -12,6 +12,7 @@ import { toast } from '../../ui/toast/toast-store';
 import { useBootstrap } from '../bootstrap/store';
 import { useLogin } from './api';
 import { demoCredentials } from './demo';
+import { InviteSummary, inviteIdFrom } from '../workspaces/components/InviteSummary';
 import { isWorkspacePath, loginHeading } from './headings';
 import { SocialPasswordPrompt } from './SocialPasswordPrompt';
 import { enabledSocialServices, showSocialButtons, SocialButtons } from './SocialButtons';
@@ -63,6 +64,7 @@ export function LoginPage() {
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-semibold">{t(loginHeading(pathname), { siteName: data.branding.site_name })}</h1>
+      {isWorkspacePath(pathname) && <InviteSummary inviteId={inviteIdFrom(params)} className="text-sm text-fg-muted" />}
       {shared > 0 && (
         // Files shared into the app while signed out are kept on the device; signing in sends them.
         <p role="status" className="rounded bg-primary/10 p-3 text-sm">

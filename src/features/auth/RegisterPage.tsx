@@ -11,6 +11,7 @@ import { toast } from '../../ui/toast/toast-store';
 import { useBootstrap } from '../bootstrap/store';
 import { useValueLists } from '../value-lists/api';
 import { useRegister } from './api';
+import { InviteSummary, inviteIdFrom } from '../workspaces/components/InviteSummary';
 import { isWorkspacePath, registerHeading } from './headings';
 import { SocialPasswordPrompt } from './SocialPasswordPrompt';
 import { PolicyCheckbox } from './PolicyCheckbox';
@@ -70,6 +71,7 @@ function RegisterForm() {
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-semibold">{t(registerHeading(pathname, params), { siteName: data.branding.site_name })}</h1>
+      {isWorkspacePath(pathname) && <InviteSummary inviteId={inviteIdFrom(params)} className="text-sm text-fg-muted" />}
       {showSocialButtons(data) && <SocialButtons services={enabledSocialServices(data)} onSelect={social.start} />}
       <form onSubmit={handleRegister} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">

@@ -2,6 +2,9 @@ import { PERSONAL_WORKSPACE, setActiveWorkspace } from '../../api/active-workspa
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/http';
 import type { BootstrapResponse, LoginBody, RegisterResponse, ResetPasswordBody, SocialService } from '../../api/api-types';
+import type { Bootstrap } from '../../api/bootstrap-types';
+import { queryKeys } from '../../api/query-keys';
+import { pinsClient } from '../../offline/pins/client';
 import { setBootstrap } from '../bootstrap/store';
 import type { RegisterPayload } from './registration';
 
@@ -32,7 +35,11 @@ export function useLogoutMutation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api.post('auth/logout') as Promise<BootstrapResponse>,
-    onSuccess: ({ bootstrapData }) => {
+    onSuccess: async ({ bootstrapData }) => {
+      // Issue 39: what the user kept offline leaves the device with them, before the next person can sign in here.
+      const leaving = client.getQueryData<Bootstrap>(queryKeys.bootstrap)?.user?.id;
+      // The session is over either way: a wipe that fails must not keep the user signed in on this page.
+      if (leaving !== undefined) await pinsClient.wipe(String(leaving)).catch((error: unknown) => console.error('offline files wipe failed', error));
       client.clear();
       // Spec §4 "Active workspace": reset to 0 on teardown, so the next person starts in their own space.
       setActiveWorkspace(PERSONAL_WORKSPACE);

@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
 import { NotFoundPage } from '../../app/pages/NotFoundPage';
+import { OfflineFilesPage } from '../offline-files/OfflineFilesPage';
 import { DriveLayout } from './components/DriveLayout';
 import { FixedView, FolderView } from './views/FolderView';
 import { SearchView } from './views/SearchView';
@@ -17,6 +18,7 @@ export default function DriveRoutes() {
         <Route path="shares" element={<FixedView id="shares" />} />
         <Route path="trash" element={<FixedView id="trash" />} />
         <Route path="starred" element={<FixedView id="starred" />} />
+        <Route path="offline" element={<OfflineFilesPage />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

@@ -27,3 +27,6 @@ export const previewAtom = atom<PreviewState | null>(null);
 
 /** The hash of the folder the current page uploads into: the sidebar's Upload button targets it ('0': the root). */
 export const uploadTargetAtom = atom<string>('0');
+
+/** Whether the server lets the caller upload there (the folder's permissions); null while unknown (not listed yet). */
+export const uploadAllowedAtom = atom<boolean | null>(null);

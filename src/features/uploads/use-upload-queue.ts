@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { GENERIC_ERROR_MESSAGE } from '../../api/errors';
+import { refetchAfterWrite } from '../../api/query-client';
 import { translate } from '../../i18n/i18n';
 import { toast } from '../../ui/toast/toast-store';
 import { PERSONAL_WORKSPACE } from '../../api/active-workspace';
@@ -71,22 +71,9 @@ export function useRefreshOnUploadCompleted(): void {
   useEffect(
     () =>
       uploadQueue.onCompleted((item) => {
-        void refetchAfter(queryClient, driveKeys.all(item.workspaceId ?? PERSONAL_WORKSPACE));
-        void refetchAfter(queryClient, driveKeys.usage);
+        void refetchAfterWrite(queryClient, driveKeys.all(item.workspaceId ?? PERSONAL_WORKSPACE));
+        void refetchAfterWrite(queryClient, driveKeys.usage);
       }),
     [queryClient],
   );
-}
-
-/**
- * Refetches what a completed write made stale. A fetch already in flight began
- * before the write landed (typically the refetch on reconnect, racing the queue
- * that the same `online` event woke), so it must not stand in for a new one.
- * invalidateQueries alone joins such a fetch when the query holds no data yet,
- * which is the case for a listing painted from the device after an offline
- * reload: its answer lacked the new file and the folder stayed without it.
- */
-async function refetchAfter(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
-  await queryClient.cancelQueries({ queryKey });
-  await queryClient.invalidateQueries({ queryKey });
 }

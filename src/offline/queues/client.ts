@@ -63,6 +63,7 @@ export class QueueClient<Command extends QueueCommand, Event extends QueueEvent,
   private snapshot: Item[] = [];
   private readonly listeners = new Set<() => void>();
   private readonly itemListeners = new Set<(item: Item, previous: Item | undefined) => void>();
+  private readonly eventListeners = new Set<(event: Event) => void>();
   private userId: string | null = null;
   private loaded: Promise<void> | null = null;
   private channel: BroadcastChannel | null = null;
@@ -89,6 +90,12 @@ export class QueueClient<Command extends QueueCommand, Event extends QueueEvent,
   onItem = (listener: (item: Item, previous: Item | undefined) => void): (() => void) => {
     this.itemListeners.add(listener);
     return () => this.itemListeners.delete(listener);
+  };
+
+  /** Every event of the queue this page hears (its own included), after its items have changed. */
+  onEvent = (listener: (event: Event) => void): (() => void) => {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
   };
 
   /**
@@ -220,6 +227,7 @@ export class QueueClient<Command extends QueueCommand, Event extends QueueEvent,
     }
     this.publish();
     for (const [item, previous] of changed) for (const listener of this.itemListeners) listener(item, previous);
+    for (const listener of this.eventListeners) listener(event);
   }
 
   private publish(): void {

@@ -62,3 +62,21 @@ export async function postForm<S extends ApiPath<'post'>>(deps: HttpDeps, path: 
 export function tusEndpoint(deps: Pick<HttpDeps, 'origin'>, workspaceId: number | null): string {
   return new URL(buildRequest({ method: 'POST', url: 'tus/upload', workspaceId }).url, deps.origin).toString();
 }
+
+export interface GetOptions {
+  workspaceId: number | null;
+  params?: Record<string, string | number>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** A GET through the base client rules (prefix, workspace), for what the worker reads: manifests, listings, bytes. */
+export function getFrom(deps: HttpDeps, path: string, options: GetOptions): Promise<Response> {
+  const built = buildRequest({ method: 'GET', url: path, params: options.params, workspaceId: options.workspaceId });
+  return deps.fetch(new URL(built.url, deps.origin).toString(), {
+    method: 'GET',
+    headers: { ...built.headers, ...options.headers },
+    credentials: 'include',
+    signal: options.signal,
+  });
+}

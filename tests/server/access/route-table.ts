@@ -13,6 +13,8 @@ export interface Fixture {
   file: string;
   image: string;
   trashed: string;
+  /** A version of `file` (its content before one replacing upload). */
+  version: number;
   /** The address of an account that is none of the callers: whom 'share with people' shares with. */
   recipient: string;
 }
@@ -31,6 +33,20 @@ export const tusCreate = (fx: Fixture): Call => ({
   url: '/api/v1/tus/upload',
   headers: { 'tus-resumable': '1.0.0', 'upload-length': '5', 'upload-metadata': tusMetadata({ name: 'r.txt', parentId: fx.folder }) },
 });
+/** A version of a file, made by uploading over it ("Replace"); answers the version's id. */
+export async function makeVersion(
+  send: (call: Call) => Promise<{ statusCode: number; body: string; json(): unknown }>,
+  parentId: string,
+  file: string,
+  suffix = '',
+): Promise<number> {
+  const { body, headers } = multipartUpload({ parentId, onConflict: 'replace' }, { name: 'a.txt', content: Buffer.from('hello again') });
+  const replaced = await send({ method: 'POST', url: `/api/v1/file-entries${suffix}`, body, headers });
+  if (replaced.statusCode !== 200) throw new Error(`replace: ${replaced.statusCode} ${replaced.body}`);
+  const listed = (await send(json('GET', `/api/v1/file-entries/${file}/versions${suffix}`))).json() as { versions: { id: number }[] };
+  return listed.versions[0]!.id;
+}
+
 export const plainUpload = (fx: Fixture): Call => {
   const { body, headers } = multipartUpload({ parentId: fx.folder }, { name: 'up.txt', content: Buffer.from('hello') });
   return { method: 'POST', url: '/api/v1/file-entries', body, headers };
@@ -47,6 +63,7 @@ export const routes: {
   { name: 'list a folder', action: 'files.view', call: (fx) => json('GET', `/api/v1/drive/file-entries?folderId=${fx.folder}`) },
   { name: 'folder path', action: 'files.view', call: (fx) => json('GET', `/api/v1/folders/${fx.folder}/path`) },
   { name: 'details', action: 'files.view', call: (fx) => json('GET', `/api/v1/file-entries/${fx.file}`) },
+  { name: 'offline manifest', action: 'files.view', call: (fx) => json('GET', `/api/v1/file-entries/${fx.folder}/offline-manifest`) },
   { name: 'star', action: 'files.view', call: (fx) => json('POST', '/api/v1/file-entries/star', { entryIds: [fx.file] }) },
   { name: 'unstar', action: 'files.view', call: (fx) => json('POST', '/api/v1/file-entries/unstar', { entryIds: [fx.file] }) },
   { name: 'preview', action: 'files.view', call: (fx) => json('GET', `/api/v1/file-entries/${fx.file}/preview`) },
@@ -66,6 +83,11 @@ export const routes: {
   { name: 'trash', action: 'files.delete', call: (fx) => json('POST', '/api/v1/file-entries/delete', { entryIds: [fx.file] }) },
   { name: 'delete forever', action: 'files.delete', call: (fx) => json('POST', '/api/v1/file-entries/delete', { entryIds: [fx.file], deleteForever: true }) },
   { name: 'restore', action: 'files.delete', call: (fx) => json('POST', '/api/v1/file-entries/restore', { entryIds: [fx.trashed] }) },
+  { name: 'list versions', action: 'files.view', call: (fx) => json('GET', `/api/v1/file-entries/${fx.file}/versions`) },
+  { name: 'preview a version', action: 'files.view', call: (fx) => json('GET', `/api/v1/file-entries/${fx.file}/versions/${fx.version}/preview`) },
+  { name: 'download a version', action: 'files.download', call: (fx) => json('GET', `/api/v1/file-entries/${fx.file}/versions/${fx.version}/download`) },
+  { name: 'restore a version', action: 'files.update', call: (fx) => json('POST', `/api/v1/file-entries/${fx.file}/versions/${fx.version}/restore`) },
+  { name: 'delete a version', action: 'files.update', call: (fx) => json('DELETE', `/api/v1/file-entries/${fx.file}/versions/${fx.version}`) },
   { name: 'new document', action: 'files.create', call: (fx) => json('POST', '/api/v1/documents', { parentId: fx.folder, name: 'Plan' }) },
   { name: 'who it is shared with', action: 'files.share', call: (fx) => json('GET', `/api/v1/file-entries/${fx.folder}/shares`) },
   {
@@ -170,6 +192,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /secure/auth/social/:/callback': "the provider's redirect, checked against the signed state",
   'POST /secure/auth/social/connect': "social sign-in's password step for an existing account",
   'GET /api/v1/bootstrap-data': 'what the app needs before sign-in',
+  'GET /api/v1/workspace/invite/:': "an invite link's workspace and inviter, for the join and register pages (the unguessable link is the proof)",
   'GET /api/v1/health': 'health check',
   'GET /api/v1/observability/client': "the app's error-reporting settings (guests' errors count too; a DSN is public)",
   'POST /api/v1/observability/envelope': 'error reports of the app, forwarded only to the configured DSN (404 when off)',

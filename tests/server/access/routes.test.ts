@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 import {
   DRIVE_PREFIXES,
   json,
+  makeVersion,
   PUBLIC_ROUTES,
   registeredRoutes,
   routeOf,
@@ -37,7 +38,8 @@ describe('access to every drive and upload route', () => {
     const image = (await uploadFile(t.app, user, { name: 'i.png', content: await pngBytes(40, 30), parentId: folder })).hash;
     const trashed = (await uploadFile(t.app, user, { name: 't.txt', parentId: folder })).hash;
     await client.post('/api/v1/file-entries/delete', { entryIds: [trashed] });
-    return { folder, other, file, image, trashed, recipient: bystander };
+    const version = await makeVersion((call) => send(client, call), folder, file);
+    return { folder, other, file, image, trashed, version, recipient: bystander };
   }
 
   const send = (client: TestClient, call: Call) => client.request(call.method, call.url, { body: call.body, headers: call.headers });
@@ -131,7 +133,7 @@ describe('access to every drive and upload route', () => {
 
   it('every registered drive and upload route is in the table, or named with the test that covers it', () => {
     const registered = registeredRoutes(t.app);
-    const placeholder: Fixture = { folder: 'F', other: 'O', file: 'A', image: 'I', trashed: 'T', recipient: 'r@example.com' };
+    const placeholder: Fixture = { folder: 'F', other: 'O', file: 'A', image: 'I', trashed: 'T', version: 1, recipient: 'r@example.com' };
     const inTable = routes.map((route) => {
       const reached = routeOf(registered, route.call(placeholder));
       expect(reached, route.name).toBeDefined();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/client.js';
 import { signedInUser } from '../support/drive-factories.js';
 import { setSettingsForTest } from '../support/settings.js';
+import { appWithPage, bootstrapIn } from '../support/app-with-page.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 describe('serving the built app', () => {
@@ -166,34 +167,16 @@ describe('web app manifest', () => {
 });
 
 describe('bootstrap data written into the page (issue 30 finding 6)', () => {
-  let t: TestApp;
-  let webDir: string;
-
-  beforeAll(async () => {
-    webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'drive-web-'));
-    await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><html><head><title>Drive</title></head><body><div id="root"></div></body></html>');
-    t = await createTestApp({ env: { WEB_DIST_DIR: webDir } });
-  });
-  afterAll(async () => {
-    await t.close();
-    await fs.rm(webDir, { recursive: true, force: true });
-  });
-
-  /** The page's bootstrap block, read back as the app reads it. */
-  const bootstrapIn = (html: string) => {
-    const match = /<script type="application\/json" id="bootstrap-data">([\s\S]*?)<\/script>/.exec(html);
-    if (!match) throw new Error('no bootstrap block');
-    return (JSON.parse(match[1]!) as { data: { settings: { custom_code: { css: string } }; user: { first_name: string } | null } }).data;
-  };
+  const site = appWithPage();
 
   it("keeps $' $` $& in an admin's CSS and a user's name as data, never as replacement patterns", async () => {
-    await t.app.services.settings.set({ 'custom_code.css': "a::after{content:'$'} b::after{content:'$`'} i::after{content:'$&'}" });
-    const { client } = await signedInUser(t.app);
+    await site.app.services.settings.set({ 'custom_code.css': "a::after{content:'$'} b::after{content:'$`'} i::after{content:'$&'}" });
+    const { client } = await signedInUser(site.app);
     const named = await client.request('PUT', '/api/v1/users/me', { body: { first_name: "$' $` $&" } });
     expect(named.statusCode, named.body).toBe(200);
 
     for (const [who, visitor] of [
-      ['guest', new TestClient(t.app)],
+      ['guest', new TestClient(site.app)],
       ['the user', client],
     ] as const) {
       const page = await visitor.get('/drive');
@@ -201,7 +184,7 @@ describe('bootstrap data written into the page (issue 30 finding 6)', () => {
       expect(page.body.match(/<\/head>/g), who).toHaveLength(1);
       expect(page.body.match(/<!doctype html>/g), who).toHaveLength(1);
       expect(page.body, who).toMatch(/<\/script><\/head><body><div id="root"><\/div><\/body><\/html>$/);
-      const data = bootstrapIn(page.body);
+      const data = bootstrapIn<{ settings: { custom_code: { css: string } }; user: { first_name: string } | null }>(page.body)!.data;
       expect(data.settings.custom_code.css, who).toBe("a::after{content:'$'} b::after{content:'$`'} i::after{content:'$&'}");
       if (visitor === client) expect(data.user?.first_name).toBe("$' $` $&");
     }

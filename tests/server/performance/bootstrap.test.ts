@@ -1,38 +1,22 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestClient } from '../support/client.js';
 import { signedInUser } from '../support/drive-factories.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { appWithPage, bootstrapIn } from '../support/app-with-page.js';
 
-const inline = (html: string) => {
-  const match = /<script type="application\/json" id="bootstrap-data">(.*?)<\/script>/.exec(html);
-  return match ? (JSON.parse(match[1]!) as { data: { user: { email: string } | null; branding: { site_name: string } } }) : null;
-};
+const inline = (html: string) => bootstrapIn<{ user: { email: string } | null; branding: { site_name: string } }>(html);
 
 describe('bootstrap data: shared parts read once, written into the page', () => {
-  let t: TestApp;
-  let webDir: string;
-  beforeAll(async () => {
-    webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'drive-web-'));
-    await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><html><head><title>Drive</title></head><body><div id="root"></div></body></html>');
-    t = await createTestApp({ env: { WEB_DIST_DIR: webDir } });
-  });
-  afterAll(async () => {
-    await t.close();
-    await fs.rm(webDir, { recursive: true, force: true });
-  });
+  const site = appWithPage();
 
   const statements = async (call: () => Promise<{ statusCode: number }>) => {
-    const before = t.app.services.db.counter.statements;
+    const before = site.app.services.db.counter.statements;
     expect((await call()).statusCode).toBe(200);
-    return t.app.services.db.counter.statements - before;
+    return site.app.services.db.counter.statements - before;
   };
 
   it('a warm signed-in bootstrap reads only the user’s own counts, and an admin edit shows at once', async () => {
-    const { client } = await signedInUser(t.app);
-    const { client: admin } = await signedInUser(t.app, { roles: ['admin'] });
+    const { client } = await signedInUser(site.app);
+    const { client: admin } = await signedInUser(site.app, { roles: ['admin'] });
     await client.get('/api/v1/bootstrap-data');
     expect(await statements(() => client.get('/api/v1/bootstrap-data'))).toBeLessThanOrEqual(2);
     const saved = await admin.request('PUT', '/api/v1/admin/settings', { body: { 'branding.site_name': 'Renamed drive' } });
@@ -41,21 +25,21 @@ describe('bootstrap data: shared parts read once, written into the page', () => 
   });
 
   it('serves the page with the caller’s bootstrap data, personal and escaped', async () => {
-    const guest = await new TestClient(t.app).get('/login');
+    const guest = await new TestClient(site.app).get('/login');
     expect(guest.statusCode).toBe(200);
     expect(guest.headers['cache-control']).toBe('private, no-cache');
     expect(inline(guest.body)?.data.user).toBeNull();
 
-    const { user, client } = await signedInUser(t.app);
+    const { user, client } = await signedInUser(site.app);
     const page = await client.get('/drive');
     expect(inline(page.body)?.data.user?.email).toBe(user.email);
     // The same bytes GET bootstrap-data would answer, through the same schema.
     const api = (await client.get('/api/v1/bootstrap-data')).json();
     expect(inline(page.body)).toEqual(api);
 
-    const { client: admin } = await signedInUser(t.app, { roles: ['admin'] });
+    const { client: admin } = await signedInUser(site.app, { roles: ['admin'] });
     await admin.request('PUT', '/api/v1/admin/settings', { body: { 'branding.site_name': '</script><script>alert(1)</script>' } });
-    const escaped = await new TestClient(t.app).get('/login');
+    const escaped = await new TestClient(site.app).get('/login');
     expect(escaped.body).not.toContain('</script><script>alert(1)');
     expect(inline(escaped.body)?.data.branding.site_name).toBe('</script><script>alert(1)</script>');
   });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pngBytes, signedInUser, uploadFile } from '../support/drive-factories.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
-import { guest, linkPath, makeLink, type Person } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { appWithOwner } from '../support/app-with-owner.js';
+import { pngBytes, uploadFile } from '../support/drive-factories.js';
+import { guest, linkPath, makeLink } from './support.js';
 
 /**
  * What a download is through a link (issue 30, findings 2 and 3): any
@@ -10,23 +10,17 @@ import { guest, linkPath, makeLink, type Person } from './support.js';
  * download in disguise.
  */
 describe('downloads through a link', () => {
-  let t: TestApp;
-  let owner: Person;
-  beforeAll(async () => {
-    t = await createTestApp();
-    owner = await signedInUser(t.app);
-  });
-  afterAll(() => t.close());
+  const site = appWithOwner();
 
   const countOf = async (linkId: number) =>
     Number(
-      (await t.app.services.db.kysely.selectFrom('share_links').select('download_count').where('id', '=', linkId).executeTakeFirstOrThrow()).download_count,
+      (await site.app.services.db.kysely.selectFrom('share_links').select('download_count').where('id', '=', linkId).executeTakeFirstOrThrow()).download_count,
     );
 
   it('gives one copy for a limit of one: a range from byte 1 counts, a preview counts, and the rest are refused', async () => {
-    const file = (await uploadFile(t.app, owner.user, { name: 'one copy.txt', content: 'the only copy' })).hash;
-    const link = await makeLink(owner, file, { maxDownloads: 1 });
-    const first = await guest(t.app).get(linkPath(link.token, `/download?hashes=${file}`), { range: 'bytes=1-' });
+    const file = (await uploadFile(site.app, site.owner.user, { name: 'one copy.txt', content: 'the only copy' })).hash;
+    const link = await makeLink(site.owner, file, { maxDownloads: 1 });
+    const first = await guest(site.app).get(linkPath(link.token, `/download?hashes=${file}`), { range: 'bytes=1-' });
     expect(first.statusCode).toBe(206);
     expect(first.body).toBe('he only copy');
     expect(await countOf(link.id)).toBe(1);
@@ -36,7 +30,7 @@ describe('downloads through a link', () => {
       [`/preview/${file}`, { range: 'bytes=4-' }],
       [`/download?hashes=${file}`, {}],
     ] as const) {
-      const refused = await guest(t.app).get(linkPath(link.token, path), headers);
+      const refused = await guest(site.app).get(linkPath(link.token, path), headers);
       expect(refused.statusCode, path).toBe(410);
       expect(refused.body).not.toContain('only copy');
     }
@@ -44,9 +38,9 @@ describe('downloads through a link', () => {
   });
 
   it('counts a visitor once per file: their preview, download and resumed ranges are one fetch, their cookie only theirs', async () => {
-    const file = (await uploadFile(t.app, owner.user, { name: 'clip.txt', content: '0123456789' })).hash;
-    const link = await makeLink(owner, file, { maxDownloads: 1 });
-    const visitor = guest(t.app);
+    const file = (await uploadFile(site.app, site.owner.user, { name: 'clip.txt', content: '0123456789' })).hash;
+    const link = await makeLink(site.owner, file, { maxDownloads: 1 });
+    const visitor = guest(site.app);
     const preview = await visitor.get(linkPath(link.token, `/preview/${file}`));
     expect(preview.statusCode).toBe(200);
     const grant = preview.cookies.find((c) => c.name === 'link_fetch')!;
@@ -55,26 +49,26 @@ describe('downloads through a link', () => {
     expect((await visitor.get(linkPath(link.token, `/download?hashes=${file}`))).statusCode).toBe(200);
     expect(await countOf(link.id)).toBe(1);
     // The link is used up for everyone else, and for this visitor too once the cookie is gone.
-    expect((await guest(t.app).get(linkPath(link.token, `/download?hashes=${file}`))).statusCode).toBe(410);
+    expect((await guest(site.app).get(linkPath(link.token, `/download?hashes=${file}`))).statusCode).toBe(410);
     visitor.cookies.delete('link_fetch');
     expect((await visitor.get(linkPath(link.token, `/download?hashes=${file}`))).statusCode).toBe(410);
 
     // A grant is bound to its link and its file: sent to another used-up link, or asking for a zip, it counts as nothing.
-    const other = await makeLink(owner, file, { maxDownloads: 1 });
-    expect((await guest(t.app).get(linkPath(other.token, `/download?hashes=${file}`))).statusCode).toBe(200);
-    expect((await guest(t.app).get(linkPath(other.token, `/download?hashes=${file}`), { cookie: `link_fetch=${grant.value}` })).statusCode).toBe(410);
-    const sibling = (await uploadFile(t.app, owner.user, { name: 'sibling.txt', content: 'x' })).hash;
-    const forged = await guest(t.app).get(linkPath(link.token, `/download?hashes=${sibling}`), { cookie: `link_fetch=${grant.value}` });
+    const other = await makeLink(site.owner, file, { maxDownloads: 1 });
+    expect((await guest(site.app).get(linkPath(other.token, `/download?hashes=${file}`))).statusCode).toBe(200);
+    expect((await guest(site.app).get(linkPath(other.token, `/download?hashes=${file}`), { cookie: `link_fetch=${grant.value}` })).statusCode).toBe(410);
+    const sibling = (await uploadFile(site.app, site.owner.user, { name: 'sibling.txt', content: 'x' })).hash;
+    const forged = await guest(site.app).get(linkPath(link.token, `/download?hashes=${sibling}`), { cookie: `link_fetch=${grant.value}` });
     expect(forged.statusCode).toBe(410);
     expect(await countOf(other.id)).toBe(1);
   });
 
   it('holds a limit under a 20-way race of downloads, ranges and previews: exactly the allowance gets bytes', async () => {
-    const file = (await uploadFile(t.app, owner.user, { name: 'raced.txt', content: 'raced bytes' })).hash;
-    const link = await makeLink(owner, file, { maxDownloads: 3 });
+    const file = (await uploadFile(site.app, site.owner.user, { name: 'raced.txt', content: 'raced bytes' })).hash;
+    const link = await makeLink(site.owner, file, { maxDownloads: 3 });
     const fetches = Array.from({ length: 20 }, (_, i) => {
       const path = i % 2 ? `/preview/${file}` : `/download?hashes=${file}`;
-      return guest(t.app).get(linkPath(link.token, path), i % 3 ? { range: `bytes=${i % 5}-` } : {});
+      return guest(site.app).get(linkPath(link.token, path), i % 3 ? { range: `bytes=${i % 5}-` } : {});
     });
     const statuses = (await Promise.all(fetches)).map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 200 || s === 206)).toHaveLength(3);
@@ -83,16 +77,16 @@ describe('downloads through a link', () => {
   });
 
   it('does not count thumbnails, and counts previews on a link without a limit too', async () => {
-    const image = (await uploadFile(t.app, owner.user, { name: 'photo.png', content: await pngBytes(40, 30) })).hash;
-    const link = await makeLink(owner, image, { maxDownloads: 1 });
-    for (let i = 0; i < 3; i += 1) expect((await guest(t.app).get(linkPath(link.token, `/thumbnail/${image}`))).statusCode).toBe(200);
+    const image = (await uploadFile(site.app, site.owner.user, { name: 'photo.png', content: await pngBytes(40, 30) })).hash;
+    const link = await makeLink(site.owner, image, { maxDownloads: 1 });
+    for (let i = 0; i < 3; i += 1) expect((await guest(site.app).get(linkPath(link.token, `/thumbnail/${image}`))).statusCode).toBe(200);
     expect(await countOf(link.id)).toBe(0);
-    expect((await guest(t.app).get(linkPath(link.token, `/preview/${image}`))).statusCode).toBe(200);
+    expect((await guest(site.app).get(linkPath(link.token, `/preview/${image}`))).statusCode).toBe(200);
     expect(await countOf(link.id)).toBe(1);
 
-    const unlimited = await makeLink(owner, image);
-    await guest(t.app).get(linkPath(unlimited.token, `/preview/${image}`));
-    await guest(t.app).get(linkPath(unlimited.token, `/preview/${image}`), { range: 'bytes=10-' });
+    const unlimited = await makeLink(site.owner, image);
+    await guest(site.app).get(linkPath(unlimited.token, `/preview/${image}`));
+    await guest(site.app).get(linkPath(unlimited.token, `/preview/${image}`), { range: 'bytes=10-' });
     expect(await countOf(unlimited.id)).toBe(2);
   });
 
@@ -100,11 +94,11 @@ describe('downloads through a link', () => {
     const binary = Buffer.from([0, 1, 2, 3, 0xff, 0xfe, 0, 42]);
 
     it('has none for a kind without one, so download off protects every file', async () => {
-      const file = (await uploadFile(t.app, owner.user, { name: 'secret.bin', content: binary })).hash;
-      const entry = await t.app.services.db.kysely.selectFrom('file_entries').select('mime').where('hash', '=', file).executeTakeFirstOrThrow();
+      const file = (await uploadFile(site.app, site.owner.user, { name: 'secret.bin', content: binary })).hash;
+      const entry = await site.app.services.db.kysely.selectFrom('file_entries').select('mime').where('hash', '=', file).executeTakeFirstOrThrow();
       expect(entry.mime).toBe('application/octet-stream');
-      const link = await makeLink(owner, file, { allowDownload: false });
-      const visitor = guest(t.app);
+      const link = await makeLink(site.owner, file, { allowDownload: false });
+      const visitor = guest(site.app);
       expect((await visitor.get(linkPath(link.token))).json().link.entry.url).toBeNull();
       const preview = await visitor.get(linkPath(link.token, `/preview/${file}`));
       expect(preview.statusCode).toBe(404);
@@ -114,20 +108,20 @@ describe('downloads through a link', () => {
     });
 
     it('has none for markup either, and shows the kinds that have one inline, never as an attachment', async () => {
-      const html = (await uploadFile(t.app, owner.user, { name: 'page.html', content: '<script>alert(1)</script>' })).hash;
-      const svg = (await uploadFile(t.app, owner.user, { name: 'logo.svg', content: '<svg xmlns="http://www.w3.org/2000/svg"/>' })).hash;
+      const html = (await uploadFile(site.app, site.owner.user, { name: 'page.html', content: '<script>alert(1)</script>' })).hash;
+      const svg = (await uploadFile(site.app, site.owner.user, { name: 'logo.svg', content: '<svg xmlns="http://www.w3.org/2000/svg"/>' })).hash;
       for (const hash of [html, svg]) {
-        const link = await makeLink(owner, hash);
-        expect((await guest(t.app).get(linkPath(link.token, `/preview/${hash}`))).statusCode).toBe(404);
+        const link = await makeLink(site.owner, hash);
+        expect((await guest(site.app).get(linkPath(link.token, `/preview/${hash}`))).statusCode).toBe(404);
       }
-      const text = (await uploadFile(t.app, owner.user, { name: 'notes.md', content: '# <b>hi</b>' })).hash;
-      const image = (await uploadFile(t.app, owner.user, { name: 'dot.png', content: await pngBytes(4, 4) })).hash;
+      const text = (await uploadFile(site.app, site.owner.user, { name: 'notes.md', content: '# <b>hi</b>' })).hash;
+      const image = (await uploadFile(site.app, site.owner.user, { name: 'dot.png', content: await pngBytes(4, 4) })).hash;
       for (const [hash, type] of [
         [text, 'text/plain; charset=utf-8'],
         [image, 'image/png'],
       ] as const) {
-        const link = await makeLink(owner, hash, { allowDownload: false });
-        const preview = await guest(t.app).get(linkPath(link.token, `/preview/${hash}`));
+        const link = await makeLink(site.owner, hash, { allowDownload: false });
+        const preview = await guest(site.app).get(linkPath(link.token, `/preview/${hash}`));
         expect(preview.statusCode).toBe(200);
         expect(preview.headers['content-type']).toBe(type);
         expect(preview.headers['content-disposition']).toMatch(/^inline/);

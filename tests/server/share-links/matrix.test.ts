@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes, type Call } from '../access/route-table.js';
+import { type Call, makeVersion, routes } from '../access/route-table.js';
 import type { TestClient } from '../support/client.js';
 import { createFolder, pngBytes, signedInUser, uploadFile } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -101,8 +101,9 @@ describe('what a link lets its holder do, state by state', () => {
     const fx = await linked('unlocked');
     const other = (await uploadFile(t.app, owner.user, { name: 'other.txt', parentId: fx.folder })).hash;
     const trashed = (await uploadFile(t.app, owner.user, { name: 't.txt', parentId: fx.folder })).hash;
-    const fixture = { folder: fx.folder, other, file: fx.file, image: fx.image, trashed, recipient: owner.user.email };
     const send = (client: TestClient, request: Call) => client.request(request.method, request.url, { body: request.body, headers: request.headers });
+    const version = await makeVersion((request) => send(owner.client, request), fx.folder, fx.file);
+    const fixture = { folder: fx.folder, other, file: fx.file, image: fx.image, trashed, version, recipient: owner.user.email };
     for (const route of routes) expect((await send(fx.visitor, route.call(fixture))).statusCode, route.name).toBe(401);
   });
 });

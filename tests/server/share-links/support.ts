@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { TestClient } from '../support/client.js';
-import type { signedInUser } from '../support/drive-factories.js';
+import type { Person } from '../support/app-with-owner.js';
 
-export type Person = Awaited<ReturnType<typeof signedInUser>>;
+export type { Person };
 
 export interface LinkSettings {
   allowDownload?: boolean;

@@ -1,33 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appWithOwner } from '../support/app-with-owner.js';
 import { createFolder, signedInUser, uploadFile } from '../support/drive-factories.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
 import { multipartUpload } from '../uploads/support.js';
-import { guest, linkPath, makeLink, type Person } from './support.js';
+import { guest, linkPath, makeLink } from './support.js';
 
 describe('a share link, as its visitors see it', () => {
-  let t: TestApp;
-  let owner: Person;
-  beforeAll(async () => {
-    t = await createTestApp();
-    owner = await signedInUser(t.app);
-  });
-  afterAll(() => t.close());
+  const site = appWithOwner();
 
   async function folderWithFiles(name: string) {
-    const folder = await createFolder(owner.client, name);
-    const sub = await createFolder(owner.client, 'Inner', folder);
-    const file = (await uploadFile(t.app, owner.user, { name: 'notes.txt', content: 'hello world', parentId: folder })).hash;
-    const deep = (await uploadFile(t.app, owner.user, { name: 'deep.txt', content: 'deep', parentId: sub })).hash;
-    const outside = (await uploadFile(t.app, owner.user, { name: 'private.txt', content: 'secret' })).hash;
+    const folder = await createFolder(site.owner.client, name);
+    const sub = await createFolder(site.owner.client, 'Inner', folder);
+    const file = (await uploadFile(site.app, site.owner.user, { name: 'notes.txt', content: 'hello world', parentId: folder })).hash;
+    const deep = (await uploadFile(site.app, site.owner.user, { name: 'deep.txt', content: 'deep', parentId: sub })).hash;
+    const outside = (await uploadFile(site.app, site.owner.user, { name: 'private.txt', content: 'secret' })).hash;
     return { folder, sub, file, deep, outside };
   }
 
   it('shows a folder to a guest: its listing, sub-folders with crumbs, previews and downloads, nothing outside it', async () => {
     const fx = await folderWithFiles('Trip');
-    const link = await makeLink(owner, fx.folder);
+    const link = await makeLink(site.owner, fx.folder);
     expect(link.token).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(link.url).toMatch(new RegExp(`/drive/s/${link.token}$`));
-    const visitor = guest(t.app);
+    const visitor = guest(site.app);
 
     const info = await visitor.get(linkPath(link.token));
     expect(info.statusCode, info.body).toBe(200);
@@ -61,14 +55,14 @@ describe('a share link, as its visitors see it', () => {
     // Entries outside the linked folder are unknown through the link, whatever their id.
     expect((await visitor.get(linkPath(link.token, `/preview/${fx.outside}`))).statusCode).toBe(404);
     expect((await visitor.get(linkPath(link.token, `/download?hashes=${fx.outside}`))).statusCode).toBe(404);
-    expect((await visitor.get(linkPath(link.token, `/entries?folderId=${await createFolder(owner.client, 'Elsewhere')}`))).statusCode).toBe(404);
+    expect((await visitor.get(linkPath(link.token, `/entries?folderId=${await createFolder(site.owner.client, 'Elsewhere')}`))).statusCode).toBe(404);
     // And the drive's own routes stay closed to a guest.
     expect((await visitor.get(`/api/v1/file-entries/${fx.file}/preview`)).statusCode).toBe(401);
   });
 
   it('answers an unknown, deleted, expired or trashed link with the same 404', async () => {
     const fx = await folderWithFiles('Gone');
-    const visitor = guest(t.app);
+    const visitor = guest(site.app);
     const expect404 = async (token: string) => {
       const response = await visitor.get(linkPath(token));
       expect(response.statusCode).toBe(404);
@@ -76,13 +70,13 @@ describe('a share link, as its visitors see it', () => {
     };
     await expect404('A'.repeat(24));
 
-    const deleted = await makeLink(owner, fx.file);
-    expect((await owner.client.request('DELETE', `/api/v1/share-links/${deleted.id}`)).statusCode).toBe(200);
+    const deleted = await makeLink(site.owner, fx.file);
+    expect((await site.owner.client.request('DELETE', `/api/v1/share-links/${deleted.id}`)).statusCode).toBe(200);
     await expect404(deleted.token);
 
-    const expiring = await makeLink(owner, fx.file, { expiresAt: new Date(Date.now() + 60_000).toISOString() });
+    const expiring = await makeLink(site.owner, fx.file, { expiresAt: new Date(Date.now() + 60_000).toISOString() });
     expect((await visitor.get(linkPath(expiring.token))).statusCode).toBe(200);
-    await t.app.services.db.kysely
+    await site.app.services.db.kysely
       .updateTable('share_links')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('id', '=', expiring.id)
@@ -90,15 +84,15 @@ describe('a share link, as its visitors see it', () => {
     await expect404(expiring.token);
     expect((await visitor.get(linkPath(expiring.token, `/download?hashes=${fx.file}`))).statusCode).toBe(404);
 
-    const trashed = await makeLink(owner, fx.sub);
-    await owner.client.post('/api/v1/file-entries/delete', { entryIds: [fx.sub] });
+    const trashed = await makeLink(site.owner, fx.sub);
+    await site.owner.client.post('/api/v1/file-entries/delete', { entryIds: [fx.sub] });
     await expect404(trashed.token);
   });
 
   it('keeps downloads off when the link says so, previews still allowed', async () => {
     const fx = await folderWithFiles('View only');
-    const link = await makeLink(owner, fx.folder, { allowDownload: false });
-    const visitor = guest(t.app);
+    const link = await makeLink(site.owner, fx.folder, { allowDownload: false });
+    const visitor = guest(site.app);
     const info = (await visitor.get(linkPath(link.token))).json().link;
     expect(info.allow_download).toBe(false);
     expect(info.entry.permissions).toEqual(['files.view']);
@@ -107,10 +101,10 @@ describe('a share link, as its visitors see it', () => {
   });
 
   it('serves markup through a link only as a download: an attachment, sandboxed (it has no preview)', async () => {
-    const html = (await uploadFile(t.app, owner.user, { name: 'page.html', content: '<script>alert(1)</script>' })).hash;
-    const link = await makeLink(owner, html);
-    expect((await guest(t.app).get(linkPath(link.token, `/preview/${html}`))).statusCode).toBe(404);
-    const download = await guest(t.app).get(linkPath(link.token, `/download?hashes=${html}`));
+    const html = (await uploadFile(site.app, site.owner.user, { name: 'page.html', content: '<script>alert(1)</script>' })).hash;
+    const link = await makeLink(site.owner, html);
+    expect((await guest(site.app).get(linkPath(link.token, `/preview/${html}`))).statusCode).toBe(404);
+    const download = await guest(site.app).get(linkPath(link.token, `/download?hashes=${html}`));
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-disposition']).toMatch(/^attachment/);
     expect(download.headers['content-security-policy']).toContain('sandbox');
@@ -119,32 +113,32 @@ describe('a share link, as its visitors see it', () => {
 
   it('counts downloads atomically: of ten racing for the last one, exactly one gets it', async () => {
     const fx = await folderWithFiles('Limited');
-    const link = await makeLink(owner, fx.file, { maxDownloads: 3 });
-    const visitor = guest(t.app);
+    const link = await makeLink(site.owner, fx.file, { maxDownloads: 3 });
+    const visitor = guest(site.app);
     expect((await visitor.get(linkPath(link.token, `/download?hashes=${fx.file}`))).statusCode).toBe(200);
-    expect((await guest(t.app).get(linkPath(link.token, `/download?hashes=${fx.file}`))).statusCode).toBe(200);
+    expect((await guest(site.app).get(linkPath(link.token, `/download?hashes=${fx.file}`))).statusCode).toBe(200);
     // A visitor's later fetches of a file already counted for them (again, or a range of it) do not count again.
     expect((await visitor.get(linkPath(link.token, `/download?hashes=${fx.file}`))).statusCode).toBe(200);
     expect((await visitor.get(linkPath(link.token, `/download?hashes=${fx.file}`), { range: 'bytes=3-' })).statusCode).toBe(206);
     expect((await visitor.get(linkPath(link.token))).json().link.downloads_left).toBe(1);
 
-    const racing = await Promise.all(Array.from({ length: 10 }, () => guest(t.app).get(linkPath(link.token, `/download?hashes=${fx.file}`))));
+    const racing = await Promise.all(Array.from({ length: 10 }, () => guest(site.app).get(linkPath(link.token, `/download?hashes=${fx.file}`))));
     const statuses = racing.map((r) => r.statusCode).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 410)).toHaveLength(9);
     const usedUp = await visitor.get(linkPath(link.token));
     expect(usedUp.statusCode).toBe(410);
     expect(usedUp.json().message).toBe('This link has reached its download limit.');
-    const row = await t.app.services.db.kysely.selectFrom('share_links').select('download_count').where('id', '=', link.id).executeTakeFirstOrThrow();
+    const row = await site.app.services.db.kysely.selectFrom('share_links').select('download_count').where('id', '=', link.id).executeTakeFirstOrThrow();
     expect(Number(row.download_count)).toBe(3);
   });
 
   describe('with a password', () => {
     it('shows no name or size before the password, and everything after it, for this link only', async () => {
       const fx = await folderWithFiles('Locked');
-      const link = await makeLink(owner, fx.folder, { password: 'open sesame' });
-      const other = await makeLink(owner, fx.sub, { password: 'open sesame' });
-      const visitor = guest(t.app);
+      const link = await makeLink(site.owner, fx.folder, { password: 'open sesame' });
+      const other = await makeLink(site.owner, fx.sub, { password: 'open sesame' });
+      const visitor = guest(site.app);
 
       const locked = await visitor.get(linkPath(link.token));
       expect(locked.statusCode).toBe(200);
@@ -170,42 +164,42 @@ describe('a share link, as its visitors see it', () => {
       expect((await visitor.get(linkPath(link.token, '/entries'))).statusCode).toBe(200);
 
       // The unlock is bound to its link: the same cookie sent to another link does nothing.
-      const replay = await guest(t.app).get(linkPath(other.token, '/entries'), { cookie: `link_access=${cookie.value}` });
+      const replay = await guest(site.app).get(linkPath(other.token, '/entries'), { cookie: `link_access=${cookie.value}` });
       expect(replay.statusCode).toBe(403);
     });
 
     it('ends every unlock when the owner changes the password, and opens the link when it is removed', async () => {
       const fx = await folderWithFiles('Rotated');
-      const link = await makeLink(owner, fx.folder, { password: 'first pass' });
-      const visitor = guest(t.app);
+      const link = await makeLink(site.owner, fx.folder, { password: 'first pass' });
+      const visitor = guest(site.app);
       expect((await visitor.post(linkPath(link.token, '/password'), { password: 'first pass' })).statusCode).toBe(200);
       expect((await visitor.get(linkPath(link.token, '/entries'))).statusCode).toBe(200);
 
-      const changed = await owner.client.request('PUT', `/api/v1/share-links/${link.id}`, { body: { password: 'second pass' } });
+      const changed = await site.owner.client.request('PUT', `/api/v1/share-links/${link.id}`, { body: { password: 'second pass' } });
       expect(changed.statusCode, changed.body).toBe(200);
       expect((await visitor.get(linkPath(link.token, '/entries'))).statusCode).toBe(403);
 
-      await owner.client.request('PUT', `/api/v1/share-links/${link.id}`, { body: { password: null } });
-      expect((await guest(t.app).get(linkPath(link.token, '/entries'))).statusCode).toBe(200);
+      await site.owner.client.request('PUT', `/api/v1/share-links/${link.id}`, { body: { password: null } });
+      expect((await guest(site.app).get(linkPath(link.token, '/entries'))).statusCode).toBe(200);
     });
 
     it('throttles guesses per link and address, counted before they are compared', async () => {
       const fx = await folderWithFiles('Guarded');
-      const link = await makeLink(owner, fx.folder, { password: 'right one' });
-      const attacker = guest(t.app, '203.0.113.7');
+      const link = await makeLink(site.owner, fx.folder, { password: 'right one' });
+      const attacker = guest(site.app, '203.0.113.7');
       const answers = await Promise.all(Array.from({ length: 12 }, () => attacker.post(linkPath(link.token, '/password'), { password: 'wrong' })));
       const statuses = answers.map((a) => a.statusCode);
       expect(statuses.filter((s) => s === 422)).toHaveLength(5);
       expect(statuses.filter((s) => s === 429)).toHaveLength(7);
       // Even the right password waits now, from that address; another address is not locked out.
       expect((await attacker.post(linkPath(link.token, '/password'), { password: 'right one' })).statusCode).toBe(429);
-      expect((await guest(t.app, '198.51.100.9').post(linkPath(link.token, '/password'), { password: 'right one' })).statusCode).toBe(200);
+      expect((await guest(site.app, '198.51.100.9').post(linkPath(link.token, '/password'), { password: 'right one' })).statusCode).toBe(200);
     });
 
     it('slows guessing from many networks down rather than locking the link: the rightful visitor still gets in', async () => {
       const fx = await folderWithFiles('Besieged');
-      const link = await makeLink(owner, fx.folder, { password: 'right one' });
-      const guess = (address: string, password: string) => guest(t.app, address).post(linkPath(link.token, '/password'), { password });
+      const link = await makeLink(site.owner, fx.folder, { password: 'right one' });
+      const guess = (address: string, password: string) => guest(site.app, address).post(linkPath(link.token, '/password'), { password });
       // 100 wrong guesses within the hour, 5 from each of 20 networks: each network's own allowance.
       for (let network = 0; network < 20; network += 1) {
         const answers = await Promise.all(Array.from({ length: 5 }, () => guess(`203.0.${network}.9`, 'wrong')));
@@ -224,15 +218,15 @@ describe('a share link, as its visitors see it', () => {
   });
 
   it('answers as revoked while its maker is suspended, and works again once the suspension is lifted', async () => {
-    const admin = await signedInUser(t.app, { roles: ['admin'] });
-    const maker = await signedInUser(t.app);
+    const admin = await signedInUser(site.app, { roles: ['admin'] });
+    const maker = await signedInUser(site.app);
     const folder = await createFolder(maker.client, 'Distributed');
-    const file = (await uploadFile(t.app, maker.user, { name: 'flyer.txt', content: 'buy now', parentId: folder })).hash;
+    const file = (await uploadFile(site.app, maker.user, { name: 'flyer.txt', content: 'buy now', parentId: folder })).hash;
     const link = await makeLink(maker, folder);
     const usedUp = await makeLink(maker, file, { maxDownloads: 1 });
     const locked = await makeLink(maker, folder, { password: 'secret word' });
-    expect((await guest(t.app).get(linkPath(usedUp.token, `/download?hashes=${file}`))).statusCode).toBe(200);
-    const visitor = guest(t.app);
+    expect((await guest(site.app).get(linkPath(usedUp.token, `/download?hashes=${file}`))).statusCode).toBe(200);
+    const visitor = guest(site.app);
     expect((await visitor.get(linkPath(link.token, `/download?hashes=${file}`))).statusCode).toBe(200);
 
     const suspend = (action: 'suspend' | 'unsuspend') => admin.client.post('/api/v1/admin/users/bulk-update', { ids: [maker.user.id], action });
@@ -254,17 +248,17 @@ describe('a share link, as its visitors see it', () => {
 
     expect((await suspend('unsuspend')).statusCode).toBe(200);
     expect((await visitor.get(linkPath(link.token))).statusCode).toBe(200);
-    expect((await guest(t.app).get(linkPath(link.token, `/download?hashes=${file}`))).statusCode).toBe(200);
+    expect((await guest(site.app).get(linkPath(link.token, `/download?hashes=${file}`))).statusCode).toBe(200);
     expect((await visitor.get(linkPath(usedUp.token))).statusCode).toBe(410);
   });
 
   describe('as a file drop', () => {
     it('takes uploads into the folder, shows nothing in it, never overwrites, and charges the owner', async () => {
-      const dropOwner = await signedInUser(t.app);
+      const dropOwner = await signedInUser(site.app);
       const folder = await createFolder(dropOwner.client, 'Inbox');
-      await uploadFile(t.app, dropOwner.user, { name: 'report.txt', content: 'original', parentId: folder });
+      await uploadFile(site.app, dropOwner.user, { name: 'report.txt', content: 'original', parentId: folder });
       const link = await makeLink(dropOwner, folder, { fileDrop: true });
-      const visitor = guest(t.app);
+      const visitor = guest(site.app);
 
       const info = (await visitor.get(linkPath(link.token))).json().link;
       expect(info).toMatchObject({ file_drop: true, entry: { name: 'Inbox', file_size: 0, permissions: ['files.create'] } });
@@ -289,13 +283,13 @@ describe('a share link, as its visitors see it', () => {
     });
 
     it("obeys the upload restrictions and the owner's quota", async () => {
-      const dropOwner = await signedInUser(t.app);
+      const dropOwner = await signedInUser(site.app);
       const folder = await createFolder(dropOwner.client, 'Small inbox');
       const link = await makeLink(dropOwner, folder, { fileDrop: true });
-      const before = await t.app.services.settings.all();
-      await t.app.services.settings.set({ 'uploads.available_space': 1000, 'uploads.blocked_extensions': ['exe'] });
+      const before = await site.app.services.settings.all();
+      await site.app.services.settings.set({ 'uploads.available_space': 1000, 'uploads.blocked_extensions': ['exe'] });
       try {
-        const visitor = guest(t.app);
+        const visitor = guest(site.app);
         const big = multipartUpload({}, { name: 'big.bin', content: Buffer.alloc(5000) });
         const tooBig = await visitor.request('POST', linkPath(link.token, '/file-entries'), big);
         expect(tooBig.statusCode).toBe(413);
@@ -303,7 +297,7 @@ describe('a share link, as its visitors see it', () => {
         expect((await visitor.request('POST', linkPath(link.token, '/file-entries'), exe)).statusCode).toBe(422);
         expect((await dropOwner.client.get('/api/v1/user/space-usage')).json().used).toBe(0);
       } finally {
-        await t.app.services.settings.set({
+        await site.app.services.settings.set({
           'uploads.available_space': before['uploads.available_space']!,
           'uploads.blocked_extensions': before['uploads.blocked_extensions']!,
         });
@@ -312,9 +306,9 @@ describe('a share link, as its visitors see it', () => {
 
     it('refuses uploads through a link that is not a file drop', async () => {
       const fx = await folderWithFiles('Not a drop');
-      const link = await makeLink(owner, fx.folder);
+      const link = await makeLink(site.owner, fx.folder);
       const { body, headers } = multipartUpload({}, { name: 'x.txt', content: Buffer.from('x') });
-      expect((await guest(t.app).request('POST', linkPath(link.token, '/file-entries'), { body, headers })).statusCode).toBe(403);
+      expect((await guest(site.app).request('POST', linkPath(link.token, '/file-entries'), { body, headers })).statusCode).toBe(403);
     });
   });
 });

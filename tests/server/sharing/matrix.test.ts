@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntryAction } from '../../../server/modules/access/actions.js';
 import { SHARE_ACTIONS } from '../../../server/modules/access/grants.repository.js';
-import { routes, type Call, type Fixture } from '../access/route-table.js';
+import { type Call, type Fixture, makeVersion, routes } from '../access/route-table.js';
 import { TestClient } from '../support/client.js';
 import { createFolder, pngBytes, signedInUser, uploadFile } from '../support/drive-factories.js';
 import type { CreatedUser } from '../support/factories.js';
@@ -39,7 +39,8 @@ describe('every drive and upload route on shared entries', () => {
       });
       expect(shared.statusCode, shared.body).toBe(200);
     }
-    return { folder, other, file, image, trashed, recipient: bystander };
+    const version = await makeVersion((call) => send(owner.client, call), folder, file);
+    return { folder, other, file, image, trashed, version, recipient: bystander };
   }
 
   beforeAll(async () => {

@@ -145,7 +145,7 @@ describe('WebDAV access, limits and paths', () => {
     expect((await dav(t.app, 'PUT', '/dav/My%20drive/big.txt', basic(token), 'x'.repeat(11))).statusCode).toBe(403);
     await t.app.services.settings.set({ 'uploads.max_size': null, 'uploads.available_space': 20 });
     expect((await dav(t.app, 'PUT', '/dav/My%20drive/fits.txt', basic(token), 'x'.repeat(15))).statusCode).toBe(201);
-    expect((await dav(t.app, 'PUT', '/dav/My%20drive/over.txt', basic(token), 'x'.repeat(10))).statusCode).toBe(413);
+    expect((await dav(t.app, 'PUT', '/dav/My%20drive/over.txt', basic(token), 'x'.repeat(10))).statusCode).toBe(507);
     await t.app.services.settings.set({ 'uploads.available_space': null });
     expect(await listNames(client, 'folderId=0')).toEqual(['fits.txt']);
     expect((await dav(t.app, 'DELETE', '/dav/My%20drive/fits.txt', basic(token))).statusCode).toBe(204);

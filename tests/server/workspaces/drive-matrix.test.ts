@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntryAction } from '../../../server/modules/access/actions.js';
-import { routes, type Call, type Fixture } from '../access/route-table.js';
+import { makeVersion, routes, type Call, type Fixture } from '../access/route-table.js';
 import { TestClient } from '../support/client.js';
 import { pngBytes, signedInUser } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -47,7 +47,8 @@ describe('every drive and upload route in a workspace', () => {
     const image = await upload('i.png', await pngBytes(40, 30), folder);
     const trashed = await upload('t.txt', Buffer.from('bye'), folder);
     await owner.post(`/api/v1/file-entries/delete?workspaceId=${workspaceId}`, { entryIds: [trashed] });
-    return { folder, other, file, image, trashed, recipient: bystander };
+    const version = await makeVersion((call) => send(owner, call), folder, file, `?workspaceId=${workspaceId}`);
+    return { folder, other, file, image, trashed, version, recipient: bystander };
   }
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVITES_PER_HOUR } from '../../../server/services.js';
+import { INVITES_PER_HOUR } from '../../../server/modules/workspaces/index.js';
 import { signedInUser } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { createWorkspace, workspaceRoles } from './support.js';

@@ -9,10 +9,11 @@ import { makeEntry } from './entries';
 
 describe('entry actions', () => {
   it('offers open/preview and rename for one entry, the rest for many', () => {
-    expect(actionsFor('folder', [makeEntry({ type: 'folder' })])).toEqual(['open', 'download', 'rename', 'move', 'copy', 'star', 'details', 'trash']);
+    expect(actionsFor('folder', [makeEntry({ type: 'folder' })])).toEqual(['open', 'download', 'pin', 'rename', 'move', 'copy', 'star', 'details', 'trash']);
     expect(actionsFor('folder', [makeEntry({ type: 'image' })])[0]).toBe('preview');
     expect(actionsFor('starred', [makeEntry({ is_starred: true }), makeEntry({ is_starred: true })])).toEqual([
       'download',
+      'pin',
       'move',
       'copy',
       'unstar',
@@ -23,8 +24,19 @@ describe('entry actions', () => {
 
   it('offers no download to a caller who may only view: preview stays', () => {
     const viewOnly = makeEntry({ type: 'file', mime: 'application/octet-stream', permissions: ['files.view'] });
-    expect(actionsFor('folder', [viewOnly])).toEqual(['preview', 'rename', 'move', 'copy', 'star', 'details', 'trash']);
+    expect(actionsFor('folder', [viewOnly])).toEqual(['preview', 'star', 'details']);
     expect(actionsFor('folder', [makeEntry({ type: 'image' }), viewOnly])).not.toContain('download');
+  });
+
+  it("offers only what the server's permissions on the entries allow (a workspace viewer changes nothing)", () => {
+    const viewer = makeEntry({ type: 'image', permissions: ['files.view', 'files.download'] });
+    expect(actionsFor('folder', [viewer])).toEqual(['preview', 'download', 'pin', 'star', 'details']);
+    const editorNoDelete = makeEntry({ type: 'image', permissions: ['files.view', 'files.create', 'files.update'] });
+    expect(actionsFor('folder', [editorNoDelete])).toEqual(['preview', 'rename', 'move', 'copy', 'star', 'details']);
+    // Several entries: an action every one of them allows.
+    expect(actionsFor('folder', [makeEntry(), viewer])).not.toEqual(expect.arrayContaining(['move']));
+    expect(actionsFor('folder', [makeEntry(), viewer])).not.toContain('trash');
+    expect(actionsFor('trash', [viewer])).toEqual(['details']);
   });
 
   it('offers restore and delete forever in the trash', () => {
@@ -41,6 +53,27 @@ describe('entry actions', () => {
     expect(disabledReason('rename', true)).toBeNull();
     expect(disabledReason('open', false)).toBeNull();
     expect(disabledReason('details', false)).toBeNull();
+  });
+
+  it('offers to pin what is not pinned and to unpin what is, offline too', () => {
+    const none = { allPinned: false, anyPinned: false, allStored: false };
+    const some = { allPinned: false, anyPinned: true, allStored: false };
+    const all = { allPinned: true, anyPinned: true, allStored: true };
+    expect(actionsFor('folder', [makeEntry()], none)).toContain('pin');
+    expect(actionsFor('folder', [makeEntry()], none)).not.toContain('unpin');
+    expect(actionsFor('folder', [makeEntry(), makeEntry()], some)).toEqual(expect.arrayContaining(['pin', 'unpin']));
+    expect(actionsFor('folder', [makeEntry()], all)).not.toContain('pin');
+    expect(actionsFor('trash', [makeEntry()], all)).not.toContain('unpin');
+    // Pinning offline is remembered for when the network returns.
+    expect(disabledReason('pin', false, none)).toBeNull();
+    expect(disabledReason('unpin', false, all)).toBeNull();
+  });
+
+  it('downloads and previews offline what the device holds, and says plainly what it does not', () => {
+    expect(disabledReason('download', false, { allPinned: false, anyPinned: false, allStored: false })).toBe("This file isn't available offline");
+    expect(disabledReason('download', false, { allPinned: false, anyPinned: false, allStored: true })).toBeNull();
+    expect(disabledReason('download', true)).toBeNull();
+    expect(disabledReason('preview', false)).toBeNull();
   });
 });
 

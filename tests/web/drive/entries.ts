@@ -22,6 +22,7 @@ export function makeEntry(overrides: Partial<FileEntry> = {}): FileEntry {
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
     deleted_at: null,
+    purge_at: null,
     permissions: ['files.view', 'files.create', 'files.update', 'files.delete', 'files.download'],
     ...overrides,
   };

@@ -89,6 +89,18 @@ describe('upload engine', () => {
     expect(plain.calls[0]?.aborted).toBe(true);
   });
 
+  it('offers no retry when the server refused the upload or the folder is gone', async () => {
+    const { engine, plain, add, db } = await setup();
+    await add(makeItem({ id: 'refused', createdAt: 1 }), makeItem({ id: 'gone', createdAt: 2 }));
+    const run = engine.run();
+    await flush();
+    plain.calls[0]?.reject(new UploadFailure('http', 403, 'This action is unauthorized.'));
+    plain.calls[1]?.reject(new UploadFailure('http', 404, 'This folder does not exist.'));
+    await run;
+    expect(await db.items.get('refused')).toMatchObject({ status: 'failed', errorMessage: 'This action is unauthorized.', retryable: false });
+    expect(await db.items.get('gone')).toMatchObject({ status: 'failed', retryable: false });
+  });
+
   it("shows the server's message on failure and keeps the item, its bytes and a retry", async () => {
     const { engine, plain, add, db } = await setup();
     await add(makeItem({ id: 'big' }));

@@ -61,6 +61,7 @@ export function makeEntry(name: string): FileEntry {
     created_at: '2025-01-01T00:00:00Z',
     updated_at: '2025-01-01T00:00:00Z',
     deleted_at: null,
+    purge_at: null,
     permissions: ['files.view', 'files.create', 'files.update', 'files.delete', 'files.download'],
   };
 }

@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { isAddressOrRange } from '../../../observability/addresses.js';
 import { safeAction } from '../../menus/schemas.js';
+import { isTimezone } from '../../../lib/time.js';
 
 const MB = 1024 * 1024;
-const isTimezone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 const httpUrlOrEmpty = z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'Enter a full address starting with http:// or https://.' })]);
 const smtpUrlOrEmpty = z.union([z.literal(''), z.url({ protocol: /^smtps?$/, message: 'Enter an SMTP address such as smtp://name@mail.example.com:587.' })]);
 const sender = z.union([
@@ -74,6 +66,8 @@ export const settingGroups = {
       .max(512 * MB),
     'uploads.disable_tus': bool,
     'uploads.available_space': z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable(),
+    'trash.keep_days': z.number().int().min(1).max(3650).describe('Days a trashed entry stays before it is deleted forever'),
+    'versions.max_days': z.number().int().min(0).max(3650).describe('The longest a file version is kept, in days (0: no limit beyond the thinning)'),
   },
   mail: {
     'mail.url': smtpUrlOrEmpty,

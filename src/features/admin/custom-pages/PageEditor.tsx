@@ -2,7 +2,6 @@ import { useReducer, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { getErrorMessage } from '../../../api/errors';
 import { useTrans } from '../../../i18n/use-trans';
-import { primaryButtonClass, secondaryButtonClass } from '../../../ui/form/field-classes';
 import { SelectField } from '../../../ui/form/SelectField';
 import { TextField } from '../../../ui/form/TextField';
 import { Spinner } from '../../../ui/Spinner';
@@ -10,6 +9,7 @@ import { useAdminPage, useSavePage, type AdminPage } from './api';
 import { RichTextEditor } from './RichTextEditor';
 import { initialSlugState, slugReducer } from './slug';
 import { useAdminSave } from '../use-admin-save';
+import { FormButtons } from '../../../ui/form/FormButtons';
 
 /** /admin/pages/new and /admin/pages/:id/edit. */
 export function PageEditorRoute() {
@@ -109,14 +109,7 @@ export function PageEditor({ page }: { page: AdminPage | null }) {
         )}
         {error('body') && <p className="mt-1 text-sm text-danger">{error('body')}</p>}
       </div>
-      <div className="flex justify-end gap-2">
-        <button type="button" className={secondaryButtonClass} onClick={() => void navigate('/admin/pages')}>
-          {t('Back to pages')}
-        </button>
-        <button type="submit" className={primaryButtonClass} disabled={save.isPending}>
-          {t('Save')}
-        </button>
-      </div>
+      <FormButtons onCancel={() => void navigate('/admin/pages')} pending={save.isPending} cancelLabel={t('Back to pages')} />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { getErrorMessage, getFieldError } from '../../../api/errors';
 import { useTrans } from '../../../i18n/use-trans';
 import { ModalDialog } from '../../../ui/Dialog';
-import { primaryButtonClass, secondaryButtonClass } from '../../../ui/form/field-classes';
+import { primaryButtonClass } from '../../../ui/form/field-classes';
 import { TextField } from '../../../ui/form/TextField';
 import { toast } from '../../../ui/toast/toast-store';
 import {
@@ -17,6 +17,7 @@ import {
 } from '../appearance-api';
 import { AdminTable } from '../AdminTable';
 import { ConfirmDelete } from '../ConfirmDelete';
+import { FormButtons } from '../../../ui/form/FormButtons';
 
 /** The site's languages: add, rename, make default, delete, export and import (the line editor is one click away). */
 export function LocalizationsPage() {
@@ -207,14 +208,7 @@ function LanguageDialog({ localization, onClose }: { localization: AdminLocaliza
           />
         )}
         <TextField label={t('Name')} required value={name} onChange={(e) => setName(e.target.value)} error={getFieldError(error, 'name')} />
-        <div className="flex justify-end gap-2">
-          <button type="button" className={secondaryButtonClass} onClick={onClose}>
-            {t('Cancel')}
-          </button>
-          <button type="submit" className={primaryButtonClass} disabled={create.isPending || update.isPending}>
-            {t('Save')}
-          </button>
-        </div>
+        <FormButtons onCancel={onClose} pending={create.isPending || update.isPending} />
       </form>
     </ModalDialog>
   );

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useTrans } from '../../../i18n/use-trans';
 import { ModalDialog } from '../../../ui/Dialog';
 import { CheckboxField } from '../../../ui/form/CheckboxField';
-import { primaryButtonClass, secondaryButtonClass } from '../../../ui/form/field-classes';
 import { TextField } from '../../../ui/form/TextField';
 import { useSavePlan, type AdminPlan, type PriceBody } from '../api';
 import { useAdminSave } from '../use-admin-save';
 import { ListEditor } from './ListEditor';
 import { PriceEditor } from './PriceEditor';
+import { FormButtons } from '../../../ui/form/FormButtons';
 
 const GB = 1024 ** 3;
 
@@ -92,14 +92,7 @@ export function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose:
         ) : (
           <PriceEditor pending={prices} onPendingChange={setPrices} errors={(index, field) => error(`prices.${index}.${field}`)} />
         )}
-        <div className="flex justify-end gap-2">
-          <button type="button" className={secondaryButtonClass} onClick={onClose}>
-            {t('Cancel')}
-          </button>
-          <button type="submit" className={primaryButtonClass} disabled={save.isPending}>
-            {t('Save')}
-          </button>
-        </div>
+        <FormButtons onCancel={onClose} pending={save.isPending} />
       </form>
     </ModalDialog>
   );

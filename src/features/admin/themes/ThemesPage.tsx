@@ -3,12 +3,13 @@ import type { Theme } from '../../../api/bootstrap-types';
 import { useTrans } from '../../../i18n/use-trans';
 import { ModalDialog } from '../../../ui/Dialog';
 import { CheckboxField } from '../../../ui/form/CheckboxField';
-import { primaryButtonClass, secondaryButtonClass } from '../../../ui/form/field-classes';
+import { primaryButtonClass } from '../../../ui/form/field-classes';
 import { TextField } from '../../../ui/form/TextField';
 import { hexToTriplet, tripletToHex, variableLabel } from '../../themes/color';
 import { useDeleteTheme, useSaveTheme, useThemes } from '../appearance-api';
 import { ConfirmDelete } from '../ConfirmDelete';
 import { useAdminSave } from '../use-admin-save';
+import { FormButtons } from '../../../ui/form/FormButtons';
 
 /** The site's themes: their colours, dark flag, and which are the default light and dark ones. */
 export function ThemesPage() {
@@ -108,14 +109,7 @@ function ThemeDialog({ theme, variables, onClose }: { theme: Theme | null; varia
             />
           ))}
         </div>
-        <div className="flex justify-end gap-2">
-          <button type="button" className={secondaryButtonClass} onClick={onClose}>
-            {t('Cancel')}
-          </button>
-          <button type="submit" className={primaryButtonClass} disabled={save.isPending}>
-            {t('Save')}
-          </button>
-        </div>
+        <FormButtons onCancel={onClose} pending={save.isPending} />
       </form>
     </ModalDialog>
   );

@@ -11,8 +11,10 @@ export const driveKeys = {
   tree: (workspaceId: number) => ['ws', workspaceId, 'drive', 'folders'] as const,
   path: (workspaceId: number, hash: string) => ['ws', workspaceId, 'drive', 'path', hash] as const,
   details: (workspaceId: number, id: string) => ['ws', workspaceId, 'drive', 'details', id] as const,
-  /** The storage summary is the user's own, whichever workspace is active; it is small and persisted. */
+  /** Every storage summary (a prefix: invalidating it refreshes them all); small and persisted. */
   usage: ['user', 'space-usage'] as const,
+  /** The storage summary of a space: in a workspace, its payer's (what its uploads fill). */
+  usageOf: (workspaceId: number) => ['user', 'space-usage', workspaceId] as const,
 };
 
 /**

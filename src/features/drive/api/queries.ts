@@ -11,8 +11,9 @@ import type { FolderCrumb, FolderNode } from './types';
 
 /** GET user/space-usage (spec §3 Storage summary). */
 export function useSpaceUsage() {
+  const workspaceId = useActiveWorkspace();
   return useQuery({
-    queryKey: driveKeys.usage,
+    queryKey: driveKeys.usageOf(workspaceId),
     queryFn: ({ signal }) => api.get('user/space-usage', { signal }),
   });
 }

@@ -4,7 +4,7 @@ import { Icon } from '../../../ui/icons';
 import type { FolderCrumb } from '../api/types';
 import { folderPath, ROOT_HASH } from '../lib/views';
 
-/** Root › … › current folder; the last crumb is the page's heading. */
+/** Root › … › current folder; the last crumb is the page's heading. `rootLabel` is shown as given (translated, or a workspace's name). */
 export function Breadcrumbs({ path, fallbackName, rootLabel }: { path: FolderCrumb[] | null; fallbackName: string; rootLabel: string }) {
   const { t } = useTrans();
   const crumbs = path ?? [];
@@ -14,7 +14,7 @@ export function Breadcrumbs({ path, fallbackName, rootLabel }: { path: FolderCru
       {current && (
         <>
           <Link to={folderPath(ROOT_HASH)} className="shrink-0 rounded px-1 text-fg-muted hover:bg-fg/5 focus-visible:outline-2 focus-visible:outline-primary">
-            {t(rootLabel)}
+            {rootLabel}
           </Link>
           {crumbs.slice(0, -1).map((crumb) => (
             <span key={crumb.hash} className="flex min-w-0 items-center gap-1">
@@ -30,7 +30,7 @@ export function Breadcrumbs({ path, fallbackName, rootLabel }: { path: FolderCru
           <Icon name="chevronRight" className="size-5 shrink-0 text-fg-muted" />
         </>
       )}
-      <h1 className="truncate px-1 font-semibold">{current?.name ?? (fallbackName || t(rootLabel))}</h1>
+      <h1 className="truncate px-1 font-semibold">{current?.name ?? (fallbackName || rootLabel)}</h1>
     </nav>
   );
 }

@@ -9,6 +9,7 @@ import type { FileEntry } from '../api/types';
 import { formatBytes } from '../../../i18n/format-size';
 import { detailsOpenAtom } from '../state';
 import { FileIcon } from './FileIcon';
+import { OfflineDetails } from '../offline/OfflineDetails';
 
 /** GET file-entries/{id}: what the selected entry is, where it lives and when it changed. */
 export function DetailsPanel({ entry }: { entry: FileEntry | null }) {
@@ -42,6 +43,7 @@ export function DetailsPanel({ entry }: { entry: FileEntry | null }) {
           <Row label={t('Modified')} value={format(shown.updated_at)} />
           <Row label={t('Created')} value={format(shown.created_at)} />
           {shown.description && <Row label={t('Description')} value={shown.description} />}
+          {!shown.deleted_at && <OfflineDetails entry={shown} />}
         </dl>
       ) : (
         <p className="text-sm text-fg-muted">{t('Select a file or folder to see its details')}</p>

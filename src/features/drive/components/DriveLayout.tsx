@@ -11,6 +11,7 @@ import { UploadPanel } from '../../uploads';
 import { PreviewOverlay } from './PreviewOverlay';
 import { InvitePrompt } from '../../workspaces/components/InvitePrompt';
 import { WorkspaceDialogs } from '../../workspaces/dialogs/WorkspaceDialogs';
+import { useOfflineFiles } from '../offline/use-offline-files';
 
 /** The drive area: sidebar (hidden at first under 576 px), the current view, dialogs and the preview. */
 export function DriveLayout() {
@@ -20,6 +21,8 @@ export function DriveLayout() {
   useSidebarShown();
   // Keeps the folder tree on the device (offline breadcrumbs, move dialog).
   useFolderTree();
+  // Pinned entries stay in sync while the drive is open, and its listings show what the sync changed.
+  useOfflineFiles();
 
   useEffect(() => {
     setSidebarOpen(window.innerWidth >= SIDEBAR_BREAKPOINT);

@@ -7,12 +7,14 @@ import { useIsMobile } from '../../../ui/use-media-query';
 import { useOnline } from '../../../ui/use-online';
 import { useBootstrap } from '../../bootstrap/store';
 import { MobileMenuLinks } from '../../navigation/MobileMenu';
+import { useCurrentWorkspace } from '../../workspaces/api/queries';
 import { WorkspaceSelector } from '../../workspaces/components/WorkspaceSelector';
 import { useDriveActions } from '../hooks/use-drive-actions';
 import { useEntryDrop } from '../hooks/use-entry-drop';
 import { DRIVE_VIEWS, SIDEBAR_VIEWS } from '../lib/views';
 import type { DriveViewId } from '../lib/views';
-import { uploadTargetAtom } from '../state';
+import { uploadAllowedAtom, uploadTargetAtom } from '../state';
+import { OFFLINE_FILES_PATH } from '../../offline-files/paths';
 import { StorageSummary } from './StorageSummary';
 import { UploadButton } from './UploadButton';
 
@@ -35,10 +37,12 @@ export function DriveSidebar() {
   const data = useBootstrap();
   const online = useOnline();
   const target = useAtomValue(uploadTargetAtom);
+  // Hidden where the server's answer on the folder refuses uploads (a workspace viewer).
+  const uploadAllowed = useAtomValue(uploadAllowedAtom);
   const isMobile = useIsMobile();
   return (
     <nav aria-label={t('Drive')} className="flex h-full w-60 shrink-0 flex-col gap-2 overflow-y-auto border-r border-divider bg-bg py-3 pr-2">
-      <div className="px-3">
+      <div className="px-3" hidden={uploadAllowed === false}>
         <UploadButton
           target={target}
           label={t('Upload')}
@@ -52,6 +56,9 @@ export function DriveSidebar() {
         {SIDEBAR_VIEWS.map((id) => (
           <li key={id}>{id === 'trash' ? <TrashLink online={online} /> : <ViewLink id={id} />}</li>
         ))}
+        <li>
+          <OfflineFilesLink />
+        </li>
       </ul>
       <div className="mt-auto space-y-2 px-1">
         <StorageSummary />
@@ -86,10 +93,25 @@ function ViewLink({ id }: { id: DriveViewId }) {
   const { t } = useTrans();
   const view = DRIVE_VIEWS[id];
   const active = useIsActive(id);
+  // In a workspace the root is the workspace's, not "My drive".
+  const workspace = useCurrentWorkspace();
   return (
     <Link to={view.path} aria-current={active ? 'page' : undefined} className={linkClass}>
-      <Icon name={ICONS[id]} className="size-5 shrink-0" />
-      {t(view.label)}
+      <Icon name={id === 'folder' && workspace ? 'people' : ICONS[id]} className="size-5 shrink-0" />
+      <span className="truncate">{id === 'folder' && workspace ? workspace.name : t(view.label)}</span>
+    </Link>
+  );
+}
+
+/** What this device keeps for offline use (issue 39): not a listing view, so not one of DRIVE_VIEWS. */
+function OfflineFilesLink() {
+  const { t } = useTrans();
+  const { pathname } = useLocation();
+  const active = pathname.replace(/\/+$/, '') === OFFLINE_FILES_PATH;
+  return (
+    <Link to={OFFLINE_FILES_PATH} aria-current={active ? 'page' : undefined} className={linkClass}>
+      <Icon name="cloudOff" className="size-5 shrink-0" />
+      {t('Offline files')}
     </Link>
   );
 }

@@ -4,6 +4,7 @@ import { Icon } from '../../../ui/icons';
 import type { FileEntry } from '../api/types';
 import { FileIcon } from './FileIcon';
 import { useEntryItem } from './use-entry-item';
+import { OfflineBadge } from '../offline/OfflineBadge';
 
 /** One entry in the grid view: a thumbnail (images) or the kind's icon, and the name. */
 export const EntryCard = memo(function EntryCard({ entry, style }: { entry: FileEntry; style: CSSProperties }) {
@@ -25,6 +26,7 @@ export const EntryCard = memo(function EntryCard({ entry, style }: { entry: File
       <div className="flex items-center gap-2 px-3 py-2 text-sm">
         <FileIcon entry={entry} className="size-4" />
         <span className="min-w-0 flex-1 truncate font-medium">{entry.name}</span>
+        <OfflineBadge entryId={entry.id} />
         {entry.is_starred && <Icon name="star" className="size-4 text-amber-500" />}
         {entry.is_shared && <Icon name="people" className="size-4 text-fg-muted" />}
       </div>

@@ -6,6 +6,7 @@ import type { FileEntry } from '../api/types';
 import { ACTIONS, actionsFor, disabledReason } from '../lib/actions';
 import type { ActionId } from '../lib/actions';
 import type { DriveViewId } from '../lib/views';
+import { useOfflineSelection } from '../offline/selection';
 
 export interface ContextMenuState {
   entries: FileEntry[];
@@ -29,8 +30,9 @@ export function EntryContextMenu({
 }) {
   const { t } = useTrans();
   const anchor = useRef<HTMLDivElement>(null);
-  const ids = state ? actionsFor(view, state.entries) : [];
-  const disabled = ids.filter((id) => disabledReason(id, online));
+  const offline = useOfflineSelection(state?.entries ?? []);
+  const ids = state ? actionsFor(view, state.entries, offline) : [];
+  const disabled = ids.filter((id) => disabledReason(id, online, offline));
   return (
     <>
       <div ref={anchor} aria-hidden="true" className="fixed size-0" style={{ left: state?.x ?? 0, top: state?.y ?? 0 }} />
@@ -54,7 +56,7 @@ export function EntryContextMenu({
           >
             {ids.map((id) => {
               const action = ACTIONS[id];
-              const reason = disabledReason(id, online);
+              const reason = disabledReason(id, online, offline);
               return (
                 <MenuItem
                   key={id}

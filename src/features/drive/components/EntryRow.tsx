@@ -7,6 +7,7 @@ import type { FileEntry } from '../api/types';
 import { formatBytes } from '../../../i18n/format-size';
 import { FileIcon } from './FileIcon';
 import { useEntryItem } from './use-entry-item';
+import { OfflineBadge } from '../offline/OfflineBadge';
 
 export const ROW_HEIGHT = 48;
 
@@ -24,6 +25,7 @@ export const EntryRow = memo(function EntryRow({ entry, style }: { entry: FileEn
     >
       <FileIcon entry={entry} />
       <span className="min-w-0 flex-1 truncate font-medium">{entry.name}</span>
+      <OfflineBadge entryId={entry.id} />
       {entry.is_starred && <Icon name="star" className="size-4 text-amber-500" aria-label={t('Starred')} />}
       {entry.is_shared && <Icon name="people" className="size-4 text-fg-muted" aria-label={t('Shared')} />}
       {/* Someone else's entry (shared with me, a workspace's): whose it is. */}

@@ -52,7 +52,8 @@ export function PageActions({
   const canUpload = view.canUpload(folder);
   return (
     <div className="flex items-center gap-2">
-      {view.id === 'folder' && (
+      {/* A folder is made with files.create in its parent, as the server checks; unknown (not listed yet) still offers it. */}
+      {view.id === 'folder' && (!folder || folder.permissions.includes('files.create')) && (
         <ActionButton
           label={t('New folder')}
           disabledReason={offline}

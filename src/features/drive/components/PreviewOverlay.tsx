@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useAtom } from 'jotai';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useTrans } from '../../../i18n/use-trans';
@@ -11,6 +11,9 @@ import { startDownload } from '../hooks/use-drive-actions';
 import { previewKindOf } from '../lib/file-kind';
 import { previewAtom } from '../state';
 import { FileIcon } from './FileIcon';
+import { useOnline } from '../../../ui/use-online';
+import { usePinState } from '../../../offline/pins/client';
+import { NotAvailableOffline } from '../offline/NotAvailableOffline';
 
 /** Full-screen preview (GET file-entries/{id}/preview) with previous/next through the listing's files. */
 export function PreviewOverlay() {
@@ -71,14 +74,20 @@ export function PreviewOverlay() {
 
 function PreviewBody({ entry }: { entry: FileEntry }) {
   const { t } = useTrans();
+  const online = useOnline();
+  const stored = usePinState(entry.id)?.stored ?? false;
+  // The server could not be reached though the device says it is online (the worker had no copy to give).
+  const [unreachable, setUnreachable] = useState(false);
   const src = previewUrl(entry);
+  if (!stored && (!online || unreachable)) return <NotAvailableOffline entry={entry} />;
+  const onError = () => setUnreachable(true);
   switch (previewKindOf(entry)) {
     case 'image':
-      return <img src={src} alt={entry.name} className="max-h-full max-w-full object-contain" />;
+      return <img src={src} alt={entry.name} onError={onError} className="max-h-full max-w-full object-contain" />;
     case 'video':
-      return <video src={src} controls className="max-h-full max-w-full" aria-label={entry.name} />;
+      return <video src={src} controls onError={onError} className="max-h-full max-w-full" aria-label={entry.name} />;
     case 'audio':
-      return <audio src={src} controls aria-label={entry.name} />;
+      return <audio src={src} controls onError={onError} aria-label={entry.name} />;
     case 'pdf':
       return <iframe src={src} title={entry.name} className="h-full w-full rounded bg-white" />;
     case 'text':

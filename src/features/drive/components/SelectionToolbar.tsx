@@ -7,6 +7,7 @@ import { ACTIONS, actionsFor, disabledReason } from '../lib/actions';
 import type { ActionId } from '../lib/actions';
 import type { DriveViewId, SortDescriptor } from '../lib/views';
 import { detailsOpenAtom, viewModeAtom } from '../state';
+import { useOfflineSelection } from '../offline/selection';
 import { SortMenu } from './SortMenu';
 
 /** The actions of the selection, then the layout controls: sort, list/grid, details. */
@@ -28,7 +29,8 @@ export function SelectionToolbar({
   const { t } = useTrans();
   const [mode, setMode] = useAtom(viewModeAtom);
   const [details, setDetails] = useAtom(detailsOpenAtom);
-  const actions = actionsFor(view, selected).filter((id) => id !== 'details');
+  const offline = useOfflineSelection(selected);
+  const actions = actionsFor(view, selected, offline).filter((id) => id !== 'details');
   return (
     <div role="toolbar" aria-label={t('Toolbar')} className="flex min-h-12 flex-wrap items-center gap-1 border-b border-divider px-2 py-1">
       {selected.length > 0 && (
@@ -37,7 +39,7 @@ export function SelectionToolbar({
         </span>
       )}
       {actions.map((id) => {
-        const reason = disabledReason(id, online);
+        const reason = disabledReason(id, online, offline);
         return (
           <ActionButton key={id} label={t(ACTIONS[id].label)} disabledReason={reason ? t(reason) : null} onPress={() => onAction(id, selected)}>
             <Icon name={ACTIONS[id].icon} className="size-5" />

@@ -1,5 +1,6 @@
 import { useTrans } from '../../../i18n/use-trans';
 import { Icon } from '../../../ui/icons';
+import { useCurrentWorkspace } from '../../workspaces/api/queries';
 import { useSpaceUsage } from '../api';
 import { formatBytes, storagePercentage } from '../../../i18n/format-size';
 
@@ -7,6 +8,7 @@ import { formatBytes, storagePercentage } from '../../../i18n/format-size';
 export function StorageSummary() {
   const { t } = useTrans();
   const usage = useSpaceUsage();
+  const workspace = useCurrentWorkspace();
   if (!usage.data) return null;
   const { used, available } = usage.data;
   const percent = storagePercentage(used, available);
@@ -17,7 +19,7 @@ export function StorageSummary() {
       <div className="flex-1">
         <div
           role="meter"
-          aria-label={t('Storage')}
+          aria-label={workspace ? t('Storage of :workspace', { workspace: workspace.name }) : t('Storage')}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
@@ -26,6 +28,7 @@ export function StorageSummary() {
         >
           <div className="h-full bg-primary" style={{ width: `${percent}%` }} />
         </div>
+        {workspace && <p className="truncate font-medium">{workspace.name}</p>}
         <span className="text-fg-muted">{text}</span>
         {available !== null && used > available && (
           // A downgrade never deletes files: say why uploads wait (issue 16).

@@ -13,6 +13,8 @@ import { folderPath } from '../lib/views';
 import { documentPath, isDocument } from '../lib/documents';
 import { detailsOpenAtom, dialogAtom, previewAtom } from '../state';
 import { useDeleteWithToasts } from './use-delete-entries';
+import { offlineSelectionOf } from '../offline/selection';
+import { usePinActions } from '../offline/use-offline-files';
 
 /** Starts a download the way a link would: the server names the file (or zip). */
 export function startDownload(entries: Pick<FileEntry, 'hash'>[]): void {
@@ -40,6 +42,7 @@ export function useDriveActions() {
   const star = useStarEntries();
   const restore = useRestoreEntries();
   const { mutate: moveMutate } = move;
+  const pins = usePinActions();
 
   const moveTo = useCallback(
     (entries: FileEntry[], destinationId: string | null) => {
@@ -59,7 +62,7 @@ export function useDriveActions() {
     (action: ActionId, entries: FileEntry[], listing: FileEntry[] = entries) => {
       const first = entries[0];
       if (!first) return;
-      const reason = disabledReason(action, online);
+      const reason = disabledReason(action, online, offlineSelectionOf(entries));
       if (reason) {
         toast(translate(reason));
         return;
@@ -89,6 +92,12 @@ export function useDriveActions() {
         }
         case 'download':
           startDownload(entries);
+          return;
+        case 'pin':
+          void pins.pin(entries);
+          return;
+        case 'unpin':
+          void pins.unpin(entries);
           return;
         case 'share':
           setDialog({ type: 'share', entries });
@@ -120,7 +129,7 @@ export function useDriveActions() {
           return;
       }
     },
-    [online, navigate, setPreview, setDialog, copy, star, setDetails, trash, restore],
+    [online, navigate, setPreview, setDialog, copy, star, setDetails, trash, restore, pins],
   );
 
   return { run, moveTo, trash, online, deleteRun: remove.run, isDeleting: remove.isPending };

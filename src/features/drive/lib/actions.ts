@@ -5,20 +5,39 @@ import type { DriveViewId } from './views';
 // Which entry actions a selection offers (context menu and toolbar alike),
 // and which of them need the server (disabled offline, with a reason).
 export type ActionId =
-  'open' | 'preview' | 'download' | 'share' | 'rename' | 'move' | 'copy' | 'star' | 'unstar' | 'details' | 'trash' | 'restore' | 'deleteForever';
+  | 'open'
+  | 'preview'
+  | 'download'
+  | 'pin'
+  | 'unpin'
+  | 'share'
+  | 'rename'
+  | 'move'
+  | 'copy'
+  | 'star'
+  | 'unstar'
+  | 'details'
+  | 'trash'
+  | 'restore'
+  | 'deleteForever';
 
 export interface ActionDef {
   id: ActionId;
   label: string;
   icon: IconName;
-  needsServer: boolean;
+  /** Offline it is disabled; 'unless-stored': unless the device holds every selected entry (pinned). */
+  needsServer: boolean | 'unless-stored';
   danger?: boolean;
 }
 
 export const ACTIONS: Record<ActionId, ActionDef> = {
   open: { id: 'open', label: 'Open', icon: 'folder', needsServer: false },
-  preview: { id: 'preview', label: 'Preview', icon: 'visibility', needsServer: true },
-  download: { id: 'download', label: 'Download', icon: 'download', needsServer: true },
+  // Offline, the preview says whether the device holds the file (and offers to pin it).
+  preview: { id: 'preview', label: 'Preview', icon: 'visibility', needsServer: false },
+  download: { id: 'download', label: 'Download', icon: 'download', needsServer: 'unless-stored' },
+  // Pinning offline is remembered, and done when the network returns.
+  pin: { id: 'pin', label: 'Make available offline', icon: 'offlinePin', needsServer: false },
+  unpin: { id: 'unpin', label: 'Remove offline copy', icon: 'offlinePin', needsServer: false },
   share: { id: 'share', label: 'Share', icon: 'people', needsServer: true },
   rename: { id: 'rename', label: 'Rename', icon: 'edit', needsServer: true },
   move: { id: 'move', label: 'Move to', icon: 'driveFileMove', needsServer: true },
@@ -32,11 +51,31 @@ export const ACTIONS: Record<ActionId, ActionDef> = {
 };
 
 export const OFFLINE_REASON = 'Not available while offline';
+export const NOT_STORED_REASON = "This file isn't available offline";
+
+/** What the device holds of the selection ("Make available offline"). */
+export interface OfflineSelection {
+  /** Every selected entry is pinned itself. */
+  allPinned: boolean;
+  /** Some selected entry is pinned itself. */
+  anyPinned: boolean;
+  /** The device holds the bytes of every selected entry (pinned, or inside a pinned folder). */
+  allStored: boolean;
+}
+
+const NOTHING_OFFLINE: OfflineSelection = { allPinned: false, anyPinned: false, allStored: false };
 
 /** The actions for the selected entries in a view, in menu order. */
-export function actionsFor(view: DriveViewId, entries: Pick<FileEntry, 'type' | 'is_starred' | 'permissions'>[]): ActionId[] {
+export function actionsFor(
+  view: DriveViewId,
+  entries: Pick<FileEntry, 'type' | 'is_starred' | 'permissions'>[],
+  offline: OfflineSelection = NOTHING_OFFLINE,
+): ActionId[] {
   if (!entries.length) return [];
-  if (view === 'trash') return ['restore', 'deleteForever', 'details'];
+  // Each action is offered only when the server's answer on every entry (its permissions) allows it,
+  // with the action the server checks: update to rename or move, delete to trash, restore or delete.
+  const all = (permission: string) => entries.every((e) => e.permissions.includes(permission));
+  if (view === 'trash') return [...(all('files.delete') ? (['restore', 'deleteForever'] as const) : []), 'details'];
   const single = entries.length === 1;
   const first = entries[0]!;
   const ids: ActionId[] = [];
@@ -45,14 +84,23 @@ export function actionsFor(view: DriveViewId, entries: Pick<FileEntry, 'type' | 
   if (entries.every((e) => e.permissions.includes('files.download'))) ids.push('download');
   // Sharing needs files.share on every entry (the server's answer, sent with each entry).
   if (entries.every((e) => e.permissions.includes('files.share'))) ids.push('share');
-  if (single) ids.push('rename');
-  ids.push('move', 'copy');
+  // Bytes kept on the device are a download: a file needs download; a folder keeps what of it may be downloaded.
+  if (!offline.allPinned && entries.every((e) => e.type === 'folder' || e.permissions.includes('files.download'))) ids.push('pin');
+  if (offline.anyPinned) ids.push('unpin');
+  if (single && all('files.update')) ids.push('rename');
+  if (all('files.update')) ids.push('move');
+  // A copy lands beside its original: the entry's create grant is the nearest answer the listing carries.
+  if (all('files.create')) ids.push('copy');
   ids.push(entries.every((e) => e.is_starred) ? 'unstar' : 'star');
-  ids.push('details', 'trash');
+  ids.push('details');
+  if (all('files.delete')) ids.push('trash');
   return ids;
 }
 
 /** Why an action cannot run now, or null when it can. */
-export function disabledReason(action: ActionId, online: boolean): string | null {
-  return !online && ACTIONS[action].needsServer ? OFFLINE_REASON : null;
+export function disabledReason(action: ActionId, online: boolean, offline: OfflineSelection = NOTHING_OFFLINE): string | null {
+  if (online) return null;
+  const needs = ACTIONS[action].needsServer;
+  if (needs === 'unless-stored') return offline.allStored ? null : NOT_STORED_REASON;
+  return needs ? OFFLINE_REASON : null;
 }

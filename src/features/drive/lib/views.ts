@@ -1,3 +1,4 @@
+import { listingKeyOf } from '../../../offline/listing-cache';
 import type { Folder, ListQuery, OrderBy, OrderDir } from '../api/types';
 
 // Spec §3 "Drive listing view" and §9 sorts: one definition per route.
@@ -94,5 +95,5 @@ export function listingKey(params: ListingParams): string {
   const { view, folderId, sort, search } = params;
   const folder = view === 'folder' || view === 'search' ? folderId : '';
   const filters = search ? [search.query?.trim() ?? '', search.type ?? '', search.modifiedFrom ?? '', search.modifiedTo ?? ''].join('|') : '';
-  return [view, folder, sort.orderBy, sort.orderDir, filters].join(':');
+  return listingKeyOf(view, folder, sort.orderBy, sort.orderDir, filters);
 }

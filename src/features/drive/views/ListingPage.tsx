@@ -26,7 +26,8 @@ import { EMPTY_SELECTION, pruneSelection } from '../lib/selection';
 import type { Selection } from '../lib/selection';
 import { hasSearchInput, ROOT_HASH } from '../lib/views';
 import type { DriveView, SearchFilters, SortDescriptor } from '../lib/views';
-import { detailsOpenAtom, sortAtom, uploadTargetAtom, viewModeAtom } from '../state';
+import { detailsOpenAtom, sortAtom, uploadAllowedAtom, uploadTargetAtom, viewModeAtom } from '../state';
+import { useCurrentWorkspace } from '../../workspaces/api/queries';
 
 export const ROOT_TITLE = 'Drive';
 
@@ -65,9 +66,12 @@ export function ListingPage({
 
   // A folder page uploads into the folder in its address, whether or not its listing has loaded (offline).
   const uploadTarget = view.id === 'folder' ? folderHash : view.id === 'sql' ? (folder?.hash ?? ROOT_HASH) : ROOT_HASH;
+  const setUploadAllowed = useSetAtom(uploadAllowedAtom);
+  const uploadAllowed = view.id === 'folder' && folder ? view.canUpload(folder) : null;
   useEffect(() => {
     setUploadTarget(uploadTarget);
-  }, [uploadTarget, setUploadTarget]);
+    setUploadAllowed(uploadAllowed);
+  }, [uploadTarget, setUploadTarget, uploadAllowed, setUploadAllowed]);
 
   const dateFormat = useMemo(() => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: timezone }), [language, timezone]);
   const formatDate = useCallback((iso: string) => dateFormat.format(new Date(iso)), [dateFormat]);
@@ -96,6 +100,9 @@ export function ListingPage({
 
   const canUpload = online && view.canUpload(folder);
   const title = view.id === 'folder' ? null : t(view.label);
+  // Inside a workspace its name replaces "Drive" at the root and follows every other view's title.
+  const workspace = useCurrentWorkspace();
+  const rootLabel = workspace?.name ?? t(ROOT_TITLE);
   let body: ReactNode;
   if (listing.isLoading) body = <Spinner />;
   else if (!entries.length && listing.isError && !listing.fromCache)
@@ -110,7 +117,7 @@ export function ListingPage({
   else
     body = (
       <EntryListing
-        label={title ?? path?.at(-1)?.name ?? t(ROOT_TITLE)}
+        label={title ?? path?.at(-1)?.name ?? rootLabel}
         entries={entries}
         mode={mode}
         selection={selection}
@@ -131,7 +138,14 @@ export function ListingPage({
     <div className="flex h-full min-h-0 flex-col">
       <header className="flex min-h-14 items-center gap-2 px-4 pt-3">
         <div className="min-w-0 flex-1">
-          {title ? <h1 className="text-lg font-semibold">{title}</h1> : <Breadcrumbs path={path} fallbackName={folder?.name ?? ''} rootLabel={ROOT_TITLE} />}
+          {title ? (
+            <h1 className="truncate text-lg font-semibold">
+              {title}
+              {workspace && <span className="font-normal text-fg-muted"> · {workspace.name}</span>}
+            </h1>
+          ) : (
+            <Breadcrumbs path={path} fallbackName={folder?.name ?? ''} rootLabel={rootLabel} />
+          )}
         </div>
         <PageActions view={view} folder={folder} target={uploadTarget} online={online} isEmpty={!entries.length} />
       </header>

@@ -45,6 +45,10 @@ function useLoseWorkspace<Input>(call: (input: Input) => Promise<{ message?: str
     onSuccess: async (_answer, input) => {
       const id = workspaceOf(input);
       switchWorkspace(afterLosing(activeWorkspaceId(), id));
+      // Gone from the list first: what still shows it (the members dialog closing) stops asking for it,
+      // so the removal below is not followed by one more request answered 404.
+      client.setQueryData<Workspace[]>(workspaceKeys.list, (list) => list?.filter((w) => w.id !== id));
+      await client.cancelQueries({ queryKey: workspaceKeys.one(id) });
       client.removeQueries({ queryKey: workspaceKeys.one(id) });
       await client.invalidateQueries({ queryKey: workspaceKeys.list });
     },

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { PERSONAL_WORKSPACE, useActiveWorkspace } from '../../../api/active-workspace';
 import { usePaintFirst } from '../../../offline/paint-first';
 import { userDatabase } from '../../../offline/user-db';
 import { useBootstrap } from '../../bootstrap/store';
@@ -40,11 +41,22 @@ export function useWorkspaces(): WorkspaceList {
   };
 }
 
+/** The active workspace when it is not the personal one: the drive names it wherever it would say "Drive". */
+export function useCurrentWorkspace(): Workspace | null {
+  const activeId = useActiveWorkspace();
+  const { workspaces } = useWorkspaces();
+  if (activeId === PERSONAL_WORKSPACE) return null;
+  return workspaces.find((w) => w.id === activeId && !w.default) ?? null;
+}
+
 /** One workspace with its member and invite rows. */
 export function useWorkspace(id: number | null) {
+  const { workspaces, isLoading } = useWorkspaces();
+  // Only a workspace still in the user's list is asked for: one just left or deleted would answer 404.
+  const listed = isLoading || workspaces.some((w) => w.id === id);
   return useQuery({
     queryKey: workspaceKeys.one(id ?? 0),
-    enabled: id !== null && id !== 0,
+    enabled: id !== null && id !== 0 && listed,
     // Others join, leave and change roles meanwhile: each opening of the members dialog asks again (painting the last answer first).
     refetchOnMount: 'always',
     queryFn: async ({ signal }) => (await workspaceCalls.one(id ?? 0, signal)).workspace,

@@ -7,6 +7,7 @@ import { Icon } from '../../../ui/icons';
 import { primaryButtonClass, secondaryButtonClass } from '../../../ui/form/field-classes';
 import { toast } from '../../../ui/toast/toast-store';
 import { useDeclineInvite, useJoinWorkspace } from '../api/mutations';
+import { InviteSummary, useInvitePreview } from './InviteSummary';
 
 export const INVITE_PARAM = 'invite';
 
@@ -21,6 +22,7 @@ export function InvitePrompt() {
   const inviteId = params.get(INVITE_PARAM);
   const join = useJoinWorkspace();
   const decline = useDeclineInvite();
+  const preview = useInvitePreview(inviteId);
   if (!inviteId) return null;
   const done = () =>
     setParams(
@@ -43,7 +45,11 @@ export function InvitePrompt() {
       className="m-3 flex flex-wrap items-center gap-3 rounded-lg border border-primary/40 bg-primary/10 px-4 py-3"
     >
       <Icon name="people" className="size-6 text-primary" />
-      <p className="flex-1 text-sm">{t('You have been invited to join a workspace.')}</p>
+      <div className="flex-1 text-sm">
+        {/* Until the preview answers (or if the link is no longer valid) the general line stands in. */}
+        <InviteSummary inviteId={inviteId} />
+        {!preview.data && <p>{t('You have been invited to join a workspace.')}</p>}
+      </div>
       <Button
         isDisabled={pending}
         className={primaryButtonClass}

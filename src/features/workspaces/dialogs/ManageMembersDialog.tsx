@@ -36,6 +36,9 @@ export function ManageMembersDialog({ workspace: listed, onLeave, onClose }: { w
   return (
     <>
       <ModalDialog title={t('Manage workspace members')} isOpen onOpenChange={(open) => !open && onClose()} className="max-w-xl">
+        <p className="-mt-2 mb-2 truncate text-sm text-fg-muted" data-testid="members-workspace">
+          {workspace.name}
+        </p>
         {permissions.invite && roles.data && <InviteSection workspaceId={workspace.id} roles={roles.data} />}
         <h3 className="mb-2 mt-4 text-sm font-semibold">{t('Members')}</h3>
         {query.isLoading && <Spinner />}

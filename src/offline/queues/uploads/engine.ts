@@ -125,7 +125,9 @@ export class UploadEngine {
     if (failure.kind === 'network' || ((failure.kind === 'timeout' || resyncWhenOnline) && !this.deps.isOnline())) {
       return { changes: { status: 'pending', waitingForNetwork: true }, park: true };
     }
-    return { changes: { status: 'failed', errorMessage: failure.userMessage, errorValues: null, retryable: true } };
+    // A refusal (403) or a folder that is gone (404) answers the same however often it is asked: no Retry.
+    const refused = failure.kind === 'http' && (failure.status === 403 || failure.status === 404);
+    return { changes: { status: 'failed', errorMessage: failure.userMessage, errorValues: null, retryable: !refused } };
   }
 
   /** User abort: a running attempt stops; the item stays listed as aborted. */

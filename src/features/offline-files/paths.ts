@@ -1,0 +1,1 @@
+export const OFFLINE_FILES_PATH = '/drive/offline';

@@ -1,0 +1,85 @@
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+const MODULES = '/usr/lib/apache2/modules';
+
+/** Debian's apache2, installed on demand (the WebDAV bench is the only user of it). */
+export function ensureApache(): string {
+  try {
+    execFileSync('which', ['apache2'], { stdio: 'ignore' });
+  } catch {
+    if (process.getuid?.() !== 0) throw new Error("apache2 is missing: run 'sudo apt-get install -y apache2' once.");
+    execFileSync('apt-get', ['install', '-y', '-qq', 'apache2'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    // The package starts a system Apache on port 80; the bench runs its own.
+    try {
+      execFileSync('service', ['apache2', 'stop'], { stdio: 'ignore' });
+    } catch {
+      // no init system here
+    }
+  }
+  return '/usr/sbin/apache2';
+}
+
+/**
+ * An Apache httpd of our own on 127.0.0.1 serving `root` with mod_dav
+ * (mod_dav_fs, with its lock database), the reference for the WebDAV bench:
+ * the event MPM as Debian ships it, no authentication (the drive's Basic
+ * token check is part of what the bench measures of it).
+ */
+export async function startApache(dir: string, port: number): Promise<{ url: string; root: string; stop: () => Promise<void> }> {
+  const binary = ensureApache();
+  const root = path.join(dir, 'root');
+  await fs.mkdir(root, { recursive: true });
+  await fs.mkdir(path.join(dir, 'lock'), { recursive: true });
+  // As root Apache serves as www-data: the tree and the lock database must be theirs.
+  const user = process.getuid?.() === 0 ? 'www-data' : null;
+  if (user) execFileSync('chown', ['-R', `${user}:${user}`, dir]);
+  const conf = path.join(dir, 'apache2.conf');
+  await fs.writeFile(
+    conf,
+    `ServerRoot ${dir}
+ServerName 127.0.0.1
+Listen 127.0.0.1:${port}
+PidFile ${dir}/apache2.pid
+ErrorLog ${dir}/error.log
+LogLevel warn
+${user ? `User ${user}\nGroup ${user}` : ''}
+LoadModule mpm_event_module ${MODULES}/mod_mpm_event.so
+LoadModule authz_core_module ${MODULES}/mod_authz_core.so
+LoadModule mime_module ${MODULES}/mod_mime.so
+LoadModule dav_module ${MODULES}/mod_dav.so
+LoadModule dav_fs_module ${MODULES}/mod_dav_fs.so
+TypesConfig /etc/mime.types
+KeepAlive On
+MaxKeepAliveRequests 0
+EnableSendfile On
+DAVLockDB ${dir}/lock/DAVLock
+DocumentRoot ${root}
+<Directory ${root}>
+  Dav On
+  Require all granted
+  AllowOverride None
+  Options None
+</Directory>
+LimitRequestBody 0
+`,
+  );
+  const child = spawn(binary, ['-d', dir, '-f', conf, '-DFOREGROUND'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/`, { method: 'OPTIONS' });
+      break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    root,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
