@@ -10,8 +10,12 @@ import { registerUploadQueue } from './uploads/worker';
 import { registerSaveQueue } from './saves/worker';
 import { registerPins } from './pins/worker';
 import { registerShareTarget } from './share-target';
+import { startWorkerErrorReporting } from './observability';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
+
+// First, so that an error in what follows is reported when the site has a DSN.
+startWorkerErrorReporting(self);
 
 // The app shell (index.html, JS, CSS, icons) is precached at install, so a
 // reload without network still opens the app instead of the browser's error.

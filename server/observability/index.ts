@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.js';
 import type { JobObserver, JobQueue, JobMap } from '../lib/background.js';
 import type { ObservabilityConfig } from './config.js';
+import { clientRoutes } from './client-routes.js';
 import { ErrorReports } from './errors.js';
 import { installHttpMetrics } from './http-metrics.js';
 import { chainObservers, jobMetrics } from './job-metrics.js';
@@ -56,5 +57,6 @@ export function installObservability(app: FastifyInstance, config: Observability
   const observability: Observability = { metrics, errors, effective };
   app.decorate('observability', observability);
   if (metrics) metricsRoute(app, metrics, observability.effective);
+  clientRoutes(app, config, effective);
   return observability;
 }

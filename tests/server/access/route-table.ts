@@ -194,6 +194,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/v1/bootstrap-data': 'what the app needs before sign-in',
   'GET /api/v1/workspace/invite/:': "an invite link's workspace and inviter, for the join and register pages (the unguessable link is the proof)",
   'GET /api/v1/health': 'health check',
+  'GET /api/v1/observability/client': "the app's error-reporting settings (guests' errors count too; a DSN is public)",
+  'POST /api/v1/observability/envelope': 'error reports of the app, forwarded only to the configured DSN (404 when off)',
   'GET /api/v1/openapi.json': 'the API description',
   'GET /api/v1/docs': 'API docs: 403 unless the guest role holds api.access',
   'GET /api/v1/docs/': 'API docs: 403 unless the guest role holds api.access',

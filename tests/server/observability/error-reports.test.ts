@@ -81,6 +81,76 @@ describe('error reports (server and jobs)', () => {
   });
 });
 
+describe('the browser side: settings and tunnel', () => {
+  let receiver: SentryReceiver;
+  let t: TestApp;
+  beforeAll(async () => {
+    receiver = await startSentryReceiver();
+    t = await createTestApp({ env: { SENTRY_DSN: receiver.dsn, SENTRY_RELEASE: 'drive@1.2.3', SENTRY_SAMPLE_RATE: '0.5' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await receiver?.close();
+  });
+
+  const envelope = (dsn: string, message: string) =>
+    [JSON.stringify({ event_id: 'a'.repeat(32), dsn, sent_at: new Date().toISOString() }), JSON.stringify({ type: 'event' }), JSON.stringify({ message })].join(
+      '\n',
+    );
+
+  it("gives guests the DSN, release, sample rates and this site's tunnel", async () => {
+    const response = await t.app.inject({ url: '/api/v1/observability/client' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      dsn: receiver.dsn,
+      tunnel: '/api/v1/observability/envelope',
+      release: 'drive@1.2.3',
+      environment: 'test',
+      sampleRate: 0.5,
+      tracesSampleRate: 1,
+      tracing: false,
+    });
+  });
+
+  it('forwards an envelope for the configured DSN to it, without an XSRF token', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/observability/envelope',
+      payload: envelope(receiver.dsn, 'from the page'),
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await receiver.waitForEvent((e) => e.message === 'from the page')).message).toBe('from the page');
+  });
+
+  it('refuses an envelope for another DSN (no open relay)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/observability/envelope',
+      payload: envelope('http://otherkey@127.0.0.1:1/7', 'elsewhere'),
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(receiver.events().some((e) => e.message === 'elsewhere')).toBe(false);
+  });
+
+  it('answers 404 on the tunnel when reporting is off', async () => {
+    const off = await createTestApp();
+    try {
+      const response = await off.app.inject({
+        method: 'POST',
+        url: '/api/v1/observability/envelope',
+        payload: envelope(receiver.dsn, 'x'),
+        headers: { 'content-type': 'text/plain' },
+      });
+      expect(response.statusCode).toBe(404);
+      expect((await off.app.inject({ url: '/api/v1/observability/client' })).json()).toMatchObject({ dsn: null });
+    } finally {
+      await off.close();
+    }
+  });
+});
+
 describe('error reports without a DSN', () => {
   it('sends nothing and installs nothing that reports', async () => {
     const receiver = await startSentryReceiver();
