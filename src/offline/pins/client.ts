@@ -61,7 +61,8 @@ export class PinsClient {
       },
       createPageEngine: (http, notify) => {
         const store = this.caches();
-        if (!store) throw new Error('Cache Storage is not available');
+        // Without Cache Storage (an old browser, an insecure origin) nothing can be kept: pins stay waiting.
+        if (!store) return { setUser: () => Promise.resolve(), apply: () => Promise.resolve(), run: () => Promise.resolve() };
         return createPinEngine(http, store, notify);
       },
     });

@@ -1,3 +1,4 @@
+import type { components } from '../../api/schema';
 import type { QueueItem } from '../queues/engine';
 
 // "Make available offline" (issue 39): the contract shared by the page (pin
@@ -52,26 +53,11 @@ export interface PinRequest {
   size: number;
 }
 
-/** One entry of `GET file-entries/:id/offline-manifest` (the server's contract, built by offsrv). */
-export interface ManifestEntry {
-  id: string;
-  parentId: string | null;
-  type: 'folder' | 'file';
-  name: string;
-  mime: string | null;
-  size: number;
-  /** The content version; null for folders. */
-  sha256: string | null;
-  updatedAt: string;
-  canDownload: boolean;
-  hasThumbnail: boolean;
-}
+/** One entry of `GET file-entries/:id/offline-manifest` (the server's schema, so a change to it fails to compile here). */
+export type ManifestEntry = components['schemas']['OfflineManifestEntry'];
 
-export interface OfflineManifest {
-  root: ManifestEntry;
-  /** Every non-trashed descendant the caller may see (empty for a file). */
-  entries: ManifestEntry[];
-}
+/** The manifest: the pinned entry and every non-trashed descendant the caller may see (empty for a file). */
+export type OfflineManifest = components['schemas']['OfflineManifest'];
 
 /**
  * An entry a pin covers, as the device holds it: the manifest's line, which

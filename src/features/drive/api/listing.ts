@@ -8,6 +8,7 @@ import { listingKey, listingQuery } from '../lib/views';
 import type { ListingParams } from '../lib/views';
 import { useActiveWorkspace } from '../../../api/active-workspace';
 import { driveKeys, driveQueryMeta } from './keys';
+import { readOfflineFallback } from './offline-read';
 import type { FileEntry, Folder, ListResponse } from './types';
 
 export const PER_PAGE = 100;
@@ -54,7 +55,11 @@ export function useListing(params: ListingParams, options: { enabled?: boolean }
   // Kept while the pages are: the listing's memos and its rows' context hang on this array's identity.
   const pages = query.data?.pages;
   const fresh = useMemo(() => pages && { entries: pages.flatMap((p) => p.pagination.data), folder: pages[0]?.folder ?? null }, [pages]);
-  const shown = usePaintFirst(() => (enabled ? readListing(db, key) : undefined), [db, key, enabled], fresh);
+  const shown = usePaintFirst(
+    async () => (enabled ? ((await readListing(db, key)) ?? (await readOfflineFallback(db, params))) : undefined),
+    [db, key, enabled],
+    fresh,
+  );
   return {
     entries: shown.data?.entries ?? [],
     folder: shown.data?.folder ?? null,
