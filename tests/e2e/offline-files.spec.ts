@@ -128,7 +128,10 @@ proxied(
     const pdf = await upload(page, trip, 'guide.pdf', 'application/pdf', PDF);
     const doc = await documentWith(page, trip, 'Packing list');
     const elsewhere = await upload(page, null, 'elsewhere.pdf', 'application/pdf', PDF);
+    // The files were made through the API: the reloaded page lists them once the server has answered.
+    const listed = page.waitForResponse((response) => response.url().includes('/api/v1/drive/file-entries?') && response.ok());
     await page.reload();
+    await listed;
     // The folder's own listing is seen once online, as a user would open it before pinning from the parent.
     await expect(entry(page, 'Trip')).toBeVisible();
 

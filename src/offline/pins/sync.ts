@@ -81,9 +81,17 @@ async function answered(request: Promise<Response>): Promise<Response> {
   }
 }
 
-function refusal(response: Response): Error {
+/** A refusal says why in the server's words (a folder too large to pin, say), shown on the pin as is. */
+async function refusal(response: Response): Promise<Error> {
   if (response.status === 401 || response.status >= 500 || response.status === 429) return new SyncNetworkError(`HTTP ${response.status}`);
-  return new SyncRefused(response.status, `HTTP ${response.status}`);
+  let message = `HTTP ${response.status}`;
+  try {
+    const body = (await response.json()) as { message?: unknown };
+    if (typeof body.message === 'string') message = body.message;
+  } catch {
+    // Not JSON: the status says enough.
+  }
+  return new SyncRefused(response.status, message);
 }
 
 export function syncPin(deps: SyncDeps, pin: PinItem, progress: (changes: Partial<PinItem>) => void): Attempt<SyncResult> {
@@ -127,7 +135,7 @@ class PinSync {
       await this.dropAll();
       throw new PinGone();
     }
-    if (!response.ok) throw refusal(response);
+    if (!response.ok) throw await refusal(response);
     const manifest = (await response.json()) as OfflineManifest;
     const etag = response.headers.get('ETag');
     const files = [manifest.root, ...manifest.entries].filter(keepsBytes);
@@ -227,7 +235,7 @@ class PinSync {
         };
         if (cursor) params.cursor = cursor;
         const response = await answered(getFrom(this.deps.http, 'drive/file-entries', { workspaceId: this.workspaceId, params, signal: this.signal }));
-        if (!response.ok) throw refusal(response);
+        if (!response.ok) throw await refusal(response);
         const page = (await response.json()) as ApiResponse<'drive/file-entries', 'get'>;
         const { data, next_cursor, total } = page.pagination;
         this.signal.throwIfAborted();
@@ -267,7 +275,7 @@ class PinSync {
       getFrom(http, 'file-entries/download', { workspaceId: this.workspaceId, params: { hashes: row.entryId }, headers, signal: this.signal }),
     );
     if (response.status === 404 || response.status === 403) return; // Gone or no longer downloadable: the next manifest says so.
-    if (!response.ok || !response.body) throw refusal(response);
+    if (!response.ok || !response.body) throw await refusal(response);
     if (response.status !== 206 && offset > 0) {
       await db.offlinePartials.where('version').equals(version).delete();
       parts = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readOfflineFallback } from '../../../src/features/drive/api/offline-read';
-import { listingKey } from '../../../src/features/drive/lib/views';
+import type { listingKey } from '../../../src/features/drive/lib/views';
 import { driveDatabase } from '../../../src/offline/db';
 import { folderListingKey, writeListingPage } from '../../../src/offline/listing-cache';
 import { makeEntry } from './entries';

@@ -199,6 +199,18 @@ describe('without the network', () => {
   });
 });
 
+describe('a refused pin', () => {
+  it("fails with the server's reason, and is tried again on the next refresh", async () => {
+    drive.refuse = { status: 422, message: 'This folder holds more than 25000 items' };
+    await pin('trip');
+    expect(await pinRow('trip')).toMatchObject({ status: 'failed', error: 'This folder holds more than 25000 items' });
+    expect(stored()).toEqual([]);
+    drive.refuse = null;
+    await engine.apply({ type: 'pins:refresh' });
+    expect(pinState(await pinRow('trip'))).toBe('up-to-date');
+  });
+});
+
 describe('leaving the device', () => {
   it('a pinned entry deleted on the server takes its bytes with it', async () => {
     await pin('plan', 'file');

@@ -67,6 +67,8 @@ export class FakeDrive {
   /** Cut a download's body after this many bytes (once), as a dropped connection would. */
   cutAfter: number | null = null;
   offline = false;
+  /** The manifest's answer instead of the manifest (a folder too large to pin). */
+  refuse: { status: number; message: string } | null = null;
 
   constructor(readonly origin = 'https://drive.test') {}
 
@@ -142,6 +144,7 @@ export class FakeDrive {
     this.requests.push({ path: url.pathname + url.search, headers });
     const manifest = /^\/api\/v1\/file-entries\/([^/]+)\/offline-manifest$/.exec(url.pathname);
     if (manifest) {
+      if (this.refuse) return Response.json({ message: this.refuse.message }, { status: this.refuse.status });
       const root = this.manifestEntry(manifest[1]!);
       if (!root) return new Response('{}', { status: 404 });
       const etag = `W/"${this.version}"`;
