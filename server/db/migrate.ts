@@ -19,6 +19,7 @@ import * as localizationsThemes from './migrations/2026_11_25_000100_localizatio
 import * as s3Uploads from './migrations/2026_11_25_000110_s3_uploads.js';
 import * as pgListingOrder from './migrations/2026_11_25_000120_pg_listing_order.js';
 import * as insertionOrder from './migrations/2026_11_26_000010_insertion_order.js';
+import * as legalPagesPlanStorage from './migrations/2026_11_27_000600_legal_pages_and_plan_storage.js';
 
 /**
  * Migrations are listed here rather than read from a folder so that the built
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_000110_s3_uploads': s3Uploads,
   '2026_11_25_000120_pg_listing_order': pgListingOrder,
   '2026_11_26_000010_insertion_order': insertionOrder,
+  '2026_11_27_000600_legal_pages_and_plan_storage': legalPagesPlanStorage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
