@@ -19,9 +19,10 @@ import * as localizationsThemes from './migrations/2026_11_25_000100_localizatio
 import * as s3Uploads from './migrations/2026_11_25_000110_s3_uploads.js';
 import * as pgListingOrder from './migrations/2026_11_25_000120_pg_listing_order.js';
 import * as insertionOrder from './migrations/2026_11_26_000010_insertion_order.js';
-import * as fileVersions from './migrations/2026_11_27_000500_file_versions.js';
 import * as childNameIndex from './migrations/2026_11_27_000400_child_name_index.js';
 import * as webdavLockEntries from './migrations/2026_11_27_000410_webdav_lock_entries.js';
+import * as fileVersions from './migrations/2026_11_27_000500_file_versions.js';
+import * as legalPagesPlanStorage from './migrations/2026_11_27_000600_legal_pages_and_plan_storage.js';
 
 /**
  * Migrations are listed here rather than read from a folder so that the built
@@ -47,9 +48,10 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_000110_s3_uploads': s3Uploads,
   '2026_11_25_000120_pg_listing_order': pgListingOrder,
   '2026_11_26_000010_insertion_order': insertionOrder,
-  '2026_11_27_000500_file_versions': fileVersions,
   '2026_11_27_000400_child_name_index': childNameIndex,
   '2026_11_27_000410_webdav_lock_entries': webdavLockEntries,
+  '2026_11_27_000500_file_versions': fileVersions,
+  '2026_11_27_000600_legal_pages_and_plan_storage': legalPagesPlanStorage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

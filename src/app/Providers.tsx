@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { setBootstrap, takeInlineBootstrap } from '../features/bootstrap/store';
-import { createPersistOptions, flushPersistedCache } from '../offline/persister';
+import { createPersistOptions, flushPersistedCache, markRestoredStale } from '../offline/persister';
 
 // Bump when the persisted shape changes so stale caches are dropped.
 const CACHE_BUSTER = 'v1';
@@ -21,10 +21,15 @@ export function Providers({ client, children }: { client: QueryClient; children:
     };
   }, [client]);
   return (
-    <PersistQueryClientProvider client={client} persistOptions={persistOptions} onSuccess={() => seedInlineBootstrap(client)}>
+    <PersistQueryClientProvider client={client} persistOptions={persistOptions} onSuccess={() => restored(client)}>
       {children}
     </PersistQueryClientProvider>
   );
+}
+
+function restored(client: QueryClient): void {
+  void markRestoredStale(client);
+  seedInlineBootstrap(client);
 }
 
 /**

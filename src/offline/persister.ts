@@ -54,3 +54,14 @@ export function flushPersistedCache(client: QueryClient, buster: string): void {
     // Storage full or blocked: the throttled save still runs when it can.
   }
 }
+
+/**
+ * What the device restored is for painting before the network answers, not
+ * an answer: every restored query counts as stale, so the first screen that
+ * reads it asks again. Otherwise a copy saved less than 30 s ago (spec §7's
+ * freshness) would stand in for the server across a reload, and an admin's
+ * change (a translation, a setting, a menu) would wait for it (issue 32.6).
+ */
+export function markRestoredStale(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ refetchType: 'none' });
+}

@@ -8,7 +8,7 @@ import { toast } from '../../ui/toast/toast-store';
 import { useUpdateSubscriptions } from './api/mutations';
 import { useNotificationSubscriptions } from './api/queries';
 import type { Channel, Selection } from './api/types';
-import { groupState, nextGroupValue, setChannel } from './lib/group-state';
+import { browserPermissionGranted, groupState, nextGroupValue, setChannel, shownSelections } from './lib/group-state';
 import { enableBrowserPush, PUSH_BLOCKED } from './lib/push-subscription';
 
 const CHANNEL_LABELS: Record<string, string> = { email: 'Email', browser: 'Browser' };
@@ -21,7 +21,8 @@ export function NotificationSettingsPage() {
   // Edits stay local until saved; until the first one, the server's choices show.
   const [edited, setEdited] = useState<Selection[] | null>(null);
   const [blocked, setBlocked] = useState(false);
-  const selections = edited ?? query.data?.user_selections ?? null;
+  const fromServer = query.data ? shownSelections(query.data.user_selections, browserPermissionGranted()) : null;
+  const selections = edited ?? fromServer;
 
   if (!query.data || !selections) return <Spinner />;
   const channels = query.data.available_channels as Channel[];
@@ -36,7 +37,7 @@ export function NotificationSettingsPage() {
       }
       setBlocked(false);
     }
-    setEdited((current) => setChannel(current ?? query.data?.user_selections ?? [], notifIds, channel, on));
+    setEdited((current) => setChannel(current ?? fromServer ?? [], notifIds, channel, on));
   };
 
   return (

@@ -53,6 +53,18 @@ describe('plan texts as lines', () => {
     expect(lines).toMatchObject({ 'Team Plus': 'Ekip Artı', 'For growing teams': 'Büyüyen ekipler için', 'Audit trail': 'Denetim kaydı' });
   });
 
+  it('ships the footer’s Privacy Policy and Terms of Service as pages an admin edits (issue 32.7)', async () => {
+    const guest = new TestClient(t.app);
+    for (const [slug, title] of [
+      ['privacy-policy', 'Privacy Policy'],
+      ['terms-of-service', 'Terms of Service'],
+    ]) {
+      const res = await guest.get(`/api/v1/custom-pages/${slug}`);
+      expect(res.statusCode, slug).toBe(200);
+      expect(res.json().page).toMatchObject({ title });
+    }
+  });
+
   it('still refuses a key that is neither a line nor a plan text', async () => {
     const res = await admin.request('PUT', `/api/v1/admin/localizations/${trId}/lines`, { body: { lines: { 'No such text anywhere': 'x' } } });
     expect(res.statusCode).toBe(422);

@@ -19,3 +19,22 @@ export function setChannel(selections: readonly Selection[], notifIds: readonly 
 
 /** A group checkbox toggles to all-on unless everything is already on. */
 export const nextGroupValue = (state: GroupState): boolean => state !== 'all';
+
+/**
+ * The choices to show before any edit: the server's, except that the browser channel
+ * reads off while this browser has not granted permission (issue 32.7). The
+ * server's default is on, but nothing can arrive until the browser is asked.
+ */
+export function shownSelections(server: readonly Selection[], browserGranted: boolean): Selection[] {
+  if (browserGranted) return [...server];
+  return setChannel(
+    server,
+    server.map((s) => s.notif_id),
+    'browser',
+    false,
+  );
+}
+
+export function browserPermissionGranted(): boolean {
+  return typeof Notification !== 'undefined' && Notification.permission === 'granted';
+}
