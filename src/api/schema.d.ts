@@ -8179,6 +8179,8 @@ export interface components {
             workspaces: number;
             space: {
                 used: number;
+                /** @description The part of `used` that is file versions */
+                versions: number;
                 disk_free: number | null;
                 disk_total: number | null;
             };
@@ -8201,6 +8203,8 @@ export interface components {
             workspaces: number;
             space: {
                 used: number;
+                /** @description The part of `used` that is file versions */
+                versions: number;
                 disk_free: number | null;
                 disk_total: number | null;
             };

@@ -19,6 +19,10 @@ export function DashboardPage() {
     { label: 'Files', value: String(data.files) },
     { label: 'Workspaces', value: String(data.workspaces) },
     { label: 'Space used', value: formatBytes(data.space.used) },
+    {
+      label: 'Of which versions',
+      value: `${formatBytes(data.space.versions)} (${data.space.used > 0 ? Math.round((data.space.versions / data.space.used) * 100) : 0}%)`,
+    },
     { label: 'Free on disk', value: data.space.disk_free === null ? '—' : formatBytes(data.space.disk_free) },
   ];
   return (

@@ -97,7 +97,7 @@ const expected: Record<string, string[]> = {
   notification_preferences: ['channels', 'notif_id', 'updated_at', 'user_id'],
   push_subscriptions: ['auth', 'created_at', 'endpoint', 'id', 'p256dh', 'user_agent', 'user_id'],
   entry_shares: ['created_at', 'entry_id', 'id', 'permission', 'shared_by', 'updated_at', 'user_id'],
-  webdav_locks: ['created_at', 'depth', 'expires_at', 'owner', 'resource', 'scope', 'timeout_seconds', 'token', 'user_id'],
+  webdav_locks: ['created_at', 'depth', 'entry_id', 'expires_at', 'owner', 'resource', 'scope', 'timeout_seconds', 'token', 'user_id'],
   webdav_properties: ['entry_id', 'id', 'name', 'namespace', 'value'],
   share_links: [
     'allow_download',

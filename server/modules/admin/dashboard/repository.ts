@@ -12,7 +12,7 @@ import { workspaceCount } from '../../workspaces/repository.js';
 type Executor = Kysely<Database>;
 
 /** The site's totals in one round trip; `used` is what the users together are charged. */
-export async function totals(db: Executor): Promise<{ users: number; files: number; workspaces: number; used: number }> {
+export async function totals(db: Executor): Promise<{ users: number; files: number; workspaces: number; used: number; versions: number }> {
   const row = await db
     .selectNoFrom((eb) => [
       userCount(db).as('users'),
@@ -22,9 +22,20 @@ export async function totals(db: Executor): Promise<{ users: number; files: numb
         .selectFrom(chargedBytesByOwner(db).as('charged'))
         .select((inner) => inner.fn.sum<number | string | null>('charged.bytes').as('b'))
         .as('used'),
+      // Versions' part of it (drive's rule says which bytes are versions).
+      eb
+        .selectFrom(chargedBytesByOwner(db).as('charged'))
+        .select((inner) => inner.fn.sum<number | string | null>('charged.version_bytes').as('v'))
+        .as('versions'),
     ])
     .executeTakeFirstOrThrow();
-  return { users: Number(row.users ?? 0), files: Number(row.files ?? 0), workspaces: Number(row.workspaces ?? 0), used: Number(row.used ?? 0) };
+  return {
+    users: Number(row.users ?? 0),
+    files: Number(row.files ?? 0),
+    workspaces: Number(row.workspaces ?? 0),
+    used: Number(row.used ?? 0),
+    versions: Number(row.versions ?? 0),
+  };
 }
 
 /** When each file and each account made since `since` was made (bucketed by the caller: dialects keep dates differently). */

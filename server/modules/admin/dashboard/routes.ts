@@ -7,7 +7,12 @@ const dashboard = z
     users: z.number().int(),
     files: z.number().int(),
     workspaces: z.number().int(),
-    space: z.object({ used: z.number(), disk_free: z.number().nullable(), disk_total: z.number().nullable() }),
+    space: z.object({
+      used: z.number(),
+      versions: z.number().describe('The part of `used` that is file versions'),
+      disk_free: z.number().nullable(),
+      disk_total: z.number().nullable(),
+    }),
     per_day: z.array(z.object({ date: z.string(), uploads: z.number().int(), signups: z.number().int() })),
     largest_users: z.array(z.object({ id: z.number().int(), email: z.string(), bytes: z.number() })),
     version: z.string(),

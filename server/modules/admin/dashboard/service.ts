@@ -25,7 +25,7 @@ export class AdminDashboardService {
   ) {}
 
   async report(days: number) {
-    const { users, files, workspaces, used } = await totals(this.db);
+    const { users, files, workspaces, used, versions } = await totals(this.db);
     const disk = await this.disk();
     const since = new Date(Date.now() - (days - 1) * DAY_MS).toISOString().slice(0, 10);
     const perDay = new Map<string, { date: string; uploads: number; signups: number }>();
@@ -54,7 +54,7 @@ export class AdminDashboardService {
       users,
       files,
       workspaces,
-      space: { used, disk_free: disk?.free ?? null, disk_total: disk?.total ?? null },
+      space: { used, versions, disk_free: disk?.free ?? null, disk_total: disk?.total ?? null },
       per_day: [...perDay.values()],
       largest_users: largest,
       version: this.deps.version,

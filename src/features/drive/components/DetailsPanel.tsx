@@ -10,6 +10,8 @@ import { formatBytes } from '../../../i18n/format-size';
 import { detailsOpenAtom } from '../state';
 import { FileIcon } from './FileIcon';
 import { OfflineDetails } from '../offline/OfflineDetails';
+import { VersionsPanel } from './VersionsPanel';
+import { purgeLine } from '../lib/trash-messages';
 
 /** GET file-entries/{id}: what the selected entry is, where it lives and when it changed. */
 export function DetailsPanel({ entry }: { entry: FileEntry | null }) {
@@ -44,10 +46,12 @@ export function DetailsPanel({ entry }: { entry: FileEntry | null }) {
           <Row label={t('Created')} value={format(shown.created_at)} />
           {shown.description && <Row label={t('Description')} value={shown.description} />}
           {!shown.deleted_at && <OfflineDetails entry={shown} />}
+          {shown.deleted_at && shown.purge_at && <Row label={t('Deleted forever')} value={purgeLine(shown.purge_at, t)} />}
         </dl>
       ) : (
         <p className="text-sm text-fg-muted">{t('Select a file or folder to see its details')}</p>
       )}
+      {shown && shown.type !== 'folder' && !shown.deleted_at && <VersionsPanel entry={shown} />}
     </aside>
   );
 }

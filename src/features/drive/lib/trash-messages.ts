@@ -28,3 +28,16 @@ export function successMessage(response: Pick<DeleteResponse, 'action' | 'count'
 export function failureMessage(body: Pick<DeleteBody, 'emptyTrash'>, error: unknown): Message {
   return { key: getErrorMessage(error, body.emptyTrash ? 'could not empty trash' : 'Could not delete items') };
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** "Deleted forever in N days" for a trashed entry (its purge time was fixed when it was trashed). */
+export function purgeMessage(purgeAt: string, now: number = Date.now()): Message {
+  const days = Math.ceil((Date.parse(purgeAt) - now) / DAY_MS);
+  return days <= 1 ? { key: 'Deleted forever within a day' } : { key: 'Deleted forever in :count days', values: { count: days } };
+}
+
+export function purgeLine(purgeAt: string, t: (key: string, values?: { count: number }) => string, now?: number): string {
+  const message = purgeMessage(purgeAt, now);
+  return t(message.key, message.values);
+}
