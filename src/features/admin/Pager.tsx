@@ -7,7 +7,7 @@ export function Pager({ page, lastPage, total, onPage }: { page: number; lastPag
   const { t } = useTrans();
   return (
     <div className="mt-3 flex items-center justify-between text-sm">
-      <span>{t(':count results', { count: total })}</span>
+      <span>{t(':count result|:count results', { count: total })}</span>
       <span className="flex items-center gap-2">
         <button type="button" className={secondaryButtonClass} disabled={page <= 1} onClick={() => onPage(page - 1)}>
           {t('Previous')}

@@ -788,7 +788,7 @@ export const enLines: Record<string, string> = {
   'Updated users': 'Updated users',
   'Deleted users': 'Deleted users',
   'Deleted role': 'Deleted role',
-  ':count results': ':count results',
+  ':count result|:count results': ':count result|:count results',
   API: 'API',
   'Activity log': 'Activity log',
   'Add role': 'Add role',

@@ -789,7 +789,7 @@ export const trLines: Record<string, string> = {
   'Updated users': 'Kullanıcılar güncellendi',
   'Deleted users': 'Kullanıcılar silindi',
   'Deleted role': 'Rol silindi',
-  ':count results': ':count sonuç',
+  ':count result|:count results': ':count sonuç|:count sonuç',
   API: 'API',
   'Activity log': 'Etkinlik günlüğü',
   'Add role': 'Rol ekle',
