@@ -108,7 +108,10 @@ describe('WebDAV writes against a running server', () => {
   it('charges a replace only the difference, and answers quota refusals with 507 (item 4)', async () => {
     await setSpace(null);
     const used = Number((await api('GET', '/api/v1/user/space-usage')).json.used);
-    await setSpace(used + 3 * MiB);
+    // Versions count toward space but are dropped, oldest first, before a write is refused (issue 34): the limit
+    // is set on the current files alone, so the versions the other tests left cannot make room.
+    const { space } = (await api('GET', '/api/v1/admin/dashboard')).json as { space: { versions: number } };
+    await setSpace(used - space.versions + 3 * MiB);
     try {
       expect((await dav('PUT', 'quota.bin', { body: Buffer.alloc(2 * MiB, 1) })).status).toBe(201);
       expect((await dav('PUT', 'quota.bin', { body: Buffer.alloc(2 * MiB, 2) })).status).toBe(204);
