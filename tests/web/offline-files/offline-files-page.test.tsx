@@ -57,7 +57,8 @@ async function openPage(id: number, pins: Parameters<typeof makePin>[0][]) {
   vi.spyOn(pinsClient, 'getPins').mockReturnValue(snapshot);
   renderApp('/drive/offline', makeBootstrap({ user }));
   expect(await screen.findByRole('heading', { name: 'Offline files' })).toBeTruthy();
-  expect(connect).toHaveBeenCalledWith(String(id));
+  // The page can show before the layout's effects have run; connecting the store is one of them.
+  await waitFor(() => expect(connect).toHaveBeenCalledWith(String(id)));
   return { user };
 }
 
