@@ -15,6 +15,8 @@ const inMegabytes = new Set(['uploads.max_size', 'uploads.chunk_size', 'uploads.
 const lists = new Set(['uploads.allowed_extensions', 'uploads.blocked_extensions', 'observability.metrics_allow']);
 /** Numbers from 0 to 1 where empty means "the environment's value". */
 const rates = new Set(['observability.sample_rate', 'observability.traces_sample_rate']);
+/** Whole numbers (days): typed as numbers, sent as numbers. */
+const counts = new Set(['trash.keep_days', 'versions.max_days']);
 /** Settings with a fixed set of values: a select, not free text. */
 const choices: Record<string, string[]> = { 'cookie_notice.position': ['top', 'bottom'] };
 
@@ -75,6 +77,7 @@ function fromDraft(key: string, draft: DraftValue): unknown {
   if (typeof draft !== 'string') return draft;
   if (inMegabytes.has(key)) return draft.trim() === '' ? null : Math.round(Number(draft) * MB);
   if (rates.has(key)) return draft.trim() === '' ? null : Number(draft);
+  if (counts.has(key)) return Number(draft);
   if (lists.has(key))
     return draft
       .split(',')
@@ -185,7 +188,7 @@ function GroupForm({
           <TextField
             key={key}
             label={label}
-            type={inMegabytes.has(key) ? 'number' : 'text'}
+            type={inMegabytes.has(key) || counts.has(key) ? 'number' : 'text'}
             value={value ?? ''}
             onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}
             error={error}

@@ -40,6 +40,8 @@ export const settingLabels: Record<string, string> = {
   'uploads.chunk_size': 'Chunk size (MB)',
   'uploads.disable_tus': 'Disable resumable uploads',
   'uploads.available_space': 'Default space for new users (MB, empty: unlimited)',
+  'trash.keep_days': 'Days a trashed item is kept before it is deleted forever',
+  'versions.max_days': 'Longest a file version is kept, in days (0: no limit)',
   'mail.url': 'SMTP address',
   'mail.from': 'Sender',
   'notifications.integrated': 'Notifications',

@@ -11,6 +11,7 @@ const settings = {
     authentication: ['registration.policies'],
     billing: ['billing.enable', 'billing.stripe.secret_key'],
     cookie_notice: ['cookie_notice.position', 'cookie_notice.button'],
+    uploads: ['trash.keep_days', 'versions.max_days'],
   },
   settings: {
     'branding.site_name': 'Drive',
@@ -19,6 +20,8 @@ const settings = {
     'billing.enable': true,
     'cookie_notice.position': 'bottom',
     'cookie_notice.button': { label: 'Learn more', action: 'https://example.com/privacy', type: 'link' },
+    'trash.keep_days': 30,
+    'versions.max_days': 365,
   },
   secrets: { 'billing.stripe.secret_key': true },
   mail: { configured: true },
@@ -51,6 +54,17 @@ describe('the settings screen', () => {
     expect(sent('PUT', '/api/v1/admin/settings')[1]!.body).toEqual({ 'billing.enable': true, 'billing.stripe.secret_key': 'sk_live_new' });
     // Saved: the field empties again rather than keep the secret on screen.
     await waitFor(() => expect(secret.value).toBe(''));
+  });
+
+  it('sends the retention days as numbers, under their own labels', async () => {
+    const { sent } = renderSettings(() => Response.json(settings));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Uploads' }));
+    const trashDays = screen.getByLabelText('Days a trashed item is kept before it is deleted forever') as HTMLInputElement;
+    expect(trashDays.type).toBe('number');
+    fireEvent.change(trashDays, { target: { value: '14' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent('PUT', '/api/v1/admin/settings')).toHaveLength(1));
+    expect(sent('PUT', '/api/v1/admin/settings')[0]!.body).toEqual({ 'trash.keep_days': 14, 'versions.max_days': 365 });
   });
 
   it('puts the server’s field errors under their fields', async () => {

@@ -815,6 +815,8 @@ export const enLines: Record<string, string> = {
   Default: 'Default',
   'Default language': 'Default language',
   'Default space for new users (MB, empty: unlimited)': 'Default space for new users (MB, empty: unlimited)',
+  'Days a trashed item is kept before it is deleted forever': 'Days a trashed item is kept before it is deleted forever',
+  'Longest a file version is kept, in days (0: no limit)': 'Longest a file version is kept, in days (0: no limit)',
   'Default timezone': 'Default timezone',
   'Delete :count users and all their files? This cannot be undone.': 'Delete :count users and all their files? This cannot be undone.',
   'Delete role': 'Delete role',
