@@ -31,9 +31,11 @@ test.afterAll(async () => {
 });
 
 async function continueWithGoogle(page: Page): Promise<void> {
-  const popup = page.waitForEvent('popup');
+  // The popup's whole round trip (provider, callback, message, close) can finish before the click's promise
+  // settles: a 'close' that already happened is never emitted again, so look before waiting for it.
+  const closed = page.waitForEvent('popup').then((popup) => (popup.isClosed() ? undefined : popup.waitForEvent('close')));
   await page.getByRole('button', { name: 'Continue with Google' }).click();
-  await (await popup).waitForEvent('close');
+  await closed;
 }
 
 test('only the enabled provider gets a button', async ({ page }) => {
