@@ -42,7 +42,7 @@ export default tseslint.config(
   {
     // No import cycles in shipped code, type-only imports included: a type cycle through the
     // composition root is how a value cycle starts (review 2026-11 §3a).
-    files: ['server/**/*.ts', 'src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    files: ['server/**/*.ts', 'src/**/*.{ts,tsx}', 'sw/**/*.ts', 'common/**/*.ts'],
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
@@ -82,6 +82,18 @@ export default tseslint.config(
   },
   { files: ['server/**/*.ts', 'scripts/**/*.{ts,mjs}', 'tests/**/*.{ts,tsx}', '*.config.{ts,js}'], languageOptions: { globals: globals.node } },
   {
+    // common/ is built into the server, the page and the worker alike: plain rules over plain data.
+    files: ['common/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [layer('common/ is shared by the server, the page and the worker, so it imports none of them.', ['**/server/**', '**/src/**', '**/sw/**'])],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/modules/**/*.ts', 'server/plugins/**/*.ts', 'server/jobs/**/*.ts', 'server/mail/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [notTheCompositionRoot] }] },
   },
@@ -97,7 +109,7 @@ export default tseslint.config(
   {
     // A string replacement reads `$'`, `$&` and `` $` `` in the value as patterns, so data built into one corrupts
     // the result (issue 30 finding 6): write data with a replacer function, or splice by index.
-    files: ['server/**/*.ts', 'src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    files: ['server/**/*.ts', 'src/**/*.{ts,tsx}', 'sw/**/*.ts', 'common/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

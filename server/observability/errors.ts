@@ -4,7 +4,7 @@ import type { JobObserver } from '../lib/background.js';
 import type { ObservabilityConfig } from './config.js';
 import { routeOf } from './http-metrics.js';
 import { currentLogIds } from './log-context.js';
-import { scrubBreadcrumb, scrubEvent } from './scrub.js';
+import { scrubBreadcrumb, scrubEvent } from '../../common/scrub.js';
 import type { EffectiveObservability } from './settings.js';
 
 /** How often a process looks again at the DSN setting (an admin's change needs no restart). */

@@ -1,5 +1,5 @@
 import type { User } from '../api/bootstrap-types';
-import { sameSitePath } from '../api/same-site-path';
+import { sameSitePath } from '../../common/same-site-path';
 
 // The onboarding selection (a plan picked on /pricing before signing up) is
 // kept in localStorage so it survives the registration round trip.

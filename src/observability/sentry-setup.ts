@@ -1,6 +1,6 @@
 import { captureException as capture, init, setUser } from '@sentry/browser';
 import type { ClientObservability } from './client-config';
-import { scrubBreadcrumb, scrubEvent } from './scrub';
+import { scrubBreadcrumb, scrubEvent } from '../../common/scrub';
 
 /**
  * The browser SDK, set up the same way in the page and in the service worker:

@@ -1,7 +1,7 @@
 // The contract between the service worker's push handlers and the page
 // (web push for the browser notification channel).
 
-import { sameSitePath } from '../api/same-site-path';
+import { sameSitePath } from '../../common/same-site-path';
 
 export const NOTIFICATION_CLICKED = 'notifications:clicked';
 export const PUSH_RENEWED = 'notifications:push-renewed';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { resolveSiteUrl } from '../settings/site-url.js';
 import type { Database } from '../../db/types.js';
-import { sameSitePath } from '../../lib/same-site-path.js';
+import { sameSitePath } from '../../../common/same-site-path.js';
 import type { LocalizationsService } from '../localizations/service.js';
 import { linkAction } from '../menus/schemas.js';
 import { siteThemes } from '../themes/repository.js';

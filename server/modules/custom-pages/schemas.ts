@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sameSitePath } from '../../lib/same-site-path.js';
+import { sameSitePath } from '../../../common/same-site-path.js';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_INVALID = 'The slug may only contain lowercase letters, digits and single dashes between them.';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path/posix';
-import { allowedLink, MAX_LIST_DEPTH, MODEL_LIMITS, type FontAttributes, type ListItem, type Run, type Section, type SectionKind } from './model.js';
+import { nestByLevel } from '../../../common/nested-list.js';
+import { allowedLink, MAX_LIST_DEPTH, MODEL_LIMITS, type FontAttributes, type Run, type Section, type SectionKind } from './model.js';
 import { PackageError, readPackage, type Parts } from './package.js';
 import { child, childVal, descendants, elements, parseXml, type XmlElement } from './xml.js';
 
@@ -219,23 +220,7 @@ function readParagraph(p: XmlElement, ctx: Context): Paragraph {
 
 /** Consecutive list paragraphs of one kind → one list section, nested by level. */
 function listSection(paragraphs: Paragraph[]): Section {
-  const items: ListItem[] = [];
-  const stack: ListItem[][] = [items];
-  for (const paragraph of paragraphs) {
-    const level = paragraph.list!.level;
-    while (stack.length - 1 > level) stack.pop();
-    while (stack.length - 1 < level) {
-      const siblings = stack.at(-1)!;
-      let parent = siblings.at(-1);
-      if (!parent) {
-        parent = { runs: [] };
-        siblings.push(parent);
-      }
-      parent.subItems ??= [];
-      stack.push(parent.subItems);
-    }
-    stack.at(-1)!.push({ runs: paragraph.lines.flat() });
-  }
+  const items = nestByLevel(paragraphs.map((paragraph) => ({ runs: paragraph.lines.flat(), level: paragraph.list!.level })));
   return { kind: 'list', runs: [], ordered: paragraphs[0]!.list!.ordered, items };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sameSitePath } from '../../lib/same-site-path.js';
+import { sameSitePath } from '../../../common/same-site-path.js';
 
 /** Where the app shows a menu (spec §2 "Top navigation bar", footer). */
 export const MENU_POSITIONS = ['navbar', 'mobile-menu', 'user-menu', 'footer'] as const;

@@ -3,7 +3,7 @@
  * preference rows, and the data shape the bell, the list, email and web push
  * all render from. Text is plain; it is never rendered as HTML anywhere.
  */
-import { sameSitePath } from '../../lib/same-site-path.js';
+import { sameSitePath } from '../../../common/same-site-path.js';
 
 export const CHANNELS = ['email', 'browser'] as const;
 export type Channel = (typeof CHANNELS)[number];

@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, Ref } from 'react';
 import { Link } from 'react-router-dom';
 import type { Policy } from '../../api/bootstrap-types';
-import { sameSitePath } from '../../api/same-site-path';
+import { sameSitePath } from '../../../common/same-site-path';
 import { translate } from '../../i18n/i18n';
 import { useTrans } from '../../i18n/use-trans';
 import { linkClass } from '../../ui/form/field-classes';

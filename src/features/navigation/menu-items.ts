@@ -1,5 +1,5 @@
 import type { Bootstrap, MenuItem } from '../../api/bootstrap-types';
-import { sameSitePath } from '../../api/same-site-path';
+import { sameSitePath } from '../../../common/same-site-path';
 import { hasPermission } from '../bootstrap/permissions';
 
 type Viewer = Pick<Bootstrap, 'user' | 'guest_role'>;

@@ -1,3 +1,4 @@
+import { nestByLevel } from '../../../../common/nested-list';
 import type { DocumentContent, DocumentFontAttributes, DocumentListItem, DocumentRun, DocumentSection } from '../../../offline/documents/types';
 import { allowedLink } from './links';
 
@@ -201,22 +202,7 @@ interface ListLine {
 }
 
 function listSection(list: ListLine[]): DocumentSection {
-  const items: DocumentListItem[] = [];
-  const stack: DocumentListItem[][] = [items];
-  for (const line of list) {
-    while (stack.length - 1 > line.level) stack.pop();
-    while (stack.length - 1 < line.level) {
-      const siblings = stack.at(-1)!;
-      let parent = siblings.at(-1);
-      if (!parent) {
-        parent = { runs: [] };
-        siblings.push(parent);
-      }
-      parent.subItems ??= [];
-      stack.push(parent.subItems);
-    }
-    stack.at(-1)!.push({ runs: line.runs });
-  }
+  const items = nestByLevel(list);
   return { kind: 'list', runs: [], ordered: list[0]!.ordered, items };
 }
 

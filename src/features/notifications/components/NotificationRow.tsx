@@ -1,7 +1,7 @@
 import { Button } from 'react-aria-components';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../api/api-error';
-import { sameSitePath } from '../../../api/same-site-path';
+import { sameSitePath } from '../../../../common/same-site-path';
 import { getErrorMessage } from '../../../api/errors';
 import { formatRelativeTime } from '../../../i18n/relative-time';
 import { useTrans } from '../../../i18n/use-trans';

@@ -1,8 +1,7 @@
 /**
  * What an error report may carry about a person: their id, nothing else
- * (issue 33). These rules run in the page and the service worker;
- * server/observability/scrub.ts holds the same rules for the server, and
- * tests/web/observability/scrub.test.ts runs one table of cases over both.
+ * (issue 33). One set of rules for the server, the page and the service
+ * worker: common/ is built into both.
  */
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 const BEARER = /\b(Bearer|Basic)\s+[\w.~+/=-]+/gi;

@@ -6,12 +6,9 @@
  * line feed and carriage return anywhere inside goes too; for http(s) a
  * backslash is a slash. So `/<TAB>/evil.example`, `/<LF>/evil.example` and
  * `/\evil.example` all lead to another host. Every check of "a path inside the
- * app" (menus, policies, notification actions, page images) decides on the
- * cleaned text and keeps that text, so what is stored is what was checked.
- *
- * The page has its own copy (src/api/same-site-path.ts): the browser bundle
- * never imports the server. tests/server/lib/same-site-path.test.ts holds both
- * to one table.
+ * app" (the server's menus, policies and notification actions, the page's
+ * sign-in redirects and notification clicks) decides on the cleaned text and
+ * keeps or goes to that text, so what is used is what was checked.
  */
 export function sameSitePath(value: string): string | null {
   // eslint-disable-next-line no-control-regex -- the controls are exactly what the URL parser strips
