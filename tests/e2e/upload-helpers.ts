@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { UploadItem } from '../../src/offline/queues/uploads/types';
+import { queuedUpload } from '../fixtures/upload-item';
 import { registerFreshUser } from './drive-helpers';
 import { waitForServiceWorker } from './helpers';
 
@@ -52,32 +53,7 @@ export async function ready(page: Page): Promise<void> {
 }
 
 function itemFor(spec: LargeFileSpec, userId: string): UploadItem {
-  const now = Date.now();
-  return {
-    id: `e2e-large-${now}-${spec.name}`,
-    userId,
-    name: spec.name,
-    size: spec.size,
-    mime: 'application/octet-stream',
-    extension: spec.name.split('.').pop() ?? '',
-    relativePath: null,
-    lastModified: now,
-    folderHash: '0',
-    workspaceId: null,
-    method: 'tus',
-    chunkSize: spec.chunkSize,
-    status: 'pending',
-    bytesUploaded: 0,
-    percentage: 0,
-    tusUrl: null,
-    entry: null,
-    errorMessage: null,
-    errorValues: null,
-    retryable: true,
-    waitingForNetwork: false,
-    createdAt: now,
-    updatedAt: now,
-  };
+  return queuedUpload({ id: `e2e-large-${Date.now()}-${spec.name}`, userId, name: spec.name, size: spec.size, method: 'tus', chunkSize: spec.chunkSize });
 }
 
 /** How a test file's bytes are made in the page: `(i * 31 + seed) & 0xff`, or the xorshift32 stream of patternBytes. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import type { UploadItem, UploadStatus } from '../../src/offline/queues/uploads/types';
+import { queuedUpload } from '../fixtures/upload-item';
 import { currentUserId, kick, MB, putQueued, ready } from './upload-helpers';
 
 // The worker's side of the queue, end to end against the real server. The
@@ -26,31 +27,18 @@ function expectedSha256(spec: FileSpec, seed: number): string {
 
 function itemFor(spec: FileSpec, userId: string, index: number): UploadItem {
   const now = Date.now() + index;
-  return {
+  return queuedUpload({
     id: `e2e-${now}-${index}-${spec.name}`,
     userId,
     name: spec.name,
     size: spec.size,
-    mime: 'application/octet-stream',
-    extension: spec.name.split('.').pop() ?? '',
     relativePath: spec.relativePath ?? null,
-    lastModified: now,
-    folderHash: '0',
-    workspaceId: null,
     method: spec.size >= 4 * MB ? 'tus' : 'plain',
     chunkSize: spec.chunkSize ?? 5 * MB,
-    status: 'pending',
-    bytesUploaded: 0,
-    percentage: 0,
-    tusUrl: null,
-    entry: null,
-    errorMessage: null,
-    errorValues: null,
-    retryable: true,
-    waitingForNetwork: false,
     createdAt: now,
     updatedAt: now,
-  };
+    lastModified: now,
+  });
 }
 
 /** What the page client does: the items and their bytes into IndexedDB, then a word to the worker. */

@@ -1,25 +1,9 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { answering, requireDebianBinary } from '../../peers/debian.js';
 
 const MODULES = '/usr/lib/apache2/modules';
-
-/** Debian's apache2, installed on demand (the WebDAV bench is the only user of it). */
-export function ensureApache(): string {
-  try {
-    execFileSync('which', ['apache2'], { stdio: 'ignore' });
-  } catch {
-    if (process.getuid?.() !== 0) throw new Error("apache2 is missing: run 'sudo apt-get install -y apache2' once.");
-    execFileSync('apt-get', ['install', '-y', '-qq', 'apache2'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-    // The package starts a system Apache on port 80; the bench runs its own.
-    try {
-      execFileSync('service', ['apache2', 'stop'], { stdio: 'ignore' });
-    } catch {
-      // no init system here
-    }
-  }
-  return '/usr/sbin/apache2';
-}
 
 /**
  * An Apache httpd of our own on 127.0.0.1 serving `root` with mod_dav
@@ -28,7 +12,7 @@ export function ensureApache(): string {
  * token check is part of what the bench measures of it).
  */
 export async function startApache(dir: string, port: number): Promise<{ url: string; root: string; stop: () => Promise<void> }> {
-  const binary = ensureApache();
+  const binary = requireDebianBinary({ binary: 'apache2', pkg: 'apache2', stopsService: 'apache2' });
   const root = path.join(dir, 'root');
   await fs.mkdir(root, { recursive: true });
   await fs.mkdir(path.join(dir, 'lock'), { recursive: true });
@@ -66,20 +50,6 @@ LimitRequestBody 0
 `,
   );
   const child = spawn(binary, ['-d', dir, '-f', conf, '-DFOREGROUND'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      await fetch(`http://127.0.0.1:${port}/`, { method: 'OPTIONS' });
-      break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-  return {
-    url: `http://127.0.0.1:${port}`,
-    root,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    },
-  };
+  const { stop } = await answering(child, () => fetch(`http://127.0.0.1:${port}/`, { method: 'OPTIONS' }));
+  return { url: `http://127.0.0.1:${port}`, root, stop };
 }

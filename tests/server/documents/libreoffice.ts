@@ -1,7 +1,8 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { requireDebianBinary } from '../../peers/debian.js';
 
 /**
  * LibreOffice (Debian's libreoffice-writer-nogui) as the real peer of the
@@ -10,14 +11,7 @@ import path from 'node:path';
  * installs it before the suites; a focused run installs it here when missing.
  */
 export function ensureLibreOffice(): string {
-  const found = spawnSync('sh', ['-c', 'command -v soffice'], { encoding: 'utf8' }).stdout.trim();
-  if (found) return found;
-  if (process.getuid?.() !== 0) throw new Error("LibreOffice is missing: run 'sudo apt-get install -y libreoffice-writer-nogui' once.");
-  // Both dialects' suites may get here at once: one installs while the other waits on the lock, then finds it.
-  const install =
-    'command -v soffice >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libreoffice-writer-nogui >/dev/null)';
-  execFileSync('flock', [path.join(os.tmpdir(), 'drive-apt-install.lock'), 'sh', '-c', install], { stdio: 'inherit', timeout: 15 * 60_000 });
-  return 'soffice';
+  return requireDebianBinary({ binary: 'soffice', pkg: 'libreoffice-writer-nogui', noRecommends: true });
 }
 
 /** One LibreOffice profile per call: two suites converting at once never share (and lock) one. */

@@ -1,3 +1,4 @@
+import { queuedUpload } from '../../fixtures/upload-item';
 import { UploadsDatabase } from '../../../src/offline/queues/uploads/db';
 import type { UploadEvent } from '../../../src/offline/queues/uploads/protocol';
 import type { FileEntry, UploadItem } from '../../../src/offline/queues/uploads/types';
@@ -12,32 +13,7 @@ export async function flush(rounds = 30): Promise<void> {
 }
 
 export function makeItem(overrides: Partial<UploadItem> = {}): UploadItem {
-  return {
-    id: overrides.id ?? crypto.randomUUID(),
-    userId: '1',
-    name: 'a.txt',
-    size: 100,
-    mime: 'text/plain',
-    extension: 'txt',
-    relativePath: null,
-    lastModified: 0,
-    folderHash: '0',
-    workspaceId: null,
-    method: 'plain',
-    chunkSize: 5 * 1024 * 1024,
-    status: 'pending',
-    bytesUploaded: 0,
-    percentage: 0,
-    tusUrl: null,
-    entry: null,
-    errorMessage: null,
-    errorValues: null,
-    retryable: true,
-    waitingForNetwork: false,
-    createdAt: Date.now(),
-    updatedAt: Date.now(),
-    ...overrides,
-  };
+  return queuedUpload({ id: crypto.randomUUID(), userId: '1', name: 'a.txt', size: 100, mime: 'text/plain', lastModified: 0, ...overrides });
 }
 
 export function makeEntry(name: string): FileEntry {

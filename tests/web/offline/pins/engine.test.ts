@@ -8,6 +8,7 @@ import type { PinEvent } from '../../../../src/offline/pins/protocol';
 import { pinState, type PinItem } from '../../../../src/offline/pins/types';
 import { MemorySession } from '../../../../src/offline/queues/session';
 import { userDatabase } from '../../../../src/offline/user-db';
+import { makePin } from '../../offline-files/pins';
 import { FakeDrive, MemoryCaches, sha } from './fakes';
 
 // The sync engine against a drive that answers as the server does, with
@@ -21,28 +22,8 @@ let events: PinEvent[];
 let engine: PinEngine;
 let clock: number;
 
-function pinOf(entryId: string, type: 'folder' | 'file' = 'folder'): PinItem {
-  return {
-    id: entryId,
-    userId,
-    status: 'pending',
-    waitingForNetwork: false,
-    createdAt: 1,
-    updatedAt: 1,
-    entryId,
-    workspaceId: null,
-    type,
-    name: entryId,
-    pinnedAt: 1,
-    bytesTotal: 0,
-    bytesStored: 0,
-    filesTotal: 0,
-    filesStored: 0,
-    manifestEtag: null,
-    syncedAt: null,
-    error: null,
-  };
-}
+/** A pin just made, not yet synced. */
+const pinOf = (entryId: string, type: 'folder' | 'file' = 'folder'): PinItem => makePin({ id: entryId, userId, status: 'pending', type });
 
 async function pin(entryId: string, type: 'folder' | 'file' = 'folder'): Promise<void> {
   await userDatabase(userId).pins.put(pinOf(entryId, type));
