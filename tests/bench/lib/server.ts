@@ -38,12 +38,17 @@ export async function startServer(dataDir: string, admin: { email: string; passw
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i += 1) {
+  // Until it answers or exits: tsx compiles the server first, which takes a while on a busy machine.
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before it answered`);
+    if (Date.now() > deadline) throw new Error('the server did not answer within 180 s');
     try {
       if ((await fetch(`${url}/api/v1/health`)).ok) break;
     } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Not listening yet.
     }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
     url,
