@@ -137,7 +137,7 @@ export function ListingPage({
 
   return (
     <div className="flex h-full min-h-0 flex-col">
-      <header className="flex min-h-14 items-center gap-2 px-4 pt-3">
+      <header className="flex min-h-14 flex-wrap items-center gap-2 px-4 pt-3">
         <div className="min-w-0 flex-1">
           {title ? (
             <h1 className="truncate text-lg font-semibold">
