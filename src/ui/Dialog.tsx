@@ -21,7 +21,8 @@ export function ModalDialog({
       isDismissable
       {...(isOpen !== undefined ? { isOpen } : {})}
       {...(onOpenChange ? { onOpenChange } : {})}
-      className="fixed inset-0 z-50 flex items-end justify-center bg-black/40 p-4 md:items-center"
+      // modal-dialog: while one is open on a phone, toasts show at the top (index.css), not over its buttons.
+      className="modal-dialog fixed inset-0 z-50 flex items-end justify-center bg-black/40 p-4 md:items-center"
     >
       <Modal className={`w-full max-w-md rounded-lg bg-paper text-fg shadow-xl ${className}`}>
         <AriaDialog className="max-h-[85vh] overflow-auto p-4 outline-none">

@@ -6,7 +6,14 @@ import type { DocumentContent } from '../../offline/documents/types';
 
 export async function readDocument(entryId: string) {
   const answer = await api.post('file-entries/read', { id: entryId });
-  return { content: answer.data as DocumentContent, version: answer.version, name: answer.fileEntry.name, parentId: answer.fileEntry.parent_id };
+  return {
+    content: answer.data as DocumentContent,
+    version: answer.version,
+    name: answer.fileEntry.name,
+    parentId: answer.fileEntry.parent_id,
+    // What the caller may do with the file (rename, download), as the drive's menus decide from it.
+    permissions: answer.fileEntry.permissions,
+  };
 }
 
 /** The drive's "New document": an empty .docx in the folder. */

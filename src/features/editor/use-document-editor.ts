@@ -44,7 +44,17 @@ export function useDocumentEditor(entryId: string | undefined, userId: string | 
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [name, setName] = useState<string | null>(null);
-  const [status, setStatus] = useState<SaveStatus>('idle');
+  const [status, setStatusState] = useState<SaveStatus>('idle');
+  /** The server's permissions on the file; null until it has answered (offline, nothing is offered that needs it). */
+  const [permissions, setPermissions] = useState<readonly string[] | null>(null);
+  /** Waiting for the save in flight to settle (a download): told whether it reached the server. */
+  const settledRef = useRef<((saved: boolean) => void)[]>([]);
+  // The status as of now, for a download asked for between renders.
+  const statusRef = useRef<SaveStatus>('idle');
+  const setStatus = useCallback((next: SaveStatus) => {
+    statusRef.current = next;
+    setStatusState(next);
+  }, []);
 
   const currentContent = useCallback((): DocumentContent | null => (quillRef.current ? deltaToSections(quillRef.current.getContents()) : null), []);
 
@@ -63,13 +73,16 @@ export function useDocumentEditor(entryId: string | undefined, userId: string | 
     return draftAtRef.current;
   }, [currentContent, entryId, userId]);
 
-  /** Queues the current content; `force` (Ctrl+S, the button) saves even without a change since the last save. */
+  /**
+   * Queues the current content; `force` (Ctrl+S, the button) saves even without a change since the last save.
+   * Answers whether a save was queued.
+   */
   const saveNow = useCallback(
-    async (force = false) => {
+    async (force = false): Promise<boolean> => {
       // An action runs only when the editor and the entry both exist (spec §4 Document screen).
-      if (!quillRef.current || !entryId || !userId) return;
+      if (!quillRef.current || !entryId || !userId) return false;
       if (force) dirtyRef.current = true;
-      if (!dirtyRef.current) return;
+      if (!dirtyRef.current) return false;
       dirtyRef.current = false;
       const content = currentContent()!;
       const draftUpdatedAt = (await flushDraft()) ?? Date.now();
@@ -93,8 +106,9 @@ export function useDocumentEditor(entryId: string | undefined, userId: string | 
         copyName: null,
         errorMessage: null,
       });
+      return true;
     },
-    [currentContent, entryId, flushDraft, userId],
+    [currentContent, entryId, flushDraft, userId, setStatus],
   );
 
   const showServerCopy = useCallback(async () => {
@@ -103,6 +117,7 @@ export function useDocumentEditor(entryId: string | undefined, userId: string | 
     await cacheServerCopy(userId, { entryId, name: server.name, content: server.content, version: server.version });
     nameRef.current = server.name;
     setName(server.name);
+    setPermissions(server.permissions);
     baseRef.current = server.version;
     quillRef.current?.setContents(sectionsToDelta(server.content).ops as never, 'silent');
   }, [entryId, userId]);
@@ -168,6 +183,7 @@ export function useDocumentEditor(entryId: string | undefined, userId: string | 
         nameRef.current = server.name;
         parentRef.current = server.parentId;
         setName(server.name);
+        setPermissions(server.permissions);
         const draft = await draftOf(userId, entryId);
         if (!draft && !dirtyRef.current && (!local || local.version !== server.version)) {
           quill.setContents(sectionsToDelta(server.content).ops as never, 'silent');
@@ -192,14 +208,20 @@ export function useDocumentEditor(entryId: string | undefined, userId: string | 
       mount.remove();
       host.querySelectorAll('.ql-toolbar').forEach((toolbar) => toolbar.remove());
     };
-  }, [entryId, userId, flushDraft, saveNow]);
+  }, [entryId, userId, flushDraft, saveNow, setStatus]);
 
   // What the queue says about this document's saves.
   useEffect(() => {
     if (!entryId || !userId) return;
     return saveQueue.watch(userId, (item) => {
       if (item.entryId !== entryId) return;
-      setStatus(statusOf(item, navigator.onLine));
+      const next = statusOf(item, navigator.onLine);
+      setStatus(next);
+      if (next !== 'saving') {
+        const waiting = settledRef.current;
+        settledRef.current = [];
+        for (const settle of waiting) settle(next === 'saved' || next === 'conflict');
+      }
       if (item.status !== 'completed') return;
       if (item.outcome === 'saved' && item.version && item.baseVersion === baseRef.current) baseRef.current = item.version;
       if (item.outcome === 'conflict') {
@@ -207,7 +229,7 @@ export function useDocumentEditor(entryId: string | undefined, userId: string | 
         void showServerCopy().catch((loadError: unknown) => console.error('document reload failed', loadError));
       }
     });
-  }, [entryId, userId, showServerCopy]);
+  }, [entryId, userId, showServerCopy, setStatus]);
 
   // Auto-save every 50 s, Ctrl+S, and when the page is hidden or closed.
   useEffect(() => {
@@ -233,5 +255,21 @@ export function useDocumentEditor(entryId: string | undefined, userId: string | 
     };
   }, [saveNow]);
 
-  return { hostRef, loading, error, name, status, saveNow };
+  /**
+   * Saves what is not saved yet and answers once the server has it (true), or once it is kept on the
+   * device or refused (false). Nothing to save and nothing in flight: true at once.
+   */
+  const saveSettled = useCallback(async (): Promise<boolean> => {
+    const queued = await saveNow();
+    if (!queued && statusRef.current !== 'saving') return true;
+    return new Promise<boolean>((resolve) => settledRef.current.push(resolve));
+  }, [saveNow]);
+
+  /** A rename the server accepted: later saves (and a conflict's copy) carry the new name. */
+  const renamed = useCallback((next: string) => {
+    nameRef.current = next;
+    setName(next);
+  }, []);
+
+  return { hostRef, loading, error, name, status, permissions, saveNow, saveSettled, renamed };
 }

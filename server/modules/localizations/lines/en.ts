@@ -695,6 +695,7 @@ export const enLines: Record<string, string> = {
   'Document editor': 'Document editor',
   'This document is not available offline.': 'This document is not available offline.',
   'Back to drive': 'Back to drive',
+  'Document name': 'Document name',
   'Could not create the document': 'Could not create the document',
 
   // Plans, checkout and billing (issue 16)

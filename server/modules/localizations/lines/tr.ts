@@ -696,6 +696,7 @@ export const trLines: Record<string, string> = {
   'Document editor': 'Belge düzenleyici',
   'This document is not available offline.': 'Bu belge çevrimdışı kullanılamıyor.',
   'Back to drive': "Drive'a dön",
+  'Document name': 'Belge adı',
   'Could not create the document': 'Belge oluşturulamadı',
 
   // Plans, checkout and billing (issue 16)

@@ -11,6 +11,7 @@ import { useCurrentWorkspace } from '../../workspaces/api/queries';
 import { WorkspaceSelector } from '../../workspaces/components/WorkspaceSelector';
 import { useDriveActions } from '../hooks/use-drive-actions';
 import { useEntryDrop } from '../hooks/use-entry-drop';
+import { mayDropOnTrash } from '../lib/actions';
 import { DRIVE_VIEWS, SIDEBAR_VIEWS } from '../lib/views';
 import type { DriveViewId } from '../lib/views';
 import { uploadAllowedAtom, uploadTargetAtom } from '../state';
@@ -122,8 +123,9 @@ function TrashLink({ online }: { online: boolean }) {
   const { trash } = useDriveActions();
   const { isDropActive, dropProps } = useEntryDrop({
     disabled: !online,
-    accepts: (ids) => ids.length > 0,
-    onDrop: (ids) => void trash(ids.map((id) => ({ id }))),
+    // The same rule as the menus' "Move to trash": an entry the caller may not delete is not taken.
+    accepts: (entries) => entries.length > 0 && mayDropOnTrash(entries),
+    onDrop: (entries) => void trash(entries),
   });
   const view = DRIVE_VIEWS.trash;
   const active = useIsActive('trash');

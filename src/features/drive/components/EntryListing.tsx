@@ -154,7 +154,7 @@ export function EntryListing(props: EntryListingProps) {
         onSelectionChange(next);
         onContextMenu(selectedEntries(next), { x: event.clientX, y: event.clientY });
       },
-      dragIdsFor: (entry) => (selectedSet.has(entry.id) ? selection.selected : [entry.id]),
+      dragEntriesFor: (entry) => (selectedSet.has(entry.id) ? selectedEntries(selection) : [entry]),
       canDrag: props.canDrag,
       onDropOnFolder: props.onDropOnFolder,
       formatDate: props.formatDate,

@@ -31,8 +31,8 @@ export function NewDocumentButton({ parentId, offline, className }: { parentId: 
       onPress={() => void handleCreate()}
       className={className}
     >
-      <Icon name="add" className="size-5" />
-      <span className="hidden sm:inline">{t('New document')}</span>
+      <Icon name="noteAdd" className="size-5 shrink-0" />
+      <span className="truncate">{t('New document')}</span>
     </ActionButton>
   );
 }

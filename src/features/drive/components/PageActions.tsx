@@ -13,7 +13,7 @@ import { UploadButton } from './UploadButton';
 import { NewDocumentButton } from './NewDocumentButton';
 
 const buttonClass =
-  'inline-flex items-center gap-2 rounded border border-divider px-3 py-1.5 text-sm font-semibold hover:bg-fg/5 focus-visible:outline-2 focus-visible:outline-primary aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
+  'inline-flex min-w-0 items-center gap-2 rounded border border-divider px-3 py-1.5 text-sm font-semibold hover:bg-fg/5 focus-visible:outline-2 focus-visible:outline-primary aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
 
 /** The page's own actions (hasActions): new folder and upload in folders, import in SQL, empty trash in trash. */
 export function PageActions({
@@ -51,7 +51,8 @@ export function PageActions({
   }
   const canUpload = view.canUpload(folder);
   return (
-    <div className="flex items-center gap-2">
+    // Every button is named on a phone too (issue 32.8): there they take a row of their own, two to a line.
+    <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto sm:items-center" data-testid="page-actions">
       {/* A folder is made with files.create in its parent, as the server checks; unknown (not listed yet) still offers it. */}
       {view.id === 'folder' && (!folder || folder.permissions.includes('files.create')) && (
         <ActionButton
@@ -60,8 +61,8 @@ export function PageActions({
           onPress={() => setDialog({ type: 'newFolder', parentId: target !== ROOT_HASH ? target : null })}
           className={`${buttonClass} size-auto! rounded!`}
         >
-          <Icon name="createNewFolder" className="size-5" />
-          <span className="hidden sm:inline">{t('New folder')}</span>
+          <Icon name="createNewFolder" className="size-5 shrink-0" />
+          <span className="truncate">{t('New folder')}</span>
         </ActionButton>
       )}
       {view.id === 'folder' && canUpload && (
@@ -75,8 +76,8 @@ export function PageActions({
           className={buttonClass}
           label={t(view.id === 'sql' ? 'Import database' : 'Upload')}
         >
-          <Icon name="upload" className="size-5" />
-          <span className="hidden sm:inline">{t(view.id === 'sql' ? 'Import database' : 'Upload')}</span>
+          <Icon name="upload" className="size-5 shrink-0" />
+          <span className="truncate">{t(view.id === 'sql' ? 'Import database' : 'Upload')}</span>
         </UploadButton>
       )}
       {canUpload && view.id === 'folder' && (
@@ -86,8 +87,8 @@ export function PageActions({
           onPress={() => void openFilePicker({ folder: true }).then((files) => onFilesChosen(files, target))}
           className={`${buttonClass} size-auto! rounded!`}
         >
-          <Icon name="createNewFolder" className="size-5" />
-          <span className="hidden sm:inline">{t('Upload folder')}</span>
+          <Icon name="driveFolderUpload" className="size-5 shrink-0" />
+          <span className="truncate">{t('Upload folder')}</span>
         </ActionButton>
       )}
     </div>

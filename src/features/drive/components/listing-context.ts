@@ -9,8 +9,8 @@ export interface ListingItemContext {
   onItemClick: (entry: FileEntry, event: MouseEvent) => void;
   onItemOpen: (entry: FileEntry) => void;
   onItemContextMenu: (entry: FileEntry, event: MouseEvent) => void;
-  /** The ids a drag starting on this entry carries (the selection when it includes it). */
-  dragIdsFor: (entry: FileEntry) => string[];
+  /** The entries a drag starting on this entry carries (the selection when it includes it). */
+  dragEntriesFor: (entry: FileEntry) => FileEntry[];
   canDrag: boolean;
   onDropOnFolder: (folder: FileEntry, ids: string[]) => void;
   formatDate: (iso: string) => string;

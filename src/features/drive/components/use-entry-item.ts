@@ -1,6 +1,7 @@
 import type { DragEvent, MouseEvent } from 'react';
 import type { FileEntry } from '../api/types';
 import { useEntryDrop } from '../hooks/use-entry-drop';
+import { mayDropOnFolder } from '../lib/actions';
 import { endEntryDrag, startEntryDrag } from '../lib/entry-drag';
 import { useListingItemContext } from './listing-context';
 
@@ -12,8 +13,9 @@ export function useEntryItem(entry: FileEntry) {
   const isFolder = entry.type === 'folder';
   const { isDropActive, dropProps } = useEntryDrop({
     disabled: !isFolder || !ctx.canDrag,
-    accepts: (ids) => !ids.includes(entry.id),
-    onDrop: (ids) => ctx.onDropOnFolder(entry, ids),
+    // The same rule as the menus' "Move to": every dragged entry may be changed, and none is the folder itself.
+    accepts: (dragged) => !dragged.some((e) => e.id === entry.id) && mayDropOnFolder(dragged),
+    onDrop: (dragged) => ctx.onDropOnFolder(entry, dragged.map((e) => e.id)),
   });
   const selected = ctx.isSelected(entry.id);
   const itemProps = {
@@ -27,7 +29,7 @@ export function useEntryItem(entry: FileEntry) {
     onClick: (event: MouseEvent) => ctx.onItemClick(entry, event),
     onDoubleClick: () => ctx.onItemOpen(entry),
     onContextMenu: (event: MouseEvent) => ctx.onItemContextMenu(entry, event),
-    onDragStart: (event: DragEvent) => startEntryDrag(event.dataTransfer, ctx.dragIdsFor(entry)),
+    onDragStart: (event: DragEvent) => startEntryDrag(event.dataTransfer, ctx.dragEntriesFor(entry)),
     onDragEnd: () => endEntryDrag(),
     ...(isFolder ? dropProps : {}),
   };

@@ -1,20 +1,21 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { DragEvent } from 'react';
 import { DropActivation } from '../lib/drop-activation';
-import { draggedEntryIds, endEntryDrag, isEntryDrag, readEntryDrag } from '../lib/entry-drag';
+import { draggedEntries, endEntryDrag, isEntryDrag, readEntryDrag } from '../lib/entry-drag';
+import type { DraggedEntry } from '../lib/entry-drag';
 
 /**
  * Makes an element a drop target for dragged entries (a folder, the sidebar
  * Trash). It activates after the 400 ms hover of spec §9; a drop before that
  * does nothing.
  */
-export function useEntryDrop(options: { accepts: (ids: string[]) => boolean; onDrop: (ids: string[]) => void; disabled?: boolean }) {
+export function useEntryDrop(options: { accepts: (entries: DraggedEntry[]) => boolean; onDrop: (entries: DraggedEntry[]) => void; disabled?: boolean }) {
   const { accepts, onDrop, disabled } = options;
   const [active, setActive] = useState(false);
   const activation = useMemo(() => new DropActivation(setActive), []);
   useEffect(() => () => activation.reset(), [activation]);
 
-  const ours = (event: DragEvent) => !disabled && isEntryDrag(event.dataTransfer) && accepts(draggedEntryIds());
+  const ours = (event: DragEvent) => !disabled && isEntryDrag(event.dataTransfer) && accepts(draggedEntries());
 
   const dropProps = {
     onDragEnter: (event: DragEvent) => {
@@ -35,8 +36,8 @@ export function useEntryDrop(options: { accepts: (ids: string[]) => boolean; onD
       if (!isEntryDrag(event.dataTransfer)) return;
       event.preventDefault();
       event.stopPropagation();
-      const ids = readEntryDrag(event.dataTransfer);
-      if (activation.drop() && accepts(ids)) onDrop(ids);
+      const entries = readEntryDrag(event.dataTransfer);
+      if (activation.drop() && entries.length > 0 && accepts(entries)) onDrop(entries);
       endEntryDrag();
     },
   };

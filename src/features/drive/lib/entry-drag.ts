@@ -1,11 +1,17 @@
+import type { FileEntry } from '../api/types';
+
 // Entries dragged inside the app travel as their ids under our own type, so
 // native file drops (uploads) and entry drops never mix.
 export const ENTRY_DRAG_TYPE = 'application/x-drive-entries';
 
-let dragged: string[] = [];
+/** What a drop target needs of a dragged entry to decide as the menus do: the server's permissions on it. */
+export type DraggedEntry = Pick<FileEntry, 'id' | 'type' | 'is_starred' | 'permissions'>;
 
-export function startEntryDrag(dataTransfer: DataTransfer, ids: string[]): void {
-  dragged = ids;
+let dragged: DraggedEntry[] = [];
+
+export function startEntryDrag(dataTransfer: DataTransfer, entries: DraggedEntry[]): void {
+  dragged = entries;
+  const ids = entries.map((e) => e.id);
   dataTransfer.effectAllowed = 'move';
   dataTransfer.setData(ENTRY_DRAG_TYPE, JSON.stringify(ids));
   dataTransfer.setData('text/plain', ids.join(','));
@@ -15,8 +21,8 @@ export function endEntryDrag(): void {
   dragged = [];
 }
 
-/** The ids being dragged right now (dragover cannot read the data itself). */
-export function draggedEntryIds(): string[] {
+/** The entries being dragged right now (dragover cannot read the data itself). */
+export function draggedEntries(): DraggedEntry[] {
   return dragged;
 }
 
@@ -28,11 +34,18 @@ export function isFileDrag(dataTransfer: DataTransfer | null): boolean {
   return !!dataTransfer && Array.from(dataTransfer.types).includes('Files');
 }
 
-export function readEntryDrag(dataTransfer: DataTransfer): string[] {
+/**
+ * The dropped entries: the ids the drop carries, each with the permissions its drag started with. An id
+ * this page did not start dragging (another tab's) has no known permissions, and is left out.
+ */
+export function readEntryDrag(dataTransfer: DataTransfer): DraggedEntry[] {
+  let ids: string[];
   try {
     const parsed: unknown = JSON.parse(dataTransfer.getData(ENTRY_DRAG_TYPE) || '[]');
-    return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : dragged;
+    ids = Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : dragged.map((e) => e.id);
   } catch {
-    return dragged;
+    ids = dragged.map((e) => e.id);
   }
+  const known = new Map(dragged.map((e) => [e.id, e]));
+  return ids.map((id) => known.get(id)).filter((e): e is DraggedEntry => !!e);
 }

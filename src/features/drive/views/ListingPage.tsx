@@ -20,6 +20,7 @@ import { OfflineNotice } from '../components/OfflineNotice';
 import { PageActions } from '../components/PageActions';
 import { SelectionToolbar } from '../components/SelectionToolbar';
 import { useDriveActions } from '../hooks/use-drive-actions';
+import { keyCommandAction } from '../lib/actions';
 import type { ActionId } from '../lib/actions';
 import { emptyStateFor } from '../lib/empty-states';
 import { EMPTY_SELECTION, pruneSelection } from '../lib/selection';
@@ -81,9 +82,9 @@ export function ListingPage({
   const handleOpen = useCallback((entry: FileEntry) => view.id !== 'trash' && run('open', [entry], entries), [run, entries, view.id]);
   const handleCommand = useCallback(
     (command: 'trash' | 'rename', targets: FileEntry[]) => {
-      if (view.id === 'trash') return command === 'trash' ? run('deleteForever', targets) : undefined;
-      if (command === 'rename' && targets.length !== 1) return;
-      run(command, targets);
+      // A key runs what the menus would offer for these entries, nothing else (issue 32.4).
+      const action = keyCommandAction(view.id, command, targets);
+      if (action) run(action, targets);
     },
     [run, view.id],
   );
@@ -136,7 +137,7 @@ export function ListingPage({
 
   return (
     <div className="flex h-full min-h-0 flex-col">
-      <header className="flex min-h-14 items-center gap-2 px-4 pt-3">
+      <header className="flex min-h-14 flex-wrap items-center gap-2 px-4 pt-3">
         <div className="min-w-0 flex-1">
           {title ? (
             <h1 className="truncate text-lg font-semibold">
