@@ -527,6 +527,49 @@ export interface Database {
   branding_files: BrandingFilesTable;
   custom_pages: CustomPagesTable;
   s3_uploads: S3UploadsTable;
+  user_totp: UserTotpTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  sign_in_challenges: SignInChallengesTable;
+  two_factor_devices: TwoFactorDevicesTable;
+}
+
+/** An authenticator app's secret (migration 2026_11_28_000600); confirmed_at null while setup waits for its first code. */
+export interface UserTotpTable {
+  user_id: number;
+  /** Base32, as the otpauth URL carries it. */
+  secret: string;
+  confirmed_at: NullableTimestamp;
+  /** The RFC 6238 step of the last accepted code: later codes only (no replay). */
+  last_step: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+}
+
+export interface TwoFactorRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/** A sign-in between its password (or provider) and its second step; never a session. */
+export interface SignInChallengesTable {
+  /** sha256 of the cookie's token. */
+  id: string;
+  user_id: number;
+  /** The sign-in form's "remember me", applied to the session the second step starts. */
+  remember: Flag;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** "Remember this device for 30 days" after a second step. */
+export interface TwoFactorDevicesTable {
+  /** sha256 of the cookie's token. */
+  id: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
 }
 
 /** A direct upload to S3 in progress (migration 2026_11_25_000110). */
