@@ -397,6 +397,8 @@ export interface paths {
                         "application/json": {
                             totp: boolean;
                             recovery_codes_left: number;
+                            /** @description Turning two-factor off asks for the password only when the account has one (not a social-only account) */
+                            has_password: boolean;
                         };
                     };
                 };

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { z } from '../../ui/zod';
@@ -18,6 +18,7 @@ import { SocialPasswordPrompt } from './SocialPasswordPrompt';
 import { enabledSocialServices, showSocialButtons, SocialButtons } from './SocialButtons';
 import { useSocialLogin } from './use-social-login';
 import { sharedCountOf } from '../pwa/shared-files';
+import { TwoFactorStep } from './TwoFactorStep';
 
 const loginSchema = (t: TranslateFn) =>
   z.object({
@@ -48,9 +49,12 @@ export function LoginPage() {
     defaultValues: { email: presetEmail ?? demo?.email ?? '', password: demo?.password ?? '', remember: true },
   });
 
+  // The password (or a provider) was right and the account has a second factor: its step replaces the form.
+  const [secondStep, setSecondStep] = useState(false);
+
   const handleLogin = (values: LoginForm) => {
     login.mutate(values, {
-      onSuccess: ({ bootstrapData }) => social.goToTarget(bootstrapData),
+      onSuccess: ({ bootstrapData, two_factor }) => (two_factor ? setSecondStep(true) : social.goToTarget(bootstrapData)),
       onError: (error) => {
         if (!applyFieldErrors(error, setError)) toast.danger(getErrorMessage(error));
       },
@@ -60,6 +64,18 @@ export function LoginPage() {
   // Keep the invite context (email, redirect) when switching to sign-up.
   const registerPath = isWorkspacePath(pathname) ? '/workspace/join/register' : '/register';
   const query = params.toString();
+
+  if (secondStep || social.secondStep) {
+    return (
+      <TwoFactorStep
+        onSignedIn={(bootstrapData) => social.goToTarget(bootstrapData)}
+        onCancel={() => {
+          setSecondStep(false);
+          social.closeSecondStep();
+        }}
+      />
+    );
+  }
 
   return (
     <div className="space-y-4">

@@ -1,7 +1,7 @@
 import { PERSONAL_WORKSPACE, setActiveWorkspace } from '../../api/active-workspace';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/http';
-import type { BootstrapResponse, LoginBody, RegisterResponse, ResetPasswordBody, SocialService } from '../../api/api-types';
+import type { BootstrapResponse, LoginBody, RegisterResponse, ResetPasswordBody, SecondStepBody, SocialService } from '../../api/api-types';
 import type { Bootstrap } from '../../api/bootstrap-types';
 import { queryKeys } from '../../api/query-keys';
 import { pinsClient } from '../../offline/pins/client';
@@ -18,6 +18,15 @@ export function useLogin() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (payload: LoginPayload) => api.post('auth/login', payload) as Promise<BootstrapResponse>,
+    onSuccess: ({ bootstrapData }) => setBootstrap(client, bootstrapData),
+  });
+}
+
+/** A sign-in's second step (an authenticator code or a recovery code), after a login answered `two_factor`. */
+export function useSecondStep() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: Required<SecondStepBody>) => api.post('auth/two-factor', payload) as Promise<BootstrapResponse>,
     onSuccess: ({ bootstrapData }) => setBootstrap(client, bootstrapData),
   });
 }

@@ -50,7 +50,7 @@ describe('two-factor sign-in with an authenticator app (issue 36)', () => {
     const user = await createUser(t.app.services.db.kysely);
     const client = new TestClient(t.app);
     await client.login(user.email, user.password);
-    expect((await client.get('/api/v1/user/two-factor')).json()).toEqual({ totp: false, recovery_codes_left: 0 });
+    expect((await client.get('/api/v1/user/two-factor')).json()).toEqual({ totp: false, recovery_codes_left: 0, has_password: true });
     const setup = (await client.post('/api/v1/user/two-factor/totp')).json();
     expect(setup.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(setup.otpauth_url).toMatch(/^otpauth:\/\/totp\/.*secret=[A-Z2-7]{32}.*&algorithm=SHA1&digits=6&period=30/);
@@ -70,7 +70,7 @@ describe('two-factor sign-in with an authenticator app (issue 36)', () => {
     for (const code of codes) expect(code).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
     const stored = await t.app.services.db.kysely.selectFrom('two_factor_recovery_codes').select('code_hash').where('user_id', '=', user.id).execute();
     expect(stored.map((r) => r.code_hash).sort()).toEqual(codes.map((c) => sha256(c.replace('-', ''))).sort());
-    expect((await client.get('/api/v1/user/two-factor')).json()).toEqual({ totp: true, recovery_codes_left: 10 });
+    expect((await client.get('/api/v1/user/two-factor')).json()).toEqual({ totp: true, recovery_codes_left: 10, has_password: true });
 
     // A confirmed app is not replaced behind the user's back.
     expect((await client.post('/api/v1/user/two-factor/totp')).statusCode).toBe(409);
@@ -241,7 +241,7 @@ describe('two-factor sign-in with an authenticator app (issue 36)', () => {
     expect(badCode.json().errors.code).toBeDefined();
     const off = await client.request('DELETE', '/api/v1/user/two-factor', { body: { code: codeAt(secret), current_password: user.password } });
     expect(off.statusCode, off.body).toBe(200);
-    expect((await client.get('/api/v1/user/two-factor')).json()).toEqual({ totp: false, recovery_codes_left: 0 });
+    expect((await client.get('/api/v1/user/two-factor')).json()).toEqual({ totp: false, recovery_codes_left: 0, has_password: true });
     const again = await new TestClient(t.app).login(user.email, user.password);
     expect(again.json().two_factor).toBeUndefined();
     expect(again.json().bootstrapData.user.id).toBe(user.id);

@@ -29,7 +29,11 @@ const answerBody = {
 const toAnswer = (body: { method: 'totp' | 'recovery_code'; code: string }): SecondFactorAnswer => ({ method: body.method, code: body.code });
 const messageResponse = z.object({ message: z.string() });
 const recoveryCodesResponse = z.object({ recovery_codes: z.array(z.string()) });
-const statusResponse = z.object({ totp: z.boolean(), recovery_codes_left: z.number().int() });
+const statusResponse = z.object({
+  totp: z.boolean(),
+  recovery_codes_left: z.number().int(),
+  has_password: z.boolean().describe('Turning two-factor off asks for the password only when the account has one (not a social-only account)'),
+});
 
 /**
  * A second factor is the account's own, set up in its own browser session:
@@ -77,7 +81,10 @@ const accountRoutes: FastifyPluginAsyncZod<TwoFactorRoutesDeps> = async (app, de
   app.get(
     '/user/two-factor',
     { schema: { tags: ['two-factor'], summary: 'Which second factors the account has', response: { 200: statusResponse } } },
-    async (request) => twoFactor.status(currentUser(request).id),
+    async (request) => {
+      const user = currentUser(request);
+      return { ...(await twoFactor.status(user.id)), has_password: !!user.password };
+    },
   );
 
   app.post(

@@ -1176,4 +1176,47 @@ export const enLines: Record<string, string> = {
   Replace: 'Replace',
   'Keep both': 'Keep both',
   'A folder of that name is already there.': 'A folder of that name is already there.',
+
+  // Two-factor sign-in (issue 36)
+  'The code is invalid.': 'The code is invalid.',
+  'This code has already been used. Wait for the next one.': 'This code has already been used. Wait for the next one.',
+  'This recovery code is invalid or has already been used.': 'This recovery code is invalid or has already been used.',
+  'Your sign-in has expired. Please sign in again.': 'Your sign-in has expired. Please sign in again.',
+  'Start setting up the authenticator app first.': 'Start setting up the authenticator app first.',
+  'The authenticator app is already set up.': 'The authenticator app is already set up.',
+  'Two-factor sign-in is not turned on.': 'Two-factor sign-in is not turned on.',
+  'Two-factor sign-in is changed in the browser, not with an access token.': 'Two-factor sign-in is changed in the browser, not with an access token.',
+  'You cannot change two-factor sign-in while signed in as someone else.': 'You cannot change two-factor sign-in while signed in as someone else.',
+  'Two-factor sign-in is off.': 'Two-factor sign-in is off.',
+  'Two-factor sign-in is on.': 'Two-factor sign-in is on.',
+  'Two-factor sign-in': 'Two-factor sign-in',
+  'Enter the six-digit code from your authenticator app.': 'Enter the six-digit code from your authenticator app.',
+  'Enter one of the recovery codes you saved when you set up two-factor sign-in. Each code works once.':
+    'Enter one of the recovery codes you saved when you set up two-factor sign-in. Each code works once.',
+  'Authentication code': 'Authentication code',
+  'Recovery code': 'Recovery code',
+  'Recovery codes': 'Recovery codes',
+  'Remember this device for 30 days': 'Remember this device for 30 days',
+  Verify: 'Verify',
+  'Use a recovery code': 'Use a recovery code',
+  'Use the authenticator app': 'Use the authenticator app',
+  'Save these recovery codes now. They will not be shown again.': 'Save these recovery codes now. They will not be shown again.',
+  'Each code signs you in once if you lose your authenticator app.': 'Each code signs you in once if you lose your authenticator app.',
+  'Scan this QR code with your authenticator app, or type the key below into it.':
+    'Scan this QR code with your authenticator app, or type the key below into it.',
+  'QR code for your authenticator app': 'QR code for your authenticator app',
+  'Setup key': 'Setup key',
+  'Code from the app': 'Code from the app',
+  'New recovery codes': 'New recovery codes',
+  'Turn off': 'Turn off',
+  'Enter a code from your authenticator app. Your old recovery codes stop working.':
+    'Enter a code from your authenticator app. Your old recovery codes stop working.',
+  'Enter a code from your authenticator app to turn two-factor sign-in off.': 'Enter a code from your authenticator app to turn two-factor sign-in off.',
+  'Recovery codes left: :count': 'Recovery codes left: :count',
+  'Set up an authenticator app': 'Set up an authenticator app',
+  Security: 'Security',
+  'Two-factor sign-in asks for a code from an authenticator app after your password, so a stolen password alone does not open your account.':
+    'Two-factor sign-in asks for a code from an authenticator app after your password, so a stolen password alone does not open your account.',
+  'A token keeps working when two-factor sign-in is on: it is already a second secret. Keep it as safe as your password.':
+    'A token keeps working when two-factor sign-in is on: it is already a second secret. Keep it as safe as your password.',
 };

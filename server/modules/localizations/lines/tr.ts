@@ -1177,4 +1177,47 @@ export const trLines: Record<string, string> = {
   Replace: 'Değiştir',
   'Keep both': 'İkisini de sakla',
   'A folder of that name is already there.': 'Bu adda bir klasör zaten var.',
+
+  // Two-factor sign-in (issue 36)
+  'The code is invalid.': 'Kod geçersiz.',
+  'This code has already been used. Wait for the next one.': 'Bu kod zaten kullanıldı. Bir sonrakini bekleyin.',
+  'This recovery code is invalid or has already been used.': 'Bu kurtarma kodu geçersiz ya da daha önce kullanılmış.',
+  'Your sign-in has expired. Please sign in again.': 'Oturum açma işleminizin süresi doldu. Lütfen yeniden oturum açın.',
+  'Start setting up the authenticator app first.': 'Önce doğrulama uygulamasını kurmaya başlayın.',
+  'The authenticator app is already set up.': 'Doğrulama uygulaması zaten kurulu.',
+  'Two-factor sign-in is not turned on.': 'İki adımlı oturum açma açık değil.',
+  'Two-factor sign-in is changed in the browser, not with an access token.': 'İki adımlı oturum açma erişim belirteciyle değil, tarayıcıdan değiştirilir.',
+  'You cannot change two-factor sign-in while signed in as someone else.': 'Başka biri olarak oturum açmışken iki adımlı oturum açmayı değiştiremezsiniz.',
+  'Two-factor sign-in is off.': 'İki adımlı oturum açma kapalı.',
+  'Two-factor sign-in is on.': 'İki adımlı oturum açma açık.',
+  'Two-factor sign-in': 'İki adımlı oturum açma',
+  'Enter the six-digit code from your authenticator app.': 'Doğrulama uygulamanızdaki altı haneli kodu girin.',
+  'Enter one of the recovery codes you saved when you set up two-factor sign-in. Each code works once.':
+    'İki adımlı oturum açmayı kurarken kaydettiğiniz kurtarma kodlarından birini girin. Her kod bir kez çalışır.',
+  'Authentication code': 'Doğrulama kodu',
+  'Recovery code': 'Kurtarma kodu',
+  'Recovery codes': 'Kurtarma kodları',
+  'Remember this device for 30 days': 'Bu cihazı 30 gün hatırla',
+  Verify: 'Doğrula',
+  'Use a recovery code': 'Kurtarma kodu kullan',
+  'Use the authenticator app': 'Doğrulama uygulamasını kullan',
+  'Save these recovery codes now. They will not be shown again.': 'Bu kurtarma kodlarını şimdi kaydedin. Bir daha gösterilmeyecekler.',
+  'Each code signs you in once if you lose your authenticator app.': 'Doğrulama uygulamanızı kaybederseniz her kod bir kez oturum açmanızı sağlar.',
+  'Scan this QR code with your authenticator app, or type the key below into it.':
+    'Bu QR kodunu doğrulama uygulamanızla tarayın ya da aşağıdaki anahtarı uygulamaya yazın.',
+  'QR code for your authenticator app': 'Doğrulama uygulamanız için QR kodu',
+  'Setup key': 'Kurulum anahtarı',
+  'Code from the app': 'Uygulamadaki kod',
+  'New recovery codes': 'Yeni kurtarma kodları',
+  'Turn off': 'Kapat',
+  'Enter a code from your authenticator app. Your old recovery codes stop working.':
+    'Doğrulama uygulamanızdan bir kod girin. Eski kurtarma kodlarınız çalışmaz olur.',
+  'Enter a code from your authenticator app to turn two-factor sign-in off.': 'İki adımlı oturum açmayı kapatmak için doğrulama uygulamanızdan bir kod girin.',
+  'Recovery codes left: :count': 'Kalan kurtarma kodu: :count',
+  'Set up an authenticator app': 'Doğrulama uygulaması kur',
+  Security: 'Güvenlik',
+  'Two-factor sign-in asks for a code from an authenticator app after your password, so a stolen password alone does not open your account.':
+    'İki adımlı oturum açma, şifrenizden sonra bir doğrulama uygulamasından kod ister; böylece çalınan bir şifre tek başına hesabınızı açamaz.',
+  'A token keeps working when two-factor sign-in is on: it is already a second secret. Keep it as safe as your password.':
+    'İki adımlı oturum açma açıkken de belirteç çalışmaya devam eder: o zaten ikinci bir sırdır. Onu şifreniz kadar güvende tutun.',
 };
