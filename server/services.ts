@@ -10,6 +10,7 @@ import { PasswordChecks } from './modules/auth/password-checks.js';
 import { AuthService } from './modules/auth/service.js';
 import { TwoFactorService } from './modules/auth/two-factor/service.js';
 import { twoFactorRoutes } from './modules/auth/two-factor/routes.js';
+import { createPasskeys } from './modules/auth/two-factor/index.js';
 import { SessionsService } from './modules/auth/sessions.js';
 import { AccessCache } from './modules/auth/access-cache.js';
 import { UserTokensService } from './modules/auth/user-tokens.js';
@@ -82,7 +83,8 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const shared = createSharedState(config, log, db.changes);
   const { rateLimiter, jobs } = shared;
   const passwordChecks = new PasswordChecks(rateLimiter);
-  const twoFactor = new TwoFactorService(kysely, passwordChecks, () => recovery.siteName());
+  const passkeys = createPasskeys(kysely, settings, config.appUrl, () => recovery.siteName());
+  const twoFactor = new TwoFactorService(kysely, passwordChecks, () => recovery.siteName(), passkeys);
   const auth = new AuthService(users, passwordChecks, sessions, twoFactor);
   const siteUrl = siteUrlFrom(settings, config.appUrl);
   // Mail a request causes goes out through the job queue (retried there), never inside the request.
@@ -303,7 +305,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     /** Every module's routes, in the order of the OpenAPI document. */
     routes: [
       moduleRoutes('/auth', authRoutes, {}),
-      ...twoFactorRoutes({ twoFactor, auth, users, bootstrap: bootstrap.bootstrap }),
+      ...twoFactorRoutes({ twoFactor, passkeys, auth, users, bootstrap: bootstrap.bootstrap }),
       moduleRoutes('/secure/auth/social', socialRoutes, {}),
       bootstrap.routes,
       localizationRoutes,

@@ -22,6 +22,8 @@ export const TABLE_OWNERS = {
   two_factor_recovery_codes: 'modules/auth',
   sign_in_challenges: 'modules/auth',
   two_factor_devices: 'modules/auth',
+  passkeys: 'modules/auth',
+  webauthn_challenges: 'modules/auth',
   social_profiles: 'modules/social',
   settings: 'modules/settings',
   localizations: 'modules/localizations',

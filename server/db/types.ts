@@ -531,6 +531,33 @@ export interface Database {
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;
   two_factor_devices: TwoFactorDevicesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
+}
+
+/** A WebAuthn credential (migration 2026_11_28_000610). */
+export interface PasskeysTable {
+  /** The credential id, base64url. */
+  id: string;
+  user_id: number;
+  name: string;
+  /** COSE public key, base64url. */
+  public_key: string;
+  counter: ColumnType<number, number | undefined, number>;
+  /** JSON array of the authenticator's transports. */
+  transports: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+}
+
+export interface WebauthnChallengesTable {
+  /** sha256 of the cookie token. */
+  id: string;
+  /** Null for a password-less sign-in: the passkey says whose it is. */
+  user_id: number | null;
+  purpose: 'register' | 'sign-in' | 'second-step';
+  challenge: string;
+  expires_at: Timestamp;
 }
 
 /** An authenticator app's secret (migration 2026_11_28_000600); confirmed_at null while setup waits for its first code. */

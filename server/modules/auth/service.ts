@@ -6,7 +6,7 @@ import type { PasswordChecks } from './password-checks.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { SessionsService, StartedSession } from './sessions.js';
 import { currentPasswordLimits, loginLimits } from './throttles.js';
-import { SIGN_IN_EXPIRED, type SecondFactorAnswer, type TwoFactorService } from './two-factor/service.js';
+import { SIGN_IN_EXPIRED, type SecondFactorAnswer, type SecondStepMethod, type TwoFactorService } from './two-factor/service.js';
 
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
 export const ACCOUNT_SUSPENDED = 'This account is suspended.';
@@ -34,6 +34,8 @@ export type SessionProof =
   | { kind: 'social'; userId: number }
   /** The account registration has just created. */
   | { kind: 'registration'; userId: number }
+  /** A passkey with user verification (PasskeysService.verifyAssertion): two factors in one, so no second step. */
+  | { kind: 'passkey'; userId: number }
   /** An admin's "sign in as", after the admin area's own rules allowed it. */
   | { kind: 'impersonation'; userId: number; impersonatorId: number };
 
@@ -53,12 +55,13 @@ type ImpersonationProof = Extract<SessionProof, { kind: 'impersonation' }>;
 
 /** Where a sign-in got to: a session, or a challenge waiting for the second step (no session yet). */
 export type SignInOutcome =
-  { kind: 'session'; user: UserRow; session: StartedSession } | { kind: 'second-factor'; user: UserRow; challenge: { token: string; expiresAt: string } };
+  | { kind: 'session'; user: UserRow; session: StartedSession }
+  | { kind: 'second-factor'; user: UserRow; challenge: { token: string; expiresAt: string }; methods: SecondStepMethod[] };
 
 /** What the sign-in rules need of second factors. */
 export type SecondFactors = Pick<
   TwoFactorService,
-  'enabled' | 'trustsDevice' | 'createChallenge' | 'openChallenge' | 'takeChallenge' | 'verify' | 'rememberDevice'
+  'methods' | 'trustsDevice' | 'createChallenge' | 'openChallenge' | 'takeChallenge' | 'verify' | 'rememberDevice'
 >;
 
 /** Timing equaliser: checking a password for an unknown email, or an account without one, costs the same as for a real one. */
@@ -115,8 +118,9 @@ export class AuthService {
     if (user.suspended_at) throw Conflict(ACCOUNT_SUSPENDED);
     const impersonatorId = proof.kind === 'impersonation' ? proof.impersonatorId : null;
     if (meta.current && !impersonatorId) await this.sessions.end(meta.current);
-    if (!impersonatorId && (await this.secondFactors.enabled(user.id)) && !(await this.secondFactors.trustsDevice(user.id, meta.device))) {
-      return { kind: 'second-factor', user, challenge: await this.secondFactors.createChallenge(user.id, meta.remember ?? false) };
+    const methods = impersonatorId || proof.kind === 'passkey' ? [] : await this.secondFactors.methods(user.id);
+    if (methods.length > 0 && !(await this.secondFactors.trustsDevice(user.id, meta.device))) {
+      return { kind: 'second-factor', user, methods, challenge: await this.secondFactors.createChallenge(user.id, meta.remember ?? false) };
     }
     const session = await this.sessions.start(user.id, {
       ip: meta.ip,

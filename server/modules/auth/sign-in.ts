@@ -7,7 +7,7 @@ import type { UsersRepository } from '../users/repository.js';
 import { LOCALE_COOKIE } from '../localizations/locale-cookie.js';
 import type { AuthService, SessionProof } from './service.js';
 import { REMEMBER_LIFETIME_MS } from './sessions.js';
-import { CHALLENGE_LIFETIME_MS, DEVICE_LIFETIME_MS } from './two-factor/service.js';
+import { CHALLENGE_LIFETIME_MS, DEVICE_LIFETIME_MS, type SecondStepMethod } from './two-factor/service.js';
 
 /** The sign-in waiting for its second step (never a session: nothing reads it but the second step). */
 export const CHALLENGE_COOKIE = 'drive_sign_in';
@@ -23,9 +23,6 @@ export interface SignInDeps {
 
 /** "Sign in as" keeps the admin's own session aside, so its cookies are the admin area's (admin/users/routes.ts). */
 export type BrowserProof = Exclude<SessionProof, { kind: 'impersonation' }>;
-
-/** Which second steps the sign-in form offers. */
-export type SecondStepMethod = 'totp' | 'recovery_code';
 
 export interface SignedIn {
   bootstrapData: Awaited<ReturnType<BootstrapService['build']>>;
@@ -60,7 +57,7 @@ export async function signIn(deps: SignInDeps, request: FastifyRequest, reply: F
     clearSessionCookie(request, reply);
     rotateXsrfForGuest(request, reply);
     reply.setCookie(CHALLENGE_COOKIE, outcome.challenge.token, cookieOptions(request, CHALLENGE_LIFETIME_MS));
-    return { bootstrapData: await deps.bootstrap.build(null, language), twoFactor: { methods: ['totp', 'recovery_code'] } };
+    return { bootstrapData: await deps.bootstrap.build(null, language), twoFactor: { methods: outcome.methods } };
   }
   return { bootstrapData: await startBrowserSession(deps, request, reply, outcome.user, outcome.session), twoFactor: null };
 }

@@ -7,6 +7,7 @@ import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from '../
 import { TextField } from '../../ui/form/TextField';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast/toast-store';
+import { PasskeysPanel } from './PasskeysPanel';
 import { SettingsSection } from './SettingsSection';
 import { useConfirmTotp, useDisableTwoFactor, useRegenerateRecoveryCodes, useStartTotpSetup, useTwoFactorStatus } from './two-factor-api';
 
@@ -264,6 +265,7 @@ export function TwoFactorSection() {
       )}
     >
       {body}
+      <PasskeysPanel />
     </SettingsSection>
   );
 }

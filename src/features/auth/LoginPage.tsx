@@ -6,11 +6,11 @@ import { z } from '../../ui/zod';
 import { applyFieldErrors, getErrorMessage } from '../../api/errors';
 import { useTrans } from '../../i18n/use-trans';
 import type { TranslateFn } from '../../i18n/use-trans';
-import { linkClass, primaryButtonClass } from '../../ui/form/field-classes';
+import { linkClass, primaryButtonClass, secondaryButtonClass } from '../../ui/form/field-classes';
 import { TextField } from '../../ui/form/TextField';
 import { toast } from '../../ui/toast/toast-store';
 import { useBootstrap } from '../bootstrap/store';
-import { useLogin } from './api';
+import { useLogin, usePasskeySignIn } from './api';
 import { demoCredentials } from './demo';
 import { InviteSummary, inviteIdFrom } from '../workspaces/components/InviteSummary';
 import { isWorkspacePath, loginHeading } from './headings';
@@ -50,11 +50,20 @@ export function LoginPage() {
   });
 
   // The password (or a provider) was right and the account has a second factor: its step replaces the form.
-  const [secondStep, setSecondStep] = useState(false);
+  const [secondStep, setSecondStep] = useState<string[] | null>(null);
+  const passkey = usePasskeySignIn();
+  const signInWithPasskey = () =>
+    passkey.mutate(
+      { rememberDevice: false },
+      {
+        onSuccess: ({ bootstrapData }) => social.goToTarget(bootstrapData),
+        onError: (error) => toast.danger(getErrorMessage(error, t('The passkey was not accepted.'))),
+      },
+    );
 
   const handleLogin = (values: LoginForm) => {
     login.mutate(values, {
-      onSuccess: ({ bootstrapData, two_factor }) => (two_factor ? setSecondStep(true) : social.goToTarget(bootstrapData)),
+      onSuccess: ({ bootstrapData, two_factor }) => (two_factor ? setSecondStep(two_factor.methods) : social.goToTarget(bootstrapData)),
       onError: (error) => {
         if (!applyFieldErrors(error, setError)) toast.danger(getErrorMessage(error));
       },
@@ -68,9 +77,10 @@ export function LoginPage() {
   if (secondStep || social.secondStep) {
     return (
       <TwoFactorStep
+        methods={secondStep ?? ['totp', 'recovery_code', 'passkey']}
         onSignedIn={(bootstrapData) => social.goToTarget(bootstrapData)}
         onCancel={() => {
-          setSecondStep(false);
+          setSecondStep(null);
           social.closeSecondStep();
         }}
       />
@@ -116,6 +126,9 @@ export function LoginPage() {
           {t('Continue')}
         </button>
       </form>
+      <button type="button" disabled={passkey.isPending} onClick={signInWithPasskey} className={`w-full ${secondaryButtonClass}`}>
+        {t('Sign in with a passkey')}
+      </button>
       <p className="text-sm">
         <Link to={presetEmail ? `/forgot-password?email=${encodeURIComponent(presetEmail)}` : '/forgot-password'} className={linkClass}>
           {t('Forgot Password? Recover')}

@@ -23,6 +23,8 @@ import {
   totpOf,
   unusedRecoveryCodes,
 } from './repository.js';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import type { PasskeysService } from './passkeys.js';
 import { matchingStep, newTotpSecret, otpauthUrl } from './totp.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -40,7 +42,13 @@ export const TOTP_ALREADY_ON = 'The authenticator app is already set up.';
 export const TWO_FACTOR_OFF = 'Two-factor sign-in is not turned on.';
 
 /** What a second step was answered with. */
-export type SecondFactorAnswer = { method: 'totp'; code: string } | { method: 'recovery_code'; code: string };
+export type SecondFactorAnswer =
+  | { method: 'totp'; code: string }
+  | { method: 'recovery_code'; code: string }
+  /** An assertion for the ceremony `token` started (POST /auth/passkey/options). */
+  | { method: 'passkey'; token: string; response: AuthenticationResponseJSON };
+
+export type SecondStepMethod = 'totp' | 'recovery_code' | 'passkey';
 
 /** Recovery codes as shown: ten characters of base32 in two groups (50 bits, far beyond what the throttle lets anyone guess). */
 const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -66,17 +74,25 @@ export class TwoFactorService {
     private readonly db: Kysely<Database>,
     private readonly checks: PasswordChecks,
     private readonly issuer: () => Promise<string>,
+    private readonly passkeys: Pick<PasskeysService, 'has' | 'verifyAssertion'>,
     /** Milliseconds since the epoch; tests move it to reach other time steps. */
     private readonly clock: () => number = Date.now,
   ) {}
 
   /** Whether a sign-in of this user needs a second step. */
   async enabled(userId: number): Promise<boolean> {
-    return !!(await totpOf(this.db, userId))?.confirmed_at;
+    return (await this.methods(userId)).length > 0;
+  }
+
+  /** The second steps this user can answer (recovery codes only beside an app: they are its backup). */
+  async methods(userId: number): Promise<SecondStepMethod[]> {
+    const totp = !!(await totpOf(this.db, userId))?.confirmed_at;
+    const passkey = await this.passkeys.has(userId);
+    return [...(totp ? (['totp', 'recovery_code'] as const) : []), ...(passkey ? (['passkey'] as const) : [])];
   }
 
   async status(userId: number): Promise<TwoFactorStatus> {
-    const totp = await this.enabled(userId);
+    const totp = !!(await totpOf(this.db, userId))?.confirmed_at;
     return { totp, recovery_codes_left: totp ? await unusedRecoveryCodes(this.db, userId) : 0 };
   }
 
@@ -102,16 +118,18 @@ export class TwoFactorService {
 
   /** A new set replaces the old one entirely (the old sheet may be what was lost); needs a current code. */
   async regenerateRecoveryCodes(user: UserRow, answer: SecondFactorAnswer, ip: string): Promise<{ recovery_codes: string[] }> {
-    if (!(await this.enabled(user.id))) throw Conflict(TWO_FACTOR_OFF);
+    if (!(await totpOf(this.db, user.id))?.confirmed_at) throw Conflict(TWO_FACTOR_OFF);
     await this.verify(user.id, answer, ip);
     return { recovery_codes: await this.newRecoveryCodes(user.id) };
   }
 
-  /** Turns two-factor off after a code (the caller has checked the password); remembered devices are forgotten too. */
+  /** Turns the authenticator app off after a code (the caller has checked the password); remembered devices are forgotten too. Passkeys stay. */
   async disable(user: UserRow, answer: SecondFactorAnswer, ip: string): Promise<void> {
-    if (!(await this.enabled(user.id))) throw Conflict(TWO_FACTOR_OFF);
+    if (!(await totpOf(this.db, user.id))?.confirmed_at) throw Conflict(TWO_FACTOR_OFF);
     await this.verify(user.id, answer, ip);
-    await this.removeAll(user.id);
+    await deleteTotp(this.db, user.id);
+    await deleteRecoveryCodes(this.db, user.id);
+    await deleteDevicesOf(this.db, user.id);
   }
 
   /** Everything second-factor of a user, without proof: for the admin's reset (which has its own). */
@@ -128,6 +146,10 @@ export class TwoFactorService {
    */
   async verify(userId: number, answer: SecondFactorAnswer, ip: string): Promise<void> {
     await this.checks.check(twoFactorLimits(userId, ip), async () => {
+      if (answer.method === 'passkey') {
+        await this.passkeys.verifyAssertion(answer.token, answer.response, userId);
+        return;
+      }
       if (answer.method === 'recovery_code') {
         const code = normaliseRecoveryCode(answer.code);
         const spent = code.length > 0 && (await spendRecoveryCode(this.db, userId, sha256(code), nowIso()));

@@ -1219,4 +1219,19 @@ export const enLines: Record<string, string> = {
     'Two-factor sign-in asks for a code from an authenticator app after your password, so a stolen password alone does not open your account.',
   'A token keeps working when two-factor sign-in is on: it is already a second secret. Keep it as safe as your password.':
     'A token keeps working when two-factor sign-in is on: it is already a second secret. Keep it as safe as your password.',
+  'Passkey added': 'Passkey added',
+  'The passkey was not created.': 'The passkey was not created.',
+  Passkeys: 'Passkeys',
+  'A passkey signs you in without a password, with your fingerprint, face or device PIN.':
+    'A passkey signs you in without a password, with your fingerprint, face or device PIN.',
+  'Passkey name': 'Passkey name',
+  'For example, work laptop': 'For example, work laptop',
+  'Add a passkey': 'Add a passkey',
+  'Sign in with a passkey': 'Sign in with a passkey',
+  'The passkey was not accepted.': 'The passkey was not accepted.',
+  'Use a passkey': 'Use a passkey',
+  'This passkey could not be verified. Please try again.': 'This passkey could not be verified. Please try again.',
+  'This passkey does not exist.': 'This passkey does not exist.',
+  'Passkey renamed': 'Passkey renamed',
+  'Passkey removed': 'Passkey removed',
 };

@@ -1220,4 +1220,19 @@ export const trLines: Record<string, string> = {
     'İki adımlı oturum açma, şifrenizden sonra bir doğrulama uygulamasından kod ister; böylece çalınan bir şifre tek başına hesabınızı açamaz.',
   'A token keeps working when two-factor sign-in is on: it is already a second secret. Keep it as safe as your password.':
     'İki adımlı oturum açma açıkken de belirteç çalışmaya devam eder: o zaten ikinci bir sırdır. Onu şifreniz kadar güvende tutun.',
+  'Passkey added': 'Geçiş anahtarı eklendi',
+  'The passkey was not created.': 'Geçiş anahtarı oluşturulamadı.',
+  Passkeys: 'Geçiş anahtarları',
+  'A passkey signs you in without a password, with your fingerprint, face or device PIN.':
+    'Geçiş anahtarı, şifre olmadan parmak iziniz, yüzünüz ya da cihaz PIN kodunuzla oturum açmanızı sağlar.',
+  'Passkey name': 'Geçiş anahtarı adı',
+  'For example, work laptop': 'Örneğin, iş bilgisayarı',
+  'Add a passkey': 'Geçiş anahtarı ekle',
+  'Sign in with a passkey': 'Geçiş anahtarıyla oturum aç',
+  'The passkey was not accepted.': 'Geçiş anahtarı kabul edilmedi.',
+  'Use a passkey': 'Geçiş anahtarı kullan',
+  'This passkey could not be verified. Please try again.': 'Bu geçiş anahtarı doğrulanamadı. Lütfen yeniden deneyin.',
+  'This passkey does not exist.': 'Bu geçiş anahtarı yok.',
+  'Passkey renamed': 'Geçiş anahtarı yeniden adlandırıldı',
+  'Passkey removed': 'Geçiş anahtarı kaldırıldı',
 };
