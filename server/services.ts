@@ -8,6 +8,9 @@ import { RecoveryService } from './modules/auth/recovery.js';
 import { RegistrationService } from './modules/auth/registration.js';
 import { PasswordChecks } from './modules/auth/password-checks.js';
 import { AuthService } from './modules/auth/service.js';
+import { TwoFactorService } from './modules/auth/two-factor/service.js';
+import { twoFactorRoutes } from './modules/auth/two-factor/routes.js';
+import { createPasskeys } from './modules/auth/two-factor/index.js';
 import { SessionsService } from './modules/auth/sessions.js';
 import { AccessCache } from './modules/auth/access-cache.js';
 import { UserTokensService } from './modules/auth/user-tokens.js';
@@ -80,7 +83,9 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const shared = createSharedState(config, log, db.changes);
   const { rateLimiter, jobs } = shared;
   const passwordChecks = new PasswordChecks(rateLimiter);
-  const auth = new AuthService(users, passwordChecks, sessions);
+  const passkeys = createPasskeys(kysely, settings, config.appUrl, () => recovery.siteName());
+  const twoFactor = new TwoFactorService(kysely, passwordChecks, () => recovery.siteName(), passkeys);
+  const auth = new AuthService(users, passwordChecks, sessions, twoFactor);
   const siteUrl = siteUrlFrom(settings, config.appUrl);
   // Mail a request causes goes out through the job queue (retried there), never inside the request.
   const queueMail = (message: MailMessage) => jobs.enqueue('mail', message);
@@ -188,7 +193,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     },
     users: {
       sessions,
-      startSession: (proof, meta) => auth.startSession(proof, meta),
+      startSession: auth.startSession.bind(auth),
       sendResetLink: (email) => recovery.sendResetLink(email),
       permissionsOf,
       availableTo: (userId, permissions) => spaceLimits.availableTo(userActor(userId, permissions), userId),
@@ -253,6 +258,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     mailer,
     rateLimiter,
     auth,
+    twoFactor,
     registration: new RegistrationService(kysely, users, settings),
     recovery,
     avatars,
@@ -299,6 +305,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     /** Every module's routes, in the order of the OpenAPI document. */
     routes: [
       moduleRoutes('/auth', authRoutes, {}),
+      ...twoFactorRoutes({ twoFactor, passkeys, auth, users, bootstrap: bootstrap.bootstrap }),
       moduleRoutes('/secure/auth/social', socialRoutes, {}),
       bootstrap.routes,
       localizationRoutes,

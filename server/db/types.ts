@@ -527,6 +527,76 @@ export interface Database {
   branding_files: BrandingFilesTable;
   custom_pages: CustomPagesTable;
   s3_uploads: S3UploadsTable;
+  user_totp: UserTotpTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  sign_in_challenges: SignInChallengesTable;
+  two_factor_devices: TwoFactorDevicesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
+}
+
+/** A WebAuthn credential (migration 2026_11_28_000610). */
+export interface PasskeysTable {
+  /** The credential id, base64url. */
+  id: string;
+  user_id: number;
+  name: string;
+  /** COSE public key, base64url. */
+  public_key: string;
+  counter: ColumnType<number, number | undefined, number>;
+  /** JSON array of the authenticator's transports. */
+  transports: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+}
+
+export interface WebauthnChallengesTable {
+  /** sha256 of the cookie token. */
+  id: string;
+  /** Null for a password-less sign-in: the passkey says whose it is. */
+  user_id: number | null;
+  purpose: 'register' | 'sign-in' | 'second-step';
+  challenge: string;
+  expires_at: Timestamp;
+}
+
+/** An authenticator app's secret (migration 2026_11_28_000600); confirmed_at null while setup waits for its first code. */
+export interface UserTotpTable {
+  user_id: number;
+  /** Base32, as the otpauth URL carries it. */
+  secret: string;
+  confirmed_at: NullableTimestamp;
+  /** The RFC 6238 step of the last accepted code: later codes only (no replay). */
+  last_step: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+}
+
+export interface TwoFactorRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/** A sign-in between its password (or provider) and its second step; never a session. */
+export interface SignInChallengesTable {
+  /** sha256 of the cookie's token. */
+  id: string;
+  user_id: number;
+  /** The sign-in form's "remember me", applied to the session the second step starts. */
+  remember: Flag;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** "Remember this device for 30 days" after a second step. */
+export interface TwoFactorDevicesTable {
+  /** sha256 of the cookie's token. */
+  id: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
 }
 
 /** A direct upload to S3 in progress (migration 2026_11_25_000110). */

@@ -5,5 +5,7 @@ export const queryKeys = {
   bootstrap: ['bootstrap-data'] as const,
   accountUser: ['users', 'me', 'account'] as const,
   accessTokens: ['access-tokens'] as const,
+  twoFactor: ['users', 'me', 'two-factor'] as const,
+  passkeys: ['users', 'me', 'passkeys'] as const,
   valueLists: (names: string) => ['value-lists', names] as const,
 };

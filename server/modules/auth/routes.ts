@@ -12,6 +12,7 @@ import {
   bootstrapDataResponse,
   forgotPasswordBody,
   loginBody,
+  loginResponse,
   messageResponse,
   registerBody,
   registerResponse,
@@ -26,10 +27,22 @@ import { mailLimits } from './throttles.js';
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { sessions, users, bootstrap, registration, recovery, rateLimiter } = app.services;
 
-  app.post('/login', { schema: { tags: ['auth'], summary: 'Sign in', body: loginBody, response: { 200: bootstrapDataResponse } } }, async (request, reply) => {
-    const { email, password, remember } = request.body;
-    return { bootstrapData: await signIn(app.services, request, reply, { kind: 'password', email, password }, remember) };
-  });
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in; an account with a second factor gets two_factor and a guest bootstrap until POST /auth/two-factor',
+        body: loginBody,
+        response: { 200: loginResponse },
+      },
+    },
+    async (request, reply) => {
+      const { email, password, remember } = request.body;
+      const { bootstrapData, twoFactor } = await signIn(app.services, request, reply, { kind: 'password', email, password }, remember);
+      return { bootstrapData, ...(twoFactor ? { two_factor: twoFactor } : {}) };
+    },
+  );
 
   app.post(
     '/register',
@@ -50,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         language: request.cookies[LOCALE_COOKIE] ?? null,
       });
       if (needsEmailVerification) await recovery.sendVerification(user.id);
-      const bootstrapData = await signIn(app.services, request, reply, { kind: 'registration', userId: user.id }, true);
+      const { bootstrapData } = await signIn(app.services, request, reply, { kind: 'registration', userId: user.id }, true);
       return { bootstrapData, status: needsEmailVerification ? ('needs_email_verification' as const) : ('success' as const) };
     },
   );

@@ -53,6 +53,11 @@ export const verifyEmailQuery = z.object({ token: z.string().min(1).max(200) });
 
 export const bootstrapDataResponse = z.object({ bootstrapData: bootstrapSchema });
 
+/** `two_factor`: the password was right, and the sign-in waits for a second step (POST /auth/two-factor). */
+export const loginResponse = bootstrapDataResponse.extend({
+  two_factor: z.object({ methods: z.array(z.enum(['totp', 'recovery_code', 'passkey'])) }).optional(),
+});
+
 export const registerResponse = bootstrapDataResponse.extend({
   status: z.enum(['success', 'needs_email_verification']),
 });

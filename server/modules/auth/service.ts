@@ -1,11 +1,12 @@
 import type { UserRow } from '../../db/types.js';
-import { Conflict, NotFound, ValidationError } from '../../lib/errors.js';
+import { Conflict, NotFound, Unauthenticated, ValidationError } from '../../lib/errors.js';
 import { randomToken } from '../../lib/tokens.js';
 import type { UsersRepository } from '../users/repository.js';
 import type { PasswordChecks } from './password-checks.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { SessionsService, StartedSession } from './sessions.js';
 import { currentPasswordLimits, loginLimits } from './throttles.js';
+import { SIGN_IN_EXPIRED, type SecondFactorAnswer, type SecondStepMethod, type TwoFactorService } from './two-factor/service.js';
 
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
 export const ACCOUNT_SUSPENDED = 'This account is suspended.';
@@ -33,6 +34,8 @@ export type SessionProof =
   | { kind: 'social'; userId: number }
   /** The account registration has just created. */
   | { kind: 'registration'; userId: number }
+  /** A passkey with user verification (PasskeysService.verifyAssertion): two factors in one, so no second step. */
+  | { kind: 'passkey'; userId: number }
   /** An admin's "sign in as", after the admin area's own rules allowed it. */
   | { kind: 'impersonation'; userId: number; impersonatorId: number };
 
@@ -44,7 +47,22 @@ export interface SessionMeta {
   remember?: boolean;
   /** The browser's session so far, ended so no session id is carried across a sign-in; impersonation keeps it (the admin's own). */
   current?: string | null;
+  /** The browser's "remember this device" token, if it has one: a trusted device is not asked for the second step. */
+  device?: string | null;
 }
+
+type ImpersonationProof = Extract<SessionProof, { kind: 'impersonation' }>;
+
+/** Where a sign-in got to: a session, or a challenge waiting for the second step (no session yet). */
+export type SignInOutcome =
+  | { kind: 'session'; user: UserRow; session: StartedSession }
+  | { kind: 'second-factor'; user: UserRow; challenge: { token: string; expiresAt: string }; methods: SecondStepMethod[] };
+
+/** What the sign-in rules need of second factors. */
+export type SecondFactors = Pick<
+  TwoFactorService,
+  'methods' | 'trustsDevice' | 'createChallenge' | 'openChallenge' | 'takeChallenge' | 'verify' | 'rememberDevice'
+>;
 
 /** Timing equaliser: checking a password for an unknown email, or an account without one, costs the same as for a real one. */
 let dummyHash: Promise<string> | undefined;
@@ -56,6 +74,7 @@ export class AuthService {
     private readonly users: Pick<UsersRepository, 'findByEmail' | 'findById'>,
     private readonly passwords: PasswordChecks,
     private readonly sessions: Pick<SessionsService, 'start' | 'end'>,
+    private readonly secondFactors: SecondFactors,
   ) {}
 
   /**
@@ -81,8 +100,15 @@ export class AuthService {
    * Every session starts here, whatever proved who the user is: a suspended
    * account gets none (authenticate.ts would refuse it on the next request,
    * a half sign-in), and a sign-in ends the browser's previous session.
+   * An account with a second factor gets no session from its first proof,
+   * whichever it was, only a challenge for the second step (completeSecondStep),
+   * unless this browser was trusted after a second step. "Sign in as" is the
+   * one exception: the admin's own session passed both steps, and the user's
+   * factors are theirs alone.
    */
-  async startSession(proof: SessionProof, meta: SessionMeta): Promise<{ user: UserRow; session: StartedSession }> {
+  async startSession(proof: ImpersonationProof, meta: SessionMeta): Promise<{ kind: 'session'; user: UserRow; session: StartedSession }>;
+  async startSession(proof: SessionProof, meta: SessionMeta): Promise<SignInOutcome>;
+  async startSession(proof: SessionProof, meta: SessionMeta): Promise<SignInOutcome> {
     const user =
       proof.kind === 'password'
         ? // Callers without an address share one throttle bucket rather than escaping it.
@@ -92,12 +118,38 @@ export class AuthService {
     if (user.suspended_at) throw Conflict(ACCOUNT_SUSPENDED);
     const impersonatorId = proof.kind === 'impersonation' ? proof.impersonatorId : null;
     if (meta.current && !impersonatorId) await this.sessions.end(meta.current);
+    const methods = impersonatorId || proof.kind === 'passkey' ? [] : await this.secondFactors.methods(user.id);
+    if (methods.length > 0 && !(await this.secondFactors.trustsDevice(user.id, meta.device))) {
+      return { kind: 'second-factor', user, methods, challenge: await this.secondFactors.createChallenge(user.id, meta.remember ?? false) };
+    }
     const session = await this.sessions.start(user.id, {
       ip: meta.ip,
       userAgent: meta.userAgent,
       remember: impersonatorId ? false : (meta.remember ?? false),
       impersonatorId,
     });
-    return { user, session };
+    return { kind: 'session', user, session };
+  }
+
+  /**
+   * The second step of a sign-in: the challenge must still be open, the answer
+   * right (SecondFactors.verify throttles and refuses replays), and the
+   * challenge is spent by exactly one request, which alone gets the session.
+   */
+  async completeSecondStep(
+    challengeToken: string,
+    answer: SecondFactorAnswer,
+    meta: { ip: string | null; userAgent: string | null; rememberDevice: boolean },
+  ): Promise<{ user: UserRow; session: StartedSession; device: { token: string; expiresAt: string } | null }> {
+    const challenge = await this.secondFactors.openChallenge(challengeToken);
+    if (!challenge) throw Unauthenticated(SIGN_IN_EXPIRED);
+    const user = await this.users.findById(challenge.userId);
+    if (!user) throw Unauthenticated(SIGN_IN_EXPIRED);
+    if (user.suspended_at) throw Conflict(ACCOUNT_SUSPENDED);
+    await this.secondFactors.verify(user.id, answer, meta.ip ?? '');
+    if (!(await this.secondFactors.takeChallenge(challengeToken))) throw Unauthenticated(SIGN_IN_EXPIRED);
+    const session = await this.sessions.start(user.id, { ip: meta.ip, userAgent: meta.userAgent, remember: challenge.remember, impersonatorId: null });
+    const device = meta.rememberDevice ? await this.secondFactors.rememberDevice(user.id) : null;
+    return { user, session, device };
   }
 }

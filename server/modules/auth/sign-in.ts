@@ -1,11 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { setSessionCookie } from '../../plugins/cookies.js';
-import { rotateXsrfForSession } from '../../plugins/xsrf.js';
+import type { UserRow } from '../../db/types.js';
+import { clearSessionCookie, isSecure, setSessionCookie } from '../../plugins/cookies.js';
+import { rotateXsrfForGuest, rotateXsrfForSession } from '../../plugins/xsrf.js';
 import type { BootstrapService } from '../bootstrap/service.js';
 import type { UsersRepository } from '../users/repository.js';
 import { LOCALE_COOKIE } from '../localizations/locale-cookie.js';
 import type { AuthService, SessionProof } from './service.js';
 import { REMEMBER_LIFETIME_MS } from './sessions.js';
+import { CHALLENGE_LIFETIME_MS, DEVICE_LIFETIME_MS, type SecondStepMethod } from './two-factor/service.js';
+
+/** The sign-in waiting for its second step (never a session: nothing reads it but the second step). */
+export const CHALLENGE_COOKIE = 'drive_sign_in';
+/** "Remember this device for 30 days". */
+export const DEVICE_COOKIE = 'drive_device';
 
 /** What signing a browser in needs, and no more. */
 export interface SignInDeps {
@@ -17,18 +24,61 @@ export interface SignInDeps {
 /** "Sign in as" keeps the admin's own session aside, so its cookies are the admin area's (admin/users/routes.ts). */
 export type BrowserProof = Exclude<SessionProof, { kind: 'impersonation' }>;
 
+export interface SignedIn {
+  bootstrapData: Awaited<ReturnType<BootstrapService['build']>>;
+  /** Null when signed in; else the sign-in waits for a second step and bootstrapData is a guest's. */
+  twoFactor: { methods: SecondStepMethod[] } | null;
+}
+
+const cookieOptions = (request: FastifyRequest, maxAgeMs: number) => ({
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: isSecure(request),
+  maxAge: Math.floor(maxAgeMs / 1000),
+});
+
 /**
  * The HTTP side of AuthService.startSession: the session and XSRF cookies,
- * and the bootstrap data the app replaces its own with.
+ * and the bootstrap data the app replaces its own with; or, for an account
+ * with a second factor, the challenge cookie and a guest's bootstrap data.
  */
-export async function signIn(deps: SignInDeps, request: FastifyRequest, reply: FastifyReply, proof: BrowserProof, remember: boolean) {
-  const { user, session } = await deps.auth.startSession(proof, {
+export async function signIn(deps: SignInDeps, request: FastifyRequest, reply: FastifyReply, proof: BrowserProof, remember: boolean): Promise<SignedIn> {
+  const language = request.cookies[LOCALE_COOKIE] ?? null;
+  const outcome = await deps.auth.startSession(proof, {
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? null,
     remember,
     current: request.sessionToken ?? null,
+    device: request.cookies[DEVICE_COOKIE] ?? null,
   });
-  setSessionCookie(request, reply, session.token, remember ? REMEMBER_LIFETIME_MS / 1000 : null);
+  if (outcome.kind === 'second-factor') {
+    // The previous session ended in startSession: its cookie goes too, and the XSRF token is a guest's again.
+    clearSessionCookie(request, reply);
+    rotateXsrfForGuest(request, reply);
+    reply.setCookie(CHALLENGE_COOKIE, outcome.challenge.token, cookieOptions(request, CHALLENGE_LIFETIME_MS));
+    return { bootstrapData: await deps.bootstrap.build(null, language), twoFactor: { methods: outcome.methods } };
+  }
+  return { bootstrapData: await startBrowserSession(deps, request, reply, outcome.user, outcome.session), twoFactor: null };
+}
+
+/** Sets a started session's cookies and answers the signed-in bootstrap data. */
+export async function startBrowserSession(
+  deps: Pick<SignInDeps, 'users' | 'bootstrap'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  session: { token: string; remember: boolean },
+) {
+  setSessionCookie(request, reply, session.token, session.remember ? REMEMBER_LIFETIME_MS / 1000 : null);
   await rotateXsrfForSession(request, reply, session.token);
   return deps.bootstrap.build(await deps.users.withAccess(user), request.cookies[LOCALE_COOKIE] ?? null);
+}
+
+export function rememberDeviceCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
+  reply.setCookie(DEVICE_COOKIE, token, cookieOptions(request, DEVICE_LIFETIME_MS));
+}
+
+export function clearChallengeCookie(request: FastifyRequest, reply: FastifyReply) {
+  reply.clearCookie(CHALLENGE_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: isSecure(request) });
 }

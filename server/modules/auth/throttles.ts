@@ -28,3 +28,13 @@ export const mailLimits = (kind: 'reset' | 'verify', email: string, ip: string):
   { key: `mail:${kind}:${email.trim().toLowerCase()}`, max: 3, windowMs: 15 * MINUTE },
   { key: `mail:${kind}:ip:${ip}`, max: 10, windowMs: 15 * MINUTE },
 ];
+
+/**
+ * Second-step codes: six digits are a million guesses, so fewer tries than a
+ * password gets, per client and per account (a stolen password tried from
+ * many clients still meets the account's cap).
+ */
+export const twoFactorLimits = (userId: number, ip: string): Limit[] => [
+  { key: `2fa:user:${userId}|${ip}`, max: 5, windowMs: 5 * MINUTE },
+  { key: `2fa:user:${userId}`, max: 20, windowMs: 60 * MINUTE },
+];

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 
-export type SocialAuthStatus = 'SUCCESS' | 'ALREADY_LOGGED_IN' | 'REQUEST_PASSWORD' | 'ERROR';
+/** TWO_FACTOR: the provider vouched, and the sign-in waits for its second step (the app shows it). */
+export type SocialAuthStatus = 'SUCCESS' | 'ALREADY_LOGGED_IN' | 'REQUEST_PASSWORD' | 'TWO_FACTOR' | 'ERROR';
 
 /**
  * The page the provider's popup ends on: it hands the result to the window

@@ -5,7 +5,7 @@ import { HttpError, render, type Message } from '../../lib/errors.js';
 import { isSecure } from '../../plugins/cookies.js';
 import { linesFor } from '../../plugins/request-lines.js';
 import { currentUser, requireUser } from '../../plugins/guards.js';
-import { bootstrapDataResponse } from '../auth/schemas.js';
+import { loginResponse } from '../auth/schemas.js';
 import { signIn } from '../auth/sign-in.js';
 import { FLOW_LIFETIME_MS, OAuthFlow, OAuthFlowError, type FlowMode } from './oauth-flow.js';
 import { sendPopupResult } from './popup.js';
@@ -93,7 +93,8 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
           keep(request, reply, PENDING_COOKIE, await flow.seal(pending));
           return sendPopupResult(reply, origin, 'REQUEST_PASSWORD', { email: outcome.email, service });
         }
-        const bootstrapData = await signIn(app.services, request, reply, outcome.proof, true);
+        const { bootstrapData, twoFactor } = await signIn(app.services, request, reply, outcome.proof, true);
+        if (twoFactor) return sendPopupResult(reply, origin, 'TWO_FACTOR', { bootstrapData, two_factor: twoFactor });
         return sendPopupResult(reply, origin, 'SUCCESS', { bootstrapData });
       } catch (error) {
         return popupFailure(request, reply, service, error);
@@ -108,14 +109,15 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['social'],
         summary: 'After REQUEST_PASSWORD: prove the existing account with its password, link the provider and sign in',
         body: z.object({ password: z.string().min(1).max(1000) }),
-        response: { 200: bootstrapDataResponse },
+        response: { 200: loginResponse },
       },
     },
     async (request, reply) => {
       const pending = await flow.open<PendingLink>(request.cookies[PENDING_COOKIE]);
       const proof = await social.linkWithPassword(pending, request.body.password, request.ip);
       clear(reply, PENDING_COOKIE);
-      return { bootstrapData: await signIn(app.services, request, reply, proof, true) };
+      const { bootstrapData, twoFactor } = await signIn(app.services, request, reply, proof, true);
+      return { bootstrapData, ...(twoFactor ? { two_factor: twoFactor } : {}) };
     },
   );
 

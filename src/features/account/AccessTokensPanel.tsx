@@ -55,6 +55,9 @@ export function AccessTokensPanel() {
 
   return (
     <SettingsSection id="tokens" title={t('API access tokens')} description={t('Tokens let scripts and other apps use the API as you.')}>
+      <p className="mb-4 text-sm text-fg-muted">
+        {t('A token keeps working when two-factor sign-in is on: it is already a second secret. Keep it as safe as your password.')}
+      </p>
       {plainToken && (
         <div role="status" className="mb-4 rounded border border-primary/40 bg-primary/5 p-3 text-sm">
           <p className="mb-2 font-medium">{t('Copy your new token now. It will not be shown again.')}</p>

@@ -14,10 +14,12 @@ import { PasswordSection } from './PasswordSection';
 import { PreferencesSection } from './PreferencesSection';
 import { ProfileSection } from './ProfileSection';
 import { SocialAccountsPanel } from './SocialAccountsPanel';
+import { TwoFactorSection } from './TwoFactorSection';
 
 const SECTIONS = [
   { id: 'profile', label: 'Update name and profile image' },
   { id: 'password', label: 'Update Password' },
+  { id: 'security', label: 'Security' },
   { id: 'preferences', label: 'Date, Time And Language' },
   { id: 'social', label: 'Connected accounts' },
   { id: 'tokens', label: 'API access tokens' },
@@ -74,6 +76,7 @@ export function AccountSettingsPage() {
           <>
             <ProfileSection user={user} />
             <PasswordSection />
+            <TwoFactorSection />
             <PreferencesSection user={user} />
             <SocialAccountsPanel user={user} />
             {canUseApi && <AccessTokensPanel />}

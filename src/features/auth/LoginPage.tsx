@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { z } from '../../ui/zod';
 import { applyFieldErrors, getErrorMessage } from '../../api/errors';
 import { useTrans } from '../../i18n/use-trans';
 import type { TranslateFn } from '../../i18n/use-trans';
-import { linkClass, primaryButtonClass } from '../../ui/form/field-classes';
+import { linkClass, primaryButtonClass, secondaryButtonClass } from '../../ui/form/field-classes';
 import { TextField } from '../../ui/form/TextField';
 import { toast } from '../../ui/toast/toast-store';
 import { useBootstrap } from '../bootstrap/store';
-import { useLogin } from './api';
+import { useLogin, usePasskeySignIn } from './api';
 import { demoCredentials } from './demo';
 import { InviteSummary, inviteIdFrom } from '../workspaces/components/InviteSummary';
 import { isWorkspacePath, loginHeading } from './headings';
@@ -18,6 +18,7 @@ import { SocialPasswordPrompt } from './SocialPasswordPrompt';
 import { enabledSocialServices, showSocialButtons, SocialButtons } from './SocialButtons';
 import { useSocialLogin } from './use-social-login';
 import { sharedCountOf } from '../pwa/shared-files';
+import { TwoFactorStep } from './TwoFactorStep';
 
 const loginSchema = (t: TranslateFn) =>
   z.object({
@@ -48,9 +49,21 @@ export function LoginPage() {
     defaultValues: { email: presetEmail ?? demo?.email ?? '', password: demo?.password ?? '', remember: true },
   });
 
+  // The password (or a provider) was right and the account has a second factor: its step replaces the form.
+  const [secondStep, setSecondStep] = useState<string[] | null>(null);
+  const passkey = usePasskeySignIn();
+  const signInWithPasskey = () =>
+    passkey.mutate(
+      { rememberDevice: false },
+      {
+        onSuccess: ({ bootstrapData }) => social.goToTarget(bootstrapData),
+        onError: (error) => toast.danger(getErrorMessage(error, t('The passkey was not accepted.'))),
+      },
+    );
+
   const handleLogin = (values: LoginForm) => {
     login.mutate(values, {
-      onSuccess: ({ bootstrapData }) => social.goToTarget(bootstrapData),
+      onSuccess: ({ bootstrapData, two_factor }) => (two_factor ? setSecondStep(two_factor.methods) : social.goToTarget(bootstrapData)),
       onError: (error) => {
         if (!applyFieldErrors(error, setError)) toast.danger(getErrorMessage(error));
       },
@@ -60,6 +73,19 @@ export function LoginPage() {
   // Keep the invite context (email, redirect) when switching to sign-up.
   const registerPath = isWorkspacePath(pathname) ? '/workspace/join/register' : '/register';
   const query = params.toString();
+
+  if (secondStep || social.secondStep) {
+    return (
+      <TwoFactorStep
+        methods={secondStep ?? ['totp', 'recovery_code', 'passkey']}
+        onSignedIn={(bootstrapData) => social.goToTarget(bootstrapData)}
+        onCancel={() => {
+          setSecondStep(null);
+          social.closeSecondStep();
+        }}
+      />
+    );
+  }
 
   return (
     <div className="space-y-4">
@@ -100,6 +126,9 @@ export function LoginPage() {
           {t('Continue')}
         </button>
       </form>
+      <button type="button" disabled={passkey.isPending} onClick={signInWithPasskey} className={`w-full ${secondaryButtonClass}`}>
+        {t('Sign in with a passkey')}
+      </button>
       <p className="text-sm">
         <Link to={presetEmail ? `/forgot-password?email=${encodeURIComponent(presetEmail)}` : '/forgot-password'} className={linkClass}>
           {t('Forgot Password? Recover')}

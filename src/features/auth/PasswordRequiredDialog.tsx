@@ -15,7 +15,18 @@ import { useSocialConnect } from './api';
 const schema = (t: TranslateFn) => z.object({ password: z.string().min(1, t('This field is required')) });
 
 /** Spec §2 dialog 'Password required': link a provider to the existing account with the same email. */
-export function PasswordRequiredDialog({ email, onClose, onConnected }: { email: string | null; onClose: () => void; onConnected: (data: Bootstrap) => void }) {
+export function PasswordRequiredDialog({
+  email,
+  onClose,
+  onConnected,
+  onSecondStep,
+}: {
+  email: string | null;
+  onClose: () => void;
+  onConnected: (data: Bootstrap) => void;
+  /** The password was right and the account has a second factor: its step comes next. */
+  onSecondStep: () => void;
+}) {
   const { t } = useTrans();
   const connect = useSocialConnect();
   const resolver = useMemo(() => zodResolver(schema(t)), [t]);
@@ -23,7 +34,7 @@ export function PasswordRequiredDialog({ email, onClose, onConnected }: { email:
 
   const handleConnect = handleSubmit((values) =>
     connect.mutate(values, {
-      onSuccess: ({ bootstrapData }) => onConnected(bootstrapData),
+      onSuccess: ({ bootstrapData, two_factor }) => (two_factor ? onSecondStep() : onConnected(bootstrapData)),
       onError: (error) => {
         if (!applyFieldErrors(error, setError)) toast.danger(getErrorMessage(error));
       },

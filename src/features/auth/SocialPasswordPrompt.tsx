@@ -17,6 +17,10 @@ export function SocialPasswordPrompt({ social }: { social: ReturnType<typeof use
           social.closePasswordRequest();
           social.goToTarget(bootstrapData);
         }}
+        onSecondStep={() => {
+          social.closePasswordRequest();
+          social.requestSecondStep();
+        }}
       />
     </Suspense>
   );

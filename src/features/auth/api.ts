@@ -1,7 +1,8 @@
+import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { PERSONAL_WORKSPACE, setActiveWorkspace } from '../../api/active-workspace';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/http';
-import type { BootstrapResponse, LoginBody, RegisterResponse, ResetPasswordBody, SocialService } from '../../api/api-types';
+import type { BootstrapResponse, LoginBody, RegisterResponse, ResetPasswordBody, SecondStepBody, SocialService } from '../../api/api-types';
 import type { Bootstrap } from '../../api/bootstrap-types';
 import { queryKeys } from '../../api/query-keys';
 import { pinsClient } from '../../offline/pins/client';
@@ -18,6 +19,34 @@ export function useLogin() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (payload: LoginPayload) => api.post('auth/login', payload) as Promise<BootstrapResponse>,
+    onSuccess: ({ bootstrapData }) => setBootstrap(client, bootstrapData),
+  });
+}
+
+/** A sign-in's second step (an authenticator code or a recovery code), after a login answered `two_factor`. */
+export function useSecondStep() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: Required<SecondStepBody>) => api.post('auth/two-factor', payload) as Promise<BootstrapResponse>,
+    onSuccess: ({ bootstrapData }) => setBootstrap(client, bootstrapData),
+  });
+}
+
+/**
+ * A passkey sign-in: during a sign-in's second step the server asks for one of
+ * that account's passkeys, otherwise any passkey signs in without a password.
+ */
+export function usePasskeySignIn() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ rememberDevice }: { rememberDevice: boolean }) => {
+      const { options } = await api.post('auth/passkey/options');
+      const response = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON });
+      return api.post('auth/passkey', {
+        response: response as unknown as Record<string, unknown>,
+        remember_device: rememberDevice,
+      }) as Promise<BootstrapResponse>;
+    },
     onSuccess: ({ bootstrapData }) => setBootstrap(client, bootstrapData),
   });
 }

@@ -14,6 +14,8 @@ export type SocialAuthOutcome =
   | { kind: 'signed-in'; bootstrapData: Bootstrap }
   | { kind: 'already-signed-in' }
   | { kind: 'password-required'; email: string | null }
+  /** The provider vouched; the account's second factor is asked before the sign-in completes. */
+  | { kind: 'second-step' }
   | { kind: 'error'; message: string };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -35,6 +37,8 @@ export function readSocialAuthMessage(event: { origin: string; data: unknown }, 
       return { kind: 'already-signed-in' };
     case 'REQUEST_PASSWORD':
       return { kind: 'password-required', email: typeof callbackData.email === 'string' ? callbackData.email : null };
+    case 'TWO_FACTOR':
+      return { kind: 'second-step' };
     case 'ERROR': {
       const message = typeof callbackData.message === 'string' && callbackData.message ? callbackData.message : SOCIAL_ERROR_FALLBACK;
       return { kind: 'error', message };
@@ -49,6 +53,7 @@ export interface SocialAuthHandlers {
   /** Go to the saved redirect target (history replaced). */
   goToTarget: (data: Bootstrap | null) => void;
   requestPassword: (email: string | null) => void;
+  requestSecondStep: () => void;
   showError: (message: string) => void;
 }
 
@@ -63,6 +68,9 @@ export function applySocialAuthOutcome(outcome: SocialAuthOutcome, handlers: Soc
       return;
     case 'password-required':
       handlers.requestPassword(outcome.email);
+      return;
+    case 'second-step':
+      handlers.requestSecondStep();
       return;
     case 'error':
       handlers.showError(outcome.message);

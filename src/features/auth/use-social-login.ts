@@ -12,12 +12,14 @@ export function useSocialLogin() {
   const client = useQueryClient();
   const goToTarget = useGoToRedirectTarget();
   const [passwordRequest, setPasswordRequest] = useState<{ email: string | null } | null>(null);
+  const [secondStep, setSecondStep] = useState(false);
 
   useSocialAuthMessages((outcome) =>
     applySocialAuthOutcome(outcome, {
       setBootstrap: (data) => setBootstrap(client, data),
       goToTarget,
       requestPassword: (email) => setPasswordRequest({ email }),
+      requestSecondStep: () => setSecondStep(true),
       showError: (message) => toast.danger(message),
     }),
   );
@@ -26,6 +28,10 @@ export function useSocialLogin() {
     start: (service: SocialService) => openSocialPopup(service, 'login'),
     passwordRequest,
     closePasswordRequest: () => setPasswordRequest(null),
+    /** The provider vouched, and the account's second factor is asked next (issue 36). */
+    secondStep,
+    requestSecondStep: () => setSecondStep(true),
+    closeSecondStep: () => setSecondStep(false),
     goToTarget,
   };
 }

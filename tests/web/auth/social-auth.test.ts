@@ -49,8 +49,15 @@ describe('social-auth message handler', () => {
     });
   });
 
+  it('maps TWO_FACTOR to the second step, without signing in (issue 36)', () => {
+    const bootstrapData = makeBootstrap({ user: null });
+    expect(readSocialAuthMessage(event({ type: 'social-auth', status: 'TWO_FACTOR', callbackData: { bootstrapData } }), ORIGIN)).toEqual({
+      kind: 'second-step',
+    });
+  });
+
   it('applies each outcome through its handler', () => {
-    const handlers = { setBootstrap: vi.fn(), goToTarget: vi.fn(), requestPassword: vi.fn(), showError: vi.fn() };
+    const handlers = { setBootstrap: vi.fn(), goToTarget: vi.fn(), requestPassword: vi.fn(), requestSecondStep: vi.fn(), showError: vi.fn() };
     const bootstrapData = makeBootstrap({ user: makeUser() });
 
     applySocialAuthOutcome({ kind: 'signed-in', bootstrapData }, handlers);
@@ -62,6 +69,9 @@ describe('social-auth message handler', () => {
 
     applySocialAuthOutcome({ kind: 'password-required', email: 'ada@example.com' }, handlers);
     expect(handlers.requestPassword).toHaveBeenCalledWith('ada@example.com');
+
+    applySocialAuthOutcome({ kind: 'second-step' }, handlers);
+    expect(handlers.requestSecondStep).toHaveBeenCalledTimes(1);
 
     applySocialAuthOutcome({ kind: 'error', message: 'Nope' }, handlers);
     expect(handlers.showError).toHaveBeenCalledWith('Nope');
