@@ -1,16 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import {
-  context,
-  propagation,
-  ROOT_CONTEXT,
-  SpanKind,
-  SpanStatusCode,
-  trace,
-  type Attributes,
-  type Context,
-  type Span,
-  type Tracer,
-} from '@opentelemetry/api';
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider, ParentBasedSampler, TraceIdRatioBasedSampler } from '@opentelemetry/sdk-trace-node';
@@ -104,11 +93,7 @@ export function requestSpan(raw: IncomingMessage): Span | undefined {
   const known = requestSpans.get(raw);
   if (known) return known.span;
   const parent = propagation.extract(ROOT_CONTEXT, raw.headers);
-  const span = active.tracer.startSpan(
-    raw.method ?? 'HTTP',
-    { kind: SpanKind.SERVER, attributes: { 'http.request.method': raw.method ?? '' } },
-    parent,
-  );
+  const span = active.tracer.startSpan(raw.method ?? 'HTTP', { kind: SpanKind.SERVER, attributes: { 'http.request.method': raw.method ?? '' } }, parent);
   requestSpans.set(raw, { span, context: trace.setSpan(parent, span) });
   return span;
 }
