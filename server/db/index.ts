@@ -59,7 +59,7 @@ export function createDb(config: Config['database'], changes: AccessChanges = ne
     // An idle client can lose its connection (a database restart, a network blip); without a
     // listener that error would crash the process. The pool replaces the client on next use.
     pool.on('error', (error) => console.error('PostgreSQL idle client error:', error.message));
-    const kysely = new Kysely<Database>({ dialect: watchedDialect(new PostgresDialect({ pool }), changes, counter) });
+    const kysely = new Kysely<Database>({ dialect: watchedDialect(new PostgresDialect({ pool }), changes, counter, 'postgresql') });
     return {
       kysely,
       dialect: 'postgres',
@@ -80,7 +80,7 @@ export function createDb(config: Config['database'], changes: AccessChanges = ne
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const kysely = new Kysely<Database>({ dialect: watchedDialect(new SqliteDialect({ database: cachingStatements(sqlite) }), changes, counter) });
+  const kysely = new Kysely<Database>({ dialect: watchedDialect(new SqliteDialect({ database: cachingStatements(sqlite) }), changes, counter, 'sqlite') });
   return {
     kysely,
     dialect: 'sqlite',

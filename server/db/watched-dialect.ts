@@ -1,4 +1,6 @@
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult, TransactionSettings } from 'kysely';
+import { SpanKind } from '@opentelemetry/api';
+import { inSpan, tracingOn } from '../observability/tracing.js';
 import { changesAccess, writes, type AccessChanges } from './changes.js';
 
 /**
@@ -11,12 +13,17 @@ import { changesAccess, writes, type AccessChanges } from './changes.js';
  * commit: a reader on another connection (PostgreSQL) may have cached the old
  * rows between the write and the commit, and the second publish drops them.
  */
-export function watchedDialect(inner: Dialect, changes: AccessChanges, counter: StatementCounter = { statements: 0 }): Dialect {
+export function watchedDialect(
+  inner: Dialect,
+  changes: AccessChanges,
+  counter: StatementCounter = { statements: 0 },
+  system: 'sqlite' | 'postgresql' = 'sqlite',
+): Dialect {
   return {
     createAdapter: () => inner.createAdapter(),
     createIntrospector: (db) => inner.createIntrospector(db),
     createQueryCompiler: () => inner.createQueryCompiler(),
-    createDriver: () => new WatchedDriver(inner.createDriver(), changes, counter),
+    createDriver: () => new WatchedDriver(inner.createDriver(), changes, counter, system),
   };
 }
 
@@ -39,9 +46,22 @@ class WatchedConnection implements DatabaseConnection {
     readonly inner: DatabaseConnection,
     private readonly changes: AccessChanges,
     private readonly counter: StatementCounter,
+    private readonly system: 'sqlite' | 'postgresql',
   ) {}
 
-  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+  executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    if (!tracingOn()) return this.execute(compiledQuery);
+    // The statement as Kysely compiled it: values are placeholders, so no user data enters the trace.
+    const operation = /^\s*(\w+)/.exec(compiledQuery.sql)?.[1]?.toUpperCase() ?? 'QUERY';
+    return inSpan(
+      operation,
+      { 'db.system.name': this.system, 'db.operation.name': operation, 'db.query.text': compiledQuery.sql },
+      () => this.execute<R>(compiledQuery),
+      SpanKind.CLIENT,
+    );
+  }
+
+  private async execute<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     this.counter.statements += 1;
     const logged = this.counter.log ? { sql: compiledQuery.sql, parameters: compiledQuery.parameters, ms: 0 } : null;
     if (logged) this.counter.log!.push(logged);
@@ -85,6 +105,7 @@ class WatchedDriver implements Driver {
     private readonly inner: Driver,
     private readonly changes: AccessChanges,
     private readonly counter: StatementCounter,
+    private readonly system: 'sqlite' | 'postgresql',
   ) {}
 
   init(): Promise<void> {
@@ -95,7 +116,7 @@ class WatchedDriver implements Driver {
     const connection = await this.inner.acquireConnection();
     let wrapper = this.wrappers.get(connection);
     if (!wrapper) {
-      wrapper = new WatchedConnection(connection, this.changes, this.counter);
+      wrapper = new WatchedConnection(connection, this.changes, this.counter, this.system);
       this.wrappers.set(connection, wrapper);
     }
     return wrapper;

@@ -1,3 +1,4 @@
+import { trace } from '@opentelemetry/api';
 import * as Sentry from '@sentry/node';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { JobObserver } from '../lib/background.js';
@@ -5,7 +6,23 @@ import type { ObservabilityConfig } from './config.js';
 import { routeOf } from './http-metrics.js';
 import { currentLogIds } from './log-context.js';
 import { scrubBreadcrumb, scrubEvent } from '../../common/scrub.js';
+import { requestSpan } from './tracing.js';
 import type { EffectiveObservability } from './settings.js';
+
+/**
+ * The event carries the trace it happened in (`contexts.trace`, which Sentry
+ * and GlitchTip link to traces) and, as a tag, the trace id the log lines
+ * carry: from an error report one finds the OTLP trace and the request's lines.
+ */
+function tieToTrace(scope: Sentry.Scope, span: { traceId: string; spanId: string; traceFlags: number } | undefined): void {
+  if (span && trace.isSpanContextValid(span) && (span.traceFlags & 1) === 1) {
+    scope.setPropagationContext({ traceId: span.traceId, propagationSpanId: span.spanId, sampleRand: Math.random(), sampled: true });
+    scope.setTag('trace_id', span.traceId);
+    return;
+  }
+  const traceId = currentLogIds()?.traceId;
+  if (traceId) scope.setTag('trace_id', traceId);
+}
 
 /** How often a process looks again at the DSN setting (an admin's change needs no restart). */
 export const DSN_RECHECK_MS = 60_000;
@@ -101,8 +118,7 @@ export class ErrorReports {
         Sentry.withScope((scope) => {
           // The caller is known only after authentication ran (a later hook than onRequest).
           if (request.user) scope.setUser({ id: String(request.user.id) });
-          const traceId = currentLogIds()?.traceId;
-          if (traceId) scope.setTag('trace_id', traceId);
+          tieToTrace(scope, requestSpan(request.raw)?.spanContext());
           Sentry.captureException(error);
         });
       }
@@ -122,6 +138,7 @@ export class ErrorReports {
           try {
             await work();
           } catch (error) {
+            tieToTrace(scope, trace.getActiveSpan()?.spanContext());
             if (job.attempt >= job.attempts) Sentry.captureException(error);
             throw error;
           }

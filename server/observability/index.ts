@@ -8,6 +8,7 @@ import { installHttpMetrics } from './http-metrics.js';
 import { chainObservers, jobMetrics } from './job-metrics.js';
 import { Metrics } from './metrics.js';
 import { metricsRoute } from './metrics-route.js';
+import { installRequestTracing, jobTracing, TracingSwitch } from './tracing.js';
 import { effectiveObservability, type EffectiveObservability, type SettingsReader } from './settings.js';
 
 /** What the observability parts need from the app's services: narrow, so this folder never imports the composition root. */
@@ -22,6 +23,8 @@ export interface Observability {
   /** Null when METRICS_ENABLED=false: nothing is counted. */
   metrics: Metrics | null;
   errors: ErrorReports;
+  /** OpenTelemetry traces over OTLP/HTTP while an endpoint is configured. */
+  tracing: TracingSwitch;
   effective(): Promise<EffectiveObservability>;
 }
 
@@ -33,8 +36,9 @@ declare module 'fastify' {
 
 /**
  * Hooks metrics (and, as configured, error reports and traces) into the app.
- * Called once from buildApp after the services exist; each part off costs
- * no hook at all.
+ * Called once from buildApp after the services exist. Metrics off costs no
+ * hook; error reports and traces follow a setting, so their hooks stay and
+ * test one reference while off.
  */
 export function installObservability(app: FastifyInstance, config: ObservabilityConfig, services: ObservedServices): Observability {
   const metrics = config.metricsEnabled
@@ -44,17 +48,21 @@ export function installObservability(app: FastifyInstance, config: Observability
         poolUse: () => services.db.poolUse(),
       })
     : null;
-  const observers: JobObserver[] = [];
+  const effective = () => effectiveObservability(services.settings, config);
+  // The job's span is outermost, so its error report and its timing belong to its trace.
+  const observers: JobObserver[] = [jobTracing()];
+  installRequestTracing(app);
+  const tracing = new TracingSwitch({ release: config.release, environment: config.environment }, effective, app.log);
+  tracing.install(app);
   if (metrics) {
     installHttpMetrics(app, metrics);
     observers.push(jobMetrics(metrics));
   }
-  const effective = () => effectiveObservability(services.settings, config);
   const errors = new ErrorReports(config, effective, app.log);
   errors.install(app);
   observers.push(errors.jobObserver());
   services.jobs.observe(chainObservers(observers));
-  const observability: Observability = { metrics, errors, effective };
+  const observability: Observability = { metrics, errors, tracing, effective };
   app.decorate('observability', observability);
   if (metrics) metricsRoute(app, metrics, observability.effective);
   clientRoutes(app, config, effective);

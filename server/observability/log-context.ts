@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { trace } from '@opentelemetry/api';
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
+import { requestSpan } from './tracing.js';
 
 /** What every log line written while serving a request carries. */
 export interface LogIds {
@@ -40,6 +41,9 @@ const TRACEPARENT = /^[\da-f]{2}-([\da-f]{32})-[\da-f]{16}-[\da-f]{2}$/;
  * trace even on a site that does not trace.
  */
 export function traceIdFor(raw: IncomingMessage): string | undefined {
+  // A trace sampled out is exported by nobody: its id would only send a reader looking for it.
+  const own = requestSpan(raw);
+  if (own?.isRecording()) return own.spanContext().traceId;
   const active = trace.getActiveSpan()?.spanContext();
   if (active && active.traceId !== '00000000000000000000000000000000') return active.traceId;
   const header = raw.headers.traceparent;

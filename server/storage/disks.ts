@@ -3,6 +3,7 @@ import type { StorageConfig } from '../config.js';
 import type { Disk } from './disk.js';
 import { LocalDisk } from './local-disk.js';
 import { createS3Client, S3Disk } from './s3-disk.js';
+import { tracedDisk } from './traced-disk.js';
 
 export interface Disks {
   /** File bytes and thumbnails. */
@@ -18,15 +19,20 @@ export interface Disks {
 export function createDisks(storage: StorageConfig, storageDir: string): Disks {
   if (storage.driver === 'local') {
     return {
-      drive: new LocalDisk(path.join(storageDir, 'drive')),
-      avatars: new LocalDisk(path.join(storageDir, 'avatars')),
-      branding: new LocalDisk(path.join(storageDir, 'branding')),
+      drive: tracedDisk(new LocalDisk(path.join(storageDir, 'drive')), 'drive', 'local'),
+      avatars: tracedDisk(new LocalDisk(path.join(storageDir, 'avatars')), 'avatars', 'local'),
+      branding: tracedDisk(new LocalDisk(path.join(storageDir, 'branding')), 'branding', 'local'),
       s3: null,
     };
   }
   const client = createS3Client(storage.s3);
-  const drive = new S3Disk(client, storage.s3.bucket, 'drive');
-  return { drive, avatars: new S3Disk(client, storage.s3.bucket, 'avatars'), branding: new S3Disk(client, storage.s3.bucket, 'branding'), s3: drive };
+  const drive = tracedDisk(new S3Disk(client, storage.s3.bucket, 'drive'), 'drive', 's3');
+  return {
+    drive,
+    avatars: tracedDisk(new S3Disk(client, storage.s3.bucket, 'avatars'), 'avatars', 's3'),
+    branding: tracedDisk(new S3Disk(client, storage.s3.bucket, 'branding'), 'branding', 's3'),
+    s3: drive,
+  };
 }
 
 /** Downloads as short-lived presigned GETs of the drive's bucket. */

@@ -6133,6 +6133,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Errors in the last hour, slowest routes, jobs, deliveries, database and storage reachability, versions and uptime */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminHealth"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/users": {
         parameters: {
             query?: never;
@@ -8792,6 +8828,130 @@ export interface components {
             owner_email: string;
             workspace_id: number | null;
             workspace_name: string | null;
+        };
+        AdminHealth: {
+            generated_at: string;
+            uptime_seconds: number;
+            started_at: string;
+            versions: {
+                app: string;
+                node: string;
+                database: string | null;
+            };
+            database: {
+                /** @enum {string} */
+                status: "ok" | "error";
+                /** @description How long the probe took */
+                ms: number;
+                /** @enum {string} */
+                dialect: "sqlite" | "postgres";
+            };
+            storage: {
+                /** @enum {string} */
+                status: "ok" | "error";
+                /** @description How long the probe took */
+                ms: number;
+                /** @enum {string} */
+                driver: "local" | "s3";
+            };
+            /** @description Whether figures are collected (METRICS_ENABLED); the counts below are null when not */
+            metrics: boolean;
+            error_reporting: boolean;
+            tracing: boolean;
+            /** @description This process's 5xx answers and jobs out of tries, per minute over the last hour */
+            errors: {
+                last_hour: {
+                    request: number;
+                    job: number;
+                };
+                per_minute: {
+                    minute: string;
+                    request: number;
+                    job: number;
+                }[];
+            } | null;
+            slowest_routes: {
+                method: string;
+                route: string;
+                count: number;
+                average_ms: number;
+            }[] | null;
+            jobs: {
+                waiting: number;
+                runs: {
+                    job: string;
+                    ok: number;
+                    retry: number;
+                    failed: number;
+                }[] | null;
+            };
+            deliveries: {
+                channel: string;
+                sent: number;
+                failed: number;
+            }[] | null;
+        };
+        AdminHealthInput: {
+            generated_at: string;
+            uptime_seconds: number;
+            started_at: string;
+            versions: {
+                app: string;
+                node: string;
+                database: string | null;
+            };
+            database: {
+                /** @enum {string} */
+                status: "ok" | "error";
+                /** @description How long the probe took */
+                ms: number;
+                /** @enum {string} */
+                dialect: "sqlite" | "postgres";
+            };
+            storage: {
+                /** @enum {string} */
+                status: "ok" | "error";
+                /** @description How long the probe took */
+                ms: number;
+                /** @enum {string} */
+                driver: "local" | "s3";
+            };
+            /** @description Whether figures are collected (METRICS_ENABLED); the counts below are null when not */
+            metrics: boolean;
+            error_reporting: boolean;
+            tracing: boolean;
+            /** @description This process's 5xx answers and jobs out of tries, per minute over the last hour */
+            errors: {
+                last_hour: {
+                    request: number;
+                    job: number;
+                };
+                per_minute: {
+                    minute: string;
+                    request: number;
+                    job: number;
+                }[];
+            } | null;
+            slowest_routes: {
+                method: string;
+                route: string;
+                count: number;
+                average_ms: number;
+            }[] | null;
+            jobs: {
+                waiting: number;
+                runs: {
+                    job: string;
+                    ok: number;
+                    retry: number;
+                    failed: number;
+                }[] | null;
+            };
+            deliveries: {
+                channel: string;
+                sent: number;
+                failed: number;
+            }[] | null;
         };
         AdminPlan: {
             id: number;

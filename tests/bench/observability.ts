@@ -1,21 +1,26 @@
 /**
- * The cost of observability (issue 33): the same app with metrics and error
- * reporting on (sample rate 1, a local envelope receiver as the DSN) against
- * both off (METRICS_ENABLED=false, no DSN), in the same run, on a listing and
- * on small multipart uploads. Prints req/s, p50, p99 and the on/off ratio
- * (target: within 10%). Off and on alternate twice and the better of each is
- * kept, so a noisy neighbour on the shared machine does not decide alone.
- * Asserts nothing.
+ * The cost of observability (issue 33): the same app with metrics, error
+ * reporting and OpenTelemetry tracing on, both at sample rate 1 (a local
+ * Sentry envelope receiver as the DSN, a local OTLP receiver as the traces
+ * endpoint), against all off (METRICS_ENABLED=false, no DSN, no endpoint), in
+ * the same run, on the barest route the app has (GET /api/v1/health: no
+ * session, one database ping, where per-request hooks weigh most), on a
+ * listing, and on small multipart uploads. Prints req/s, p50, p99 and the
+ * on/off ratio (target: within 10%). Off and on alternate twice and the better
+ * of each is kept, so a noisy neighbour on the shared machine does not decide
+ * alone. The "on" rows are checked to be real: spans reached the OTLP receiver
+ * and /metrics counted the requests; otherwise the bench fails. The receivers
+ * run in this process on the same 2 cores, so "on" pays for its collector too
+ * (a pessimistic reading). Asserts no ratio.
  *
- *   npx tsx tests/bench/observability.ts        (BENCH_SECONDS=4, BENCH_ENTRIES=2000)
- *
- * Not measured yet: OpenTelemetry tracing, which this branch does not have yet.
+ *   npm run bench:observability        (BENCH_SECONDS=4, BENCH_ENTRIES=2000)
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { startOtlpReceiver } from '../peers/otlp-receiver.js';
 import { startSentryReceiver } from '../peers/sentry-receiver.js';
 import { seedDrive } from './lib/seed.js';
 import { signIn, startServer } from './lib/server.js';
@@ -56,17 +61,43 @@ function multipart(content: Buffer) {
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-async function measure(dataDir: string, env: Record<string, string>): Promise<{ listing: Load; upload: Load }> {
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
+interface Round {
+  bare: Load;
+  listing: Load;
+  upload: Load;
+  /** Requests /metrics counted in this process (null: metrics off). */
+  counted: number | null;
+}
+
+/** The requests drive_http_request_duration_seconds counted, from the Prometheus text. */
+const countedRequests = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => line.startsWith('drive_http_request_duration_seconds_count{'))
+    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+
+async function measure(dataDir: string, env: Record<string, string>): Promise<Round> {
   const saved = { ...process.env };
   Object.assign(process.env, env);
   const app = await startServer(dataDir, admin);
   process.env = saved;
   try {
+    // startServer gives up waiting after 30 s; on a busy shared machine tsx's start can take longer.
+    for (let i = 0; ; i += 1) {
+      const up = await fetch(`${app.url}/api/v1/health`).then((r) => r.ok, () => false);
+      if (up) break;
+      if (i === 600) throw new Error(`${app.url} did not start`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const bare = await load(`${app.url}/api/v1/health`, {}, { clients: 32 });
     const headers = await signIn(app.url, admin);
     const listing = await load(`${app.url}/api/v1/drive/file-entries?perPage=50&orderBy=name&orderDir=asc`, headers, { clients: 32 });
     const { body, contentType } = multipart(Buffer.alloc(16 * 1024, 1));
     const upload = await load(`${app.url}/api/v1/file-entries`, { ...headers, 'content-type': contentType }, { body, clients: 8 });
-    return { listing, upload };
+    const scrape = await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    return { bare, listing, upload, counted: scrape.ok ? countedRequests(await scrape.text()) : null };
   } finally {
     await app.stop();
   }
@@ -79,30 +110,47 @@ const row = (label: string, off: Load, on: Load) =>
 async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'drive-bench-obs-'));
   const receiver = await startSentryReceiver();
+  const otlp = await startOtlpReceiver({ keep: false });
   console.log(`seeding ${total} entries…`);
   await seedDrive(dataDir, admin, total, Math.min(1000, total));
-  const off = { METRICS_ENABLED: 'false', SENTRY_DSN: '' };
-  const on = { METRICS_ENABLED: 'true', METRICS_TOKEN: 'bench-metrics-token-0123456789', SENTRY_DSN: receiver.dsn, SENTRY_SAMPLE_RATE: '1' };
-  const results: { off: Awaited<ReturnType<typeof measure>>[]; on: Awaited<ReturnType<typeof measure>>[] } = { off: [], on: [] };
+  // Empty values, not absent ones: the parent's environment must not switch anything on in the "off" rounds.
+  const off = { METRICS_ENABLED: 'false', SENTRY_DSN: '', OTEL_EXPORTER_OTLP_ENDPOINT: '', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: '' };
+  const on = {
+    METRICS_ENABLED: 'true',
+    METRICS_TOKEN,
+    SENTRY_DSN: receiver.dsn,
+    SENTRY_SAMPLE_RATE: '1',
+    OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
+    OTEL_TRACES_SAMPLER_ARG: '1',
+  };
+  const results: { off: Round[]; on: Round[] } = { off: [], on: [] };
   for (let round = 0; round < 2; round += 1) {
+    const spansBefore = otlp.count();
     results.off.push(await measure(dataDir, off));
+    if (otlp.count() !== spansBefore) throw new Error('the "off" round exported spans: it was not off');
+    if (results.off.at(-1)!.counted !== null) throw new Error('the "off" round served /metrics: it was not off');
     results.on.push(await measure(dataDir, on));
+    const counted = results.on.at(-1)!.counted;
+    if (!counted) throw new Error('the "on" round counted no request in /metrics');
+    // The exporter batches every 5 s and flushes when the server stops.
+    if (otlp.count() === spansBefore) throw new Error('the "on" round exported no span: tracing was not on');
   }
-  const offListing = best(results.off[0]!.listing, results.off[1]!.listing);
-  const onListing = best(results.on[0]!.listing, results.on[1]!.listing);
-  const offUpload = best(results.off[0]!.upload, results.off[1]!.upload);
-  const onUpload = best(results.on[0]!.upload, results.on[1]!.upload);
-  console.log('observability on (metrics, error reporting at rate 1, request ids) against off, same run:');
-  console.log(row('listing', offListing, onListing));
-  console.log(row('upload', offUpload, onUpload));
-  for (const [label, ratio] of [
-    ['listing', onListing.rps / offListing.rps],
-    ['upload', onUpload.rps / offUpload.rps],
-  ] as const) {
-    console.log(`${label}: ${ratio >= 0.9 ? 'within' : 'OUTSIDE'} the 10% target (${((1 - ratio) * 100).toFixed(1)}% slower)`);
+  const rows = (['bare', 'listing', 'upload'] as const).map((key) => ({
+    key,
+    off: best(results.off[0]![key], results.off[1]![key]),
+    on: best(results.on[0]![key], results.on[1]![key]),
+  }));
+  console.log('observability on (metrics, error reporting and tracing at rate 1, request ids) against off, same run:');
+  for (const r of rows) console.log(row(r.key === 'bare' ? 'bare route' : r.key, r.off, r.on));
+  for (const r of rows) {
+    const ratio = r.on.rps / r.off.rps;
+    console.log(`${r.key}: on/off ${ratio.toFixed(3)}, ${ratio >= 0.9 ? 'within' : 'OUTSIDE'} the 10% target (${((1 - ratio) * 100).toFixed(1)}% slower)`);
   }
+  const requestsOn = results.on.reduce((sum, r) => sum + (r.counted ?? 0), 0);
+  console.log(`spans received by the OTLP receiver: ${otlp.count()} for ${requestsOn} requests counted by /metrics in the "on" rounds`);
   console.log(`error reports received during the run: ${receiver.events().length} (none expected: no request failed)`);
   await receiver.close();
+  await otlp.close();
   await fs.rm(dataDir, { recursive: true, force: true });
 }
 

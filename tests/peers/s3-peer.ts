@@ -149,12 +149,16 @@ export async function startS3Peer(options: { port?: number; bucket?: string; dir
   server.middleware.splice(server.middleware.length - 1, 0, partsAddOn());
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
+  let closed = false;
   return {
     endpoint,
     bucket,
     directory,
     env: s3PeerEnv(endpoint, bucket),
+    // Twice is fine: a test that takes the bucket away (an outage) still lets its app's close() tidy up.
     async close() {
+      if (closed) return;
+      closed = true;
       await server.close();
       if (!options.directory) await fs.rm(directory, { recursive: true, force: true });
     },

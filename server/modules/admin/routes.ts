@@ -5,6 +5,7 @@ import { adminSettingsRoutes } from './settings/routes.js';
 import { adminUserRoutes } from './users/routes.js';
 import { adminFileRoutes } from './files/routes.js';
 import { adminDashboardRoutes } from './dashboard/routes.js';
+import { adminHealthRoutes } from './health/routes.js';
 import { adminWorkspaceRoutes } from './workspaces/routes.js';
 import { adminPlanRoutes } from './plans/routes.js';
 import { adminSubscriptionRoutes } from './subscriptions/routes.js';
@@ -17,6 +18,7 @@ import { adminMenuRoutes } from './menus/routes.js';
 /** Every admin call, under /api/v1/admin; each route names the permission it needs (`admin` grants all). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminDashboardRoutes);
+  await app.register(adminHealthRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminRoleRoutes);
   await app.register(adminSettingsRoutes);

@@ -7,6 +7,7 @@ import { useBootstrap } from '../bootstrap/store';
 import { ActivityPage } from './ActivityPage';
 import { DashboardPage } from './DashboardPage';
 import { FilesPage } from './FilesPage';
+import { HealthPage } from './HealthPage';
 import { WorkspacesPage } from './WorkspacesPage';
 import { RolesPage } from './RolesPage';
 import { SettingsPage } from './SettingsPage';
@@ -24,6 +25,7 @@ import { MenusPage } from './menus/MenusPage';
 /** The sections of the admin area, each shown to whoever holds its permission (`admin` grants all). */
 const sections = [
   { path: 'dashboard', label: 'Dashboard', permission: 'reports.view' },
+  { path: 'health', label: 'Health', permission: 'reports.view' },
   { path: 'users', label: 'Users', permission: 'users.view' },
   { path: 'roles', label: 'Roles', permission: 'roles.view' },
   { path: 'settings', label: 'Settings', permission: 'settings.view' },
@@ -47,7 +49,7 @@ export default function AdminRoutes() {
   const visible = sections.filter((s) => names.has('admin') || names.has(s.permission));
   const isMobile = useIsMobile();
   const { pathname } = useLocation();
-  // On a phone the fourteen sections do not fit in a row: the list folds behind a button naming the current one.
+  // On a phone the fifteen sections do not fit in a row: the list folds behind a button naming the current one.
   const [openedAt, setOpenedAt] = useState<string | null>(null);
   const listOpen = !isMobile || openedAt === pathname;
   const current = visible.find((s) => pathname.startsWith(`/admin/${s.path}`)) ?? visible[0];
@@ -94,6 +96,7 @@ export default function AdminRoutes() {
         <Routes>
           <Route index element={visible[0] ? <SectionIndex path={visible[0].path} /> : <p>{t('This action is unauthorized.')}</p>} />
           <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="health" element={<HealthPage />} />
           <Route path="users" element={<UsersPage />} />
           <Route path="roles" element={<RolesPage />} />
           <Route path="settings" element={<SettingsPage />} />
@@ -120,6 +123,7 @@ function SectionIndex({ path }: { path: string }) {
   const Page =
     {
       dashboard: DashboardPage,
+      health: HealthPage,
       users: UsersPage,
       roles: RolesPage,
       settings: SettingsPage,

@@ -181,6 +181,11 @@ export function useDeleteWorkspace() {
   return useMutation({ mutationFn: (id: number) => api.delete('admin/workspaces/{id}', { path: { id } }), onSuccess: invalidate });
 }
 
+/** Admin → Health: live, so it is asked again every 30 seconds while the page is open. */
+export function useAdminHealth() {
+  return useQuery({ queryKey: ['admin', 'health'], queryFn: ({ signal }) => api.get('admin/health', { signal }), refetchInterval: 30_000 });
+}
+
 export function useDashboard() {
   return useQuery({ queryKey: ['admin', 'dashboard'], queryFn: ({ signal }) => api.get('admin/dashboard', { query: { days: 30 }, signal }) });
 }

@@ -114,6 +114,7 @@ const pageBody = () => ({ title: 'A page', slug: `page-${Math.random().toString(
 /** Every admin call with the one permission that guards it. */
 const routes: Route[] = [
   { name: 'GET dashboard', permission: 'reports.view', call: async () => ({ method: 'GET', url: '/api/v1/admin/dashboard' }) },
+  { name: 'GET health', permission: 'reports.view', call: async () => ({ method: 'GET', url: '/api/v1/admin/health' }) },
   { name: 'GET users', permission: 'users.view', call: async () => ({ method: 'GET', url: '/api/v1/admin/users?orderBy=space_used&query=user' }) },
   { name: 'GET user', permission: 'users.view', call: async (t) => ({ method: 'GET', url: `/api/v1/admin/users/${(await target(t)).id}` }) },
   {

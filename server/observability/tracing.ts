@@ -1,0 +1,247 @@
+import type { IncomingMessage } from 'node:http';
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BatchSpanProcessor, NodeTracerProvider, ParentBasedSampler, TraceIdRatioBasedSampler } from '@opentelemetry/sdk-trace-node';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { JobObserver } from '../lib/background.js';
+import type { EffectiveObservability } from './settings.js';
+
+/**
+ * The process's one tracer, or null when no OTLP endpoint is configured. It is
+ * process-wide because OpenTelemetry's context and propagation are (a global
+ * API); every instrumented place tests this one reference first, so tracing
+ * off costs a null check and never allocates a span.
+ */
+let active: { tracer: Tracer; provider: NodeTracerProvider; key: string } | null = null;
+
+export const tracingOn = (): boolean => active !== null;
+
+export interface TracingIdentity {
+  release: string;
+  environment: string;
+}
+
+/** Starts exporting to `endpoint` (OTLP/HTTP, JSON) at `rate`; replaces a previous setup. */
+export async function startTracing(endpoint: string, rate: number, identity: TracingIdentity): Promise<void> {
+  await stopTracing();
+  const [name, version] = identity.release.split('@');
+  const provider = new NodeTracerProvider({
+    resource: resourceFromAttributes({
+      'service.name': name || 'drive',
+      'service.version': version ?? identity.release,
+      'deployment.environment.name': identity.environment,
+    }),
+    // A caller's decision (the page's traceparent) is kept, so a trace is whole or absent; our own roots use the rate.
+    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(rate) }),
+    // The defaults (2,048 queued, sent every 5 s) dropped half the spans of a loaded listing in the
+    // observability bench; rate 1 means every span, so the queue is deeper and drained every second.
+    spanProcessors: [
+      new BatchSpanProcessor(new OTLPTraceExporter({ url: endpoint }), { maxQueueSize: 16_384, maxExportBatchSize: 2048, scheduledDelayMillis: 1000 }),
+    ],
+  });
+  provider.register();
+  active = { tracer: provider.getTracer('drive', version), provider, key: `${endpoint} ${rate}` };
+}
+
+export async function stopTracing(): Promise<void> {
+  const current = active;
+  if (!current) return;
+  active = null;
+  await current.provider.shutdown().catch(() => undefined);
+  trace.disable();
+  context.disable();
+  propagation.disable();
+}
+
+/** Sends the spans ended so far (tests, benches, shutdown). */
+export async function flushTracing(): Promise<void> {
+  await active?.provider.forceFlush();
+}
+
+function record(span: Span, error: unknown): void {
+  span.recordException(error instanceof Error ? error : String(error));
+  span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });
+}
+
+/**
+ * Runs `work` inside a child span of whatever is active (a request, a job).
+ * Without tracing it is a plain call.
+ */
+export function inSpan<T>(name: string, attributes: Attributes, work: () => Promise<T>, kind: SpanKind = SpanKind.INTERNAL): Promise<T> {
+  if (!active) return work();
+  return active.tracer.startActiveSpan(name, { kind, attributes }, async (span) => {
+    try {
+      return await work();
+    } catch (error) {
+      record(span, error);
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+// ---- HTTP requests ----
+
+const requestSpans = new WeakMap<IncomingMessage, { span: Span; context: Context }>();
+
+/**
+ * The server span of a request, started the first time anyone asks: the log
+ * context asks while Fastify makes the request's logger (before any hook), so
+ * the trace id is on the request's log lines from the first one. Continues the
+ * caller's `traceparent` (the page), so page, server and database are one trace.
+ */
+export function requestSpan(raw: IncomingMessage): Span | undefined {
+  if (!active) return undefined;
+  const known = requestSpans.get(raw);
+  if (known) return known.span;
+  const parent = propagation.extract(ROOT_CONTEXT, raw.headers);
+  const span = active.tracer.startSpan(raw.method ?? 'HTTP', { kind: SpanKind.SERVER, attributes: { 'http.request.method': raw.method ?? '' } }, parent);
+  requestSpans.set(raw, { span, context: trace.setSpan(parent, span) });
+  return span;
+}
+
+const ended = Symbol('traceEnded');
+type Traced = FastifyRequest & { [ended]?: boolean };
+
+function endRequestSpan(request: Traced, reply: FastifyReply | null, aborted: boolean): void {
+  if (request[ended]) return;
+  const entry = requestSpans.get(request.raw);
+  if (!entry) return;
+  request[ended] = true;
+  const { span } = entry;
+  if (aborted) {
+    span.setAttribute('drive.aborted', true);
+  } else if (reply) {
+    span.setAttribute('http.response.status_code', reply.statusCode);
+    if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+  }
+  span.end();
+}
+
+/**
+ * A server span per request, named by the route pattern (never the URL: ids
+ * and link tokens stay out), with the request id so a trace finds its log
+ * lines. Registered whatever the setting; with tracing off each hook returns
+ * at its first test.
+ */
+export function installRequestTracing(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    const span = requestSpan(request.raw);
+    const entry = span && requestSpans.get(request.raw);
+    if (!entry) return done();
+    const route = request.routeOptions.url;
+    span.updateName(route ? `${request.method} ${route}` : request.method);
+    span.setAttributes({
+      'http.route': route ?? '(unmatched)',
+      'url.scheme': request.protocol,
+      'drive.request_id': request.id,
+    });
+    context.with(entry.context, done);
+  });
+  app.addHook('onError', (request, _reply, error, done) => {
+    const span = requestSpans.get(request.raw)?.span;
+    if (span && (error.statusCode ?? 500) >= 500) record(span, error);
+    done();
+  });
+  app.addHook('onResponse', (request: Traced, reply, done) => {
+    endRequestSpan(request, reply, false);
+    done();
+  });
+  app.addHook('onRequestAbort', (request: Traced, done) => {
+    endRequestSpan(request, null, true);
+    done();
+  });
+}
+
+// ---- jobs ----
+
+/**
+ * Each try of a job is the root of its own trace: a job outlives the request
+ * that queued it, and in-process workers would otherwise inherit whichever
+ * request woke them. The queuing request, when there is one, is a link.
+ */
+export function jobTracing(): JobObserver {
+  return {
+    run(job, work) {
+      if (!active) return work();
+      const queuedBy = trace.getActiveSpan()?.spanContext();
+      return active.tracer.startActiveSpan(
+        `job ${job.name}`,
+        {
+          kind: SpanKind.CONSUMER,
+          root: true,
+          attributes: { 'drive.job.name': job.name, 'drive.job.attempt': job.attempt, 'drive.job.attempts': job.attempts },
+          links: queuedBy && trace.isSpanContextValid(queuedBy) ? [{ context: queuedBy }] : [],
+        },
+        async (span) => {
+          try {
+            await work();
+          } catch (error) {
+            record(span, error);
+            throw error;
+          } finally {
+            span.end();
+          }
+        },
+      );
+    },
+  };
+}
+
+// ---- the setting ----
+
+/** How often a process looks again at the endpoint setting (the DSN's rhythm). */
+export const TRACING_RECHECK_MS = 60_000;
+
+interface TracingLog {
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * Follows the effective endpoint and rate (admin setting over
+ * OTEL_EXPORTER_OTLP_ENDPOINT): starts, restarts or stops the exporter when
+ * they change, and flushes on close.
+ */
+export class TracingSwitch {
+  private timer: NodeJS.Timeout | null = null;
+  private owner = false;
+
+  constructor(
+    private readonly identity: TracingIdentity,
+    private readonly effective: () => Promise<EffectiveObservability>,
+    private readonly log: TracingLog,
+  ) {}
+
+  async refresh(): Promise<void> {
+    const { otlpEndpoint, tracesSampleRate } = await this.effective();
+    const key = otlpEndpoint ? `${otlpEndpoint} ${tracesSampleRate}` : null;
+    if (key === (this.owner && active ? active.key : null)) return;
+    if (!otlpEndpoint) {
+      if (this.owner) await stopTracing();
+      this.owner = false;
+      return;
+    }
+    await startTracing(otlpEndpoint, tracesSampleRate, this.identity);
+    this.owner = true;
+    this.log.warn({ host: new URL(otlpEndpoint).host, sampleRate: tracesSampleRate }, 'tracing on');
+  }
+
+  install(app: FastifyInstance): void {
+    app.addHook('onReady', async () => {
+      await this.refresh().catch((error: unknown) => this.log.warn({ err: error }, 'tracing: could not read the endpoint'));
+      this.timer = setInterval(() => void this.refresh().catch(() => undefined), TRACING_RECHECK_MS);
+      this.timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (this.timer) clearInterval(this.timer);
+      if (this.owner) await stopTracing();
+      this.owner = false;
+    });
+  }
+
+  flush(): Promise<void> {
+    return flushTracing();
+  }
+}
