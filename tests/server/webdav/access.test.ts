@@ -167,4 +167,39 @@ describe('WebDAV access, limits and paths', () => {
     expect((await dav(t.app, 'PUT', '/dav/Nowhere/x.txt', basic(token), 'x')).statusCode).toBe(409);
     expect((await dav(t.app, 'MKCOL', '/dav/New%20top', basic(token))).statusCode).toBe(403);
   });
+
+  it('keeps the bytes of a PUT that lands while a LOCK on the free name is creating its empty file', async () => {
+    const { user } = await signedInUser(t.app);
+    const headers = basic(await tokenFor(t.app, user.id));
+    const uploads = t.app.services.uploads;
+    const storeWhole = uploads.storeWhole.bind(uploads);
+    let letLockGo!: () => void;
+    const putDone = new Promise<void>((resolve) => (letLockGo = resolve));
+    let lockWaiting!: () => void;
+    const lockArrived = new Promise<void>((resolve) => (lockWaiting = resolve));
+    // The LOCK found the name free; it is held there until the PUT has made the file.
+    const spy = vi.spyOn(uploads, 'storeWhole').mockImplementation(async (...args) => {
+      if (args[3].length === 0) {
+        lockWaiting();
+        await putDone;
+      }
+      return storeWhole(...args);
+    });
+    try {
+      const lockInfo = '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockinfo>';
+      const locking = dav(t.app, 'LOCK', '/dav/My%20drive/lock-null.txt', { ...headers, 'content-type': 'application/xml' }, lockInfo);
+      await lockArrived;
+      expect((await dav(t.app, 'PUT', '/dav/My%20drive/lock-null.txt', headers, 'the bytes of the PUT')).statusCode).toBe(201);
+      letLockGo();
+      const locked = await locking;
+      // The file was there by the time the lock took: it locks that file (200), it does not create one.
+      expect(locked.statusCode).toBe(200);
+      expect(locked.headers['lock-token']).toMatch(/^<opaquelocktoken:/);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await dav(t.app, 'GET', '/dav/My%20drive/lock-null.txt', headers)).body).toBe('the bytes of the PUT');
+    // The lock holds the file: a PUT without its token is refused.
+    expect((await dav(t.app, 'PUT', '/dav/My%20drive/lock-null.txt', headers, 'other')).statusCode).toBe(423);
+  });
 });
