@@ -202,4 +202,38 @@ describe('WebDAV access, limits and paths', () => {
     // The lock holds the file: a PUT without its token is refused.
     expect((await dav(t.app, 'PUT', '/dav/My%20drive/lock-null.txt', headers, 'other')).statusCode).toBe(423);
   });
+
+  it('lists a folder and serves a file in a handful of statements, however many members and dead properties there are', async () => {
+    const { user } = await signedInUser(t.app);
+    const headers = basic(await tokenFor(t.app, user.id));
+    expect((await dav(t.app, 'MKCOL', '/dav/My%20drive/budget', headers)).statusCode).toBe(201);
+    const patch = (n: number) =>
+      `<?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:budget"><D:set><D:prop><Z:n>${n}</Z:n></D:prop></D:set></D:propertyupdate>`;
+    const counter = t.app.services.db.counter;
+    const statementsOf = async (method: string, url: string, extra: Headers = {}) => {
+      const before = counter.statements;
+      const answer = await dav(t.app, method, url, { ...headers, ...extra });
+      return { answer, statements: counter.statements - before };
+    };
+    const listed: number[] = [];
+    for (const size of [3, 40]) {
+      while ((await dav(t.app, 'PROPFIND', '/dav/My%20drive/budget/', { ...headers, depth: '1' })).body.split('<D:response>').length - 2 < size) {
+        const n = listed.length;
+        expect((await dav(t.app, 'PUT', `/dav/My%20drive/budget/f${n}.txt`, headers, `file ${n}`)).statusCode).toBe(201);
+        expect((await dav(t.app, 'PROPPATCH', `/dav/My%20drive/budget/f${n}.txt`, headers, patch(n))).statusCode).toBe(207);
+        listed.push(n);
+      }
+      const { answer, statements } = await statementsOf('PROPFIND', '/dav/My%20drive/budget/', { depth: '1' });
+      expect(answer.statusCode).toBe(207);
+      // Every member's dead property is there, by its own href.
+      for (const n of listed) expect(answer.body).toContain(`<D:href>/dav/My%20drive/budget/f${n}.txt</D:href><D:propstat><D:prop>`);
+      for (const n of listed) expect(answer.body).toMatch(new RegExp(`budget/f${n}\\.txt</D:href>(?:(?!</D:response>).)*<Z:n [^>]*>${n}</Z:n>`));
+      // The token, the tops, the path, the policy's look-up, the members, their properties and their locks.
+      expect(statements).toBeLessThanOrEqual(8);
+    }
+    const { answer, statements } = await statementsOf('GET', '/dav/My%20drive/budget/f0.txt');
+    expect(answer.body).toBe('file 0');
+    // Who the caller is comes from the access cache once the first request read it.
+    expect(statements).toBeLessThanOrEqual(6);
+  });
 });
