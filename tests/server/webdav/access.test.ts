@@ -216,8 +216,8 @@ describe('WebDAV access, limits and paths', () => {
       return { answer, statements: counter.statements - before };
     };
     const listed: number[] = [];
-    for (const size of [3, 40]) {
-      while ((await dav(t.app, 'PROPFIND', '/dav/My%20drive/budget/', { ...headers, depth: '1' })).body.split('<D:response>').length - 2 < size) {
+    for (const size of [3, 30]) {
+      while (listed.length < size) {
         const n = listed.length;
         expect((await dav(t.app, 'PUT', `/dav/My%20drive/budget/f${n}.txt`, headers, `file ${n}`)).statusCode).toBe(201);
         expect((await dav(t.app, 'PROPPATCH', `/dav/My%20drive/budget/f${n}.txt`, headers, patch(n))).statusCode).toBe(207);
