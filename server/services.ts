@@ -283,11 +283,8 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     vapidPublicKey: notificationsModule.vapidPublicKey,
     uploads,
     webdav,
-    /** A token's user's permissions for WebDAV, or null when the user is gone. */
-    webdavPermissionsOf: async (userId: number) => {
-      const user = await users.findById(userId);
-      return user ? (await users.withAccess(user)).permissions : null;
-    },
+    /** A token's user's permissions for WebDAV (from the access cache: a client's burst of requests reads them once), or null when the user is gone. */
+    webdavPermissionsOf: async (userId: number) => (await users.findWithAccess(userId))?.permissions ?? null,
     documents,
     menus,
     customPages: customPages.customPages,

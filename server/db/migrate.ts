@@ -23,6 +23,7 @@ import * as childNameIndex from './migrations/2026_11_27_000400_child_name_index
 import * as webdavLockEntries from './migrations/2026_11_27_000410_webdav_lock_entries.js';
 import * as fileVersions from './migrations/2026_11_27_000500_file_versions.js';
 import * as legalPagesPlanStorage from './migrations/2026_11_27_000600_legal_pages_and_plan_storage.js';
+import * as chargedBytesIndex from './migrations/2026_11_28_000420_charged_bytes_index.js';
 import * as twoFactor from './migrations/2026_11_28_000600_two_factor.js';
 import * as passkeys from './migrations/2026_11_28_000610_passkeys.js';
 
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_000410_webdav_lock_entries': webdavLockEntries,
   '2026_11_27_000500_file_versions': fileVersions,
   '2026_11_27_000600_legal_pages_and_plan_storage': legalPagesPlanStorage,
+  '2026_11_28_000420_charged_bytes_index': chargedBytesIndex,
   '2026_11_28_000600_two_factor': twoFactor,
   '2026_11_28_000610_passkeys': passkeys,
 };

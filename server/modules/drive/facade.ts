@@ -121,7 +121,13 @@ export class DriveFacade {
    * request came): created, or — when a parallel writer created it first —
    * that file gets these bytes instead (the last writer wins); one file either way.
    */
-  async writeFile(actor: Actor, scope: ResolvedScope, parentHash: string | null, file: StoreFile & { stream: Readable }): Promise<CommittedFile> {
+  async writeFile(
+    actor: Actor,
+    scope: ResolvedScope,
+    parentHash: string | null,
+    file: StoreFile & { stream: Readable },
+    nameTaken: 'replace' | 'keep' = 'replace',
+  ): Promise<CommittedFile> {
     const written = await this.files.writeFromStream(actor, scope, {
       parentId: parentHash,
       name: file.name,
@@ -129,7 +135,7 @@ export class DriveFacade {
       size: file.size,
       maxBytes: file.maxBytes,
       refuseType: file.refuseType,
-      nameTaken: 'replace',
+      nameTaken,
       exactName: true,
     });
     if (written.replaced) await this.versions.settle(actor, written.entry);

@@ -44,9 +44,11 @@ export interface CreateFileInput {
   /**
    * A live entry already holding the name: 'keep-both' (uploads: the new file
    * takes the first free " (n)" name) or 'replace' (a WebDAV PUT names a
-   * resource: a file there gets these bytes, the last writer wins).
+   * resource: a file there gets these bytes, the last writer wins) or 'keep'
+   * (a WebDAV LOCK's empty file for a free name: what another writer put
+   * there meanwhile stays as it is, and these bytes are dropped).
    */
-  nameTaken?: 'keep-both' | 'replace';
+  nameTaken?: 'keep-both' | 'replace' | 'keep';
   /** Keep the name as sent, spaces at its ends included (WebDAV); otherwise it is trimmed as typed. */
   exactName?: boolean;
 }
@@ -65,6 +67,8 @@ export interface StoredContent {
 export interface CommittedFile {
   entry: FileEntryRow;
   replaced: boolean;
+  /** nameTaken 'keep': the entry is the one already there, untouched. */
+  kept?: boolean;
 }
 
 /** Counts, hashes and keeps the first bytes of whatever passes through, without holding the rest. */
@@ -221,6 +225,13 @@ export class DriveFiles {
         const parentId = parent?.id ?? null;
         // Whoever holds the folder's lock decides the name: parallel writers of one name queue here.
         await lockFolders(trx, [folderLockKey(where, parentId)]);
+        if (input.nameTaken === 'keep') {
+          const existing = await liveChildNamed(trx, where, parentId, name);
+          if (existing) {
+            obsolete = location.diskPrefix;
+            return { entry: existing, replaced: false, kept: true };
+          }
+        }
         if (input.nameTaken === 'replace') {
           const existing = await liveChildNamed(trx, where, parentId, name);
           if (existing?.type === 'folder') throw Conflict('A folder of that name is already there.');
@@ -232,7 +243,7 @@ export class DriveFiles {
         }
         const created = await insertEntry(trx, where, parent, {
           createdBy: creatorId(actor),
-          name: input.nameTaken === 'replace' ? name : await freeChildName(trx, where, parentId, name, false),
+          name: input.nameTaken === 'replace' || input.nameTaken === 'keep' ? name : await freeChildName(trx, where, parentId, name, false),
           type: content.type,
           mime,
           extension,
@@ -247,7 +258,7 @@ export class DriveFiles {
         return { entry: created, replaced: false };
       });
       if (obsolete) await this.disk.deletePrefix(obsolete).catch(() => undefined);
-      this.thumbnails.queue(committed.entry);
+      if (!committed.kept) this.thumbnails.queue(committed.entry);
       return committed;
     } catch (error) {
       await this.disk.deletePrefix(location.diskPrefix).catch(() => undefined);

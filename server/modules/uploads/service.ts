@@ -124,7 +124,8 @@ export class UploadsService {
   async storeWhole(
     actor: Actor,
     scope: ResolvedScope,
-    into: { parentId: string | null; name: string } | { replace: string; name: string },
+    /** ifTaken 'keep': a file that took the name meanwhile stays as it is (created: false, its entry answered). */
+    into: { parentId: string | null; name: string; ifTaken?: 'replace' | 'keep' } | { replace: string; name: string },
     body: { stream: Readable; length: number | null },
   ): Promise<{ entry: FileEntryRow; created: boolean }> {
     const rules = await this.rules();
@@ -159,8 +160,8 @@ export class UploadsService {
         refuseType: this.refuseType(rules, into.name),
       };
       if ('replace' in into) return { entry: await this.deps.drive.replaceFile(actor, into.replace, file), created: false };
-      const written = await this.deps.drive.writeFile(actor, scope, into.parentId, { name: into.name, ...file });
-      return { entry: written.entry, created: !written.replaced };
+      const written = await this.deps.drive.writeFile(actor, scope, into.parentId, { name: into.name, ...file }, into.ifTaken);
+      return { entry: written.entry, created: !written.replaced && !written.kept };
     } finally {
       await this.deps.quota.release(key);
     }

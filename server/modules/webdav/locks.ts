@@ -46,14 +46,15 @@ export async function lock({ deps, locks }: DavContext, actor: Actor, request: D
     const refusal = await locks.check(actor, request, resource, true);
     if (refusal) return refusal;
     const parent = resource.parent;
-    await deps.uploads.storeWhole(
+    // A PUT that made the file meanwhile keeps its bytes: the lock is then that file's, as on any existing resource.
+    const { created } = await deps.uploads.storeWhole(
       actor,
       parent.scope,
-      { parentId: parent.kind === 'entry' ? parent.entry.hash : null, name: resource.name },
+      { parentId: parent.kind === 'entry' ? parent.entry.hash : null, name: resource.name, ifTaken: 'keep' },
       { stream: Readable.from([]), length: 0 },
     );
     resource = await resolve(deps, actor, path);
-    status = 201;
+    status = created ? 201 : 200;
     // Created: from here on the lock is the new file's.
     key = locks.targetOf(actor, resource);
   } else if (resource.kind === 'entry') {

@@ -1,10 +1,11 @@
 import type { Actor } from '../access/actor.js';
 import { preconditionRefusal } from './preconditions.js';
-import { multistatus, propfindResponse, type DavResponse, type PropRequest } from './props.js';
+import { multistatus, propfindXml, type DavResponse, type PropRequest } from './props.js';
 import type { WebDavRepository } from './repository.js';
 import { DAV_PREFIX, fail, header, type DavContext, type DavRequest, type WebDavDeps } from './request.js';
 import { resolve, sharedEntries, topsOf, type Collection } from './resources.js';
 import { childOf, childrenOf, DAV, elementsOf, rawXml } from './xml.js';
+import { spaceOf } from '../drive/repository.js';
 
 /** PROPFIND at Depth 0 or 1: live properties from the drive, dead ones from the repository, and the locks that apply. */
 export async function propfind({ deps, locks }: DavContext, actor: Actor, request: DavRequest, path: string[]): Promise<DavResponse> {
@@ -23,17 +24,32 @@ export async function propfind({ deps, locks }: DavContext, actor: Actor, reques
   if (resource.kind === 'missing' || resource.kind === 'orphan') return { status: 404 };
   const members: Collection[] = [resource];
   if (depth === '1') members.push(...(await membersOf(deps, actor, resource)));
-  const entryIds = members.flatMap((m) => (m.kind === 'entry' ? [m.entry.id] : []));
-  const dead = await deps.repo.properties(entryIds);
+  const dead = await deadPropertiesOf(deps, resource, members);
+  // Summing what the payer stores is the dearest part of a listing: only an answer that shows the quota pays for it (allprop leaves it out).
+  const showsQuota = wanted.kind === 'propname' || (wanted.kind === 'prop' && wanted.names.some((n) => n.ns === DAV && n.name.startsWith('quota-')));
   const usage =
-    resource.kind === 'root'
+    resource.kind === 'root' || !showsQuota
       ? null
       : await deps.drive.usage(
           actor,
           resource.kind === 'entry' ? { ownerId: resource.entry.owner_id, workspaceId: resource.entry.workspace_id } : resource.scope,
         );
   const held = await locks.locksFor(actor, members);
-  return multistatus(members.map((member) => propfindResponse(DAV_PREFIX, member, wanted, { dead, usage, locks: held.get(member.path.join('/')) ?? [] })));
+  return { status: 207, headers: { 'Content-Type': 'application/xml; charset=utf-8' }, body: propfindXml(DAV_PREFIX, members, wanted, { dead, usage, locks: held }) };
+}
+
+/**
+ * The dead properties of a PROPFIND's members: of a folder's (or a space's)
+ * children by their folder, in one statement however many there are; of the
+ * few virtual members (the root, Shared with me) by their ids.
+ */
+function deadPropertiesOf(deps: WebDavDeps, resource: Collection, members: Collection[]) {
+  const own = resource.kind === 'entry' ? resource.entry.id : null;
+  if (members.length > 1 && (resource.kind === 'entry' || (resource.kind === 'top' && resource.top.kind === 'space'))) {
+    const space = resource.kind === 'entry' ? spaceOf(resource.entry) : resource.scope;
+    return deps.repo.propertiesOfChildren(own, space, own);
+  }
+  return deps.repo.properties(members.flatMap((m) => (m.kind === 'entry' ? [m.entry.id] : [])));
 }
 
 async function membersOf(deps: WebDavDeps, actor: Actor, resource: Collection): Promise<Collection[]> {

@@ -121,36 +121,57 @@ function liveValue(resource: Collection, name: string, context: Context): string
   }
 }
 
-export function propfindResponse(_prefix: string, resource: Collection, wanted: PropRequest, context: Context): Response {
-  const collection = resource.kind !== 'entry' || resource.entry.type === 'folder';
-  const dead = resource.kind === 'entry' ? (context.dead.get(resource.entry.id) ?? []) : [];
-  const found: Response['propstats'][number]['props'] = [];
-  const missing: PropName[] = [];
-  if (wanted.kind === 'propname') {
-    for (const name of LIVE) if (liveValue(resource, name, context) !== undefined) found.push({ ns: DAV, name });
-    for (const property of dead) found.push({ ns: property.ns, name: property.name });
-  } else if (wanted.kind === 'allprop') {
-    for (const name of LIVE) {
-      if (name.startsWith('quota-')) continue;
-      const value = liveValue(resource, name, context);
-      if (value !== undefined) found.push({ ns: DAV, name, value });
+const PROPSTAT_OK = '</D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat>';
+const PROPSTAT_MISSING = '</D:prop><D:status>HTTP/1.1 404 Not Found</D:status></D:propstat>';
+
+/**
+ * A PROPFIND's multistatus written straight into one string, member by
+ * member (the XML `multistatus` writes): a Depth 1
+ * listing of thousands of files builds no object per property, and a
+ * member's href is its collection's, already encoded, and its own name.
+ */
+export function propfindXml(prefix: string, members: Collection[], wanted: PropRequest, context: Omit<Context, 'locks'> & { locks: Map<string, DavLock[]> }): string {
+  let out = '<?xml version="1.0" encoding="utf-8"?>\n<D:multistatus xmlns:D="DAV:">';
+  const [first] = members;
+  const base = first ? hrefOf(prefix, first.path, true) : '';
+  const depth = first?.path.length ?? 0;
+  const names = wanted.kind === 'prop' ? wanted.names : null;
+  const noLocks: DavLock[] = [];
+  for (const member of members) {
+    const collection = member.kind !== 'entry' || member.entry.type === 'folder';
+    const href =
+      member !== first && member.path.length === depth + 1
+        ? `${base}${encodeURIComponent(member.path[depth]!)}${collection ? '/' : ''}`
+        : hrefOf(prefix, member.path, collection);
+    const memberContext: Context = { dead: context.dead, usage: context.usage, locks: context.locks.get(member.path.join('/')) ?? noLocks };
+    const dead = member.kind === 'entry' ? (context.dead.get(member.entry.id) ?? NO_DEAD) : NO_DEAD;
+    let found = '';
+    let missing = '';
+    if (names) {
+      for (const name of names) {
+        const value = name.ns === DAV ? liveValue(member, name.name, memberContext) : undefined;
+        if (value !== undefined) found += propertyTag(name.ns, name.name, value);
+        else {
+          const property = dead.find((p) => p.ns === name.ns && p.name === name.name);
+          if (property) found += property.xml;
+          else missing += propertyTag(name.ns, name.name);
+        }
+      }
+    } else {
+      const all = wanted.kind === 'allprop';
+      for (const name of LIVE) {
+        if (all && name.startsWith('quota-')) continue;
+        const value = liveValue(member, name, memberContext);
+        if (value !== undefined) found += all ? propertyTag(DAV, name, value) : `<D:${name}/>`;
+      }
+      for (const property of dead) found += all ? property.xml : propertyTag(property.ns, property.name);
     }
-    for (const property of dead) found.push({ ns: property.ns, name: property.name, xml: property.xml });
-  } else {
-    for (const name of wanted.names) {
-      const value = name.ns === DAV ? liveValue(resource, name.name, context) : undefined;
-      const property = dead.find((p) => p.ns === name.ns && p.name === name.name);
-      if (value !== undefined) found.push({ ...name, value });
-      else if (property) found.push({ ...name, xml: property.xml });
-      else missing.push(name);
-    }
+    out += `<D:response><D:href>${escapeXml(href)}</D:href>`;
+    if (found) out += `<D:propstat><D:prop>${found}${PROPSTAT_OK}`;
+    if (missing) out += `<D:propstat><D:prop>${missing}${PROPSTAT_MISSING}`;
+    out += '</D:response>';
   }
-  return {
-    href: resource.path,
-    collection,
-    propstats: [
-      { status: 200, props: found },
-      { status: 404, props: missing },
-    ],
-  };
+  return `${out}</D:multistatus>`;
 }
+
+const NO_DEAD: DeadProperty[] = [];

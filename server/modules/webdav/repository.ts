@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, WebdavLocksTable } from '../../db/types.js';
+import type { Database, WebdavLocksTable, WebdavPropertiesTable } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
-import { entryBelow } from '../drive/repository.js';
+import { entryBelow, inScope, type Scope } from '../drive/repository.js';
 
 export interface DavLock {
   token: string;
@@ -54,6 +54,15 @@ export const ancestorKeys = (key: string): string[] => {
   const parts = key.split('/');
   return parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join('/'));
 };
+
+function collect(rows: Selectable<WebdavPropertiesTable>[], byEntry: Map<number, DeadProperty[]>): Map<number, DeadProperty[]> {
+  for (const row of rows) {
+    const list = byEntry.get(row.entry_id);
+    if (list) list.push({ ns: row.namespace, name: row.name, xml: row.value });
+    else byEntry.set(row.entry_id, [{ ns: row.namespace, name: row.name, xml: row.value }]);
+  }
+  return byEntry;
+}
 
 /** SQL of WebDAV's own state: locks by resource path, dead properties by entry. */
 export class WebDavRepository {
@@ -139,15 +148,40 @@ export class WebDavRepository {
 
   async properties(entryIds: number[]): Promise<Map<number, DeadProperty[]>> {
     const byEntry = new Map<number, DeadProperty[]>();
-    if (!entryIds.length) return byEntry;
-    const rows = await this.db.selectFrom('webdav_properties').selectAll().where('entry_id', 'in', entryIds).orderBy('id').execute();
-    for (const row of rows) {
-      const list = byEntry.get(row.entry_id) ?? [];
-      list.push({ ns: row.namespace, name: row.name, xml: row.value });
-      byEntry.set(row.entry_id, list);
+    // A few hundred ids per statement keeps within both dialects' parameter limits.
+    for (let i = 0; i < entryIds.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('webdav_properties')
+        .selectAll()
+        .where('entry_id', 'in', entryIds.slice(i, i + 500))
+        .orderBy('id')
+        .execute();
+      collect(rows, byEntry);
     }
     return byEntry;
   }
+
+  /**
+   * The dead properties of an entry (`entryId`, null for none) and of the live
+   * children of a folder (`parentId`; null: the space's top level), in one
+   * statement whatever the folder holds.
+   */
+  async propertiesOfChildren(entryId: number | null, space: Scope, parentId: number | null): Promise<Map<number, DeadProperty[]>> {
+    const children = this.db
+      .selectFrom('file_entries')
+      .select('file_entries.id')
+      .where(inScope(space))
+      .where('file_entries.parent_id', parentId === null ? 'is' : '=', parentId)
+      .where('file_entries.deleted_at', 'is', null);
+    const rows = await this.db
+      .selectFrom('webdav_properties')
+      .selectAll()
+      .where((eb) => eb.or([eb('entry_id', 'in', children), ...(entryId !== null ? [eb('entry_id', '=', entryId)] : [])]))
+      .orderBy('id')
+      .execute();
+    return collect(rows, new Map());
+  }
+
 
   /** Gives copies the dead properties of their originals (COPY keeps them: RFC 4918 §9.8.2). */
   async copyProperties(pairs: [from: number, to: number][]): Promise<void> {

@@ -65,12 +65,15 @@ export interface ResolveDeps {
   workspaces(actor: Actor): Promise<{ id: number; name: string }[]>;
 }
 
+/** Everyone's first two tops: a workspace never takes their names (topsOf), so a path under them needs no workspace list. */
+const FIXED_TOPS: readonly Top[] = [
+  { kind: 'space', name: PERSONAL, workspaceId: null },
+  { kind: 'shared', name: SHARED },
+];
+
 /** The top-level collections by their unique names (workspaces that share a name get " (1)"-style suffixes). */
 export async function topsOf(deps: ResolveDeps, actor: Actor): Promise<Top[]> {
-  const tops: Top[] = [
-    { kind: 'space', name: PERSONAL, workspaceId: null },
-    { kind: 'shared', name: SHARED },
-  ];
+  const tops: Top[] = [...FIXED_TOPS];
   const taken = new Set(tops.map((t) => t.name));
   for (const workspace of (await deps.workspaces(actor)).filter((w) => w.id > 0).sort((a, b) => a.id - b.id)) {
     const name = freeName(workspace.name.replace(/\//g, '_'), true, taken);
@@ -92,7 +95,7 @@ export async function sharedEntries(deps: ResolveDeps, actor: Actor): Promise<{ 
 
 export async function resolve(deps: ResolveDeps, actor: Actor, path: string[]): Promise<Resource> {
   if (!path.length) return { kind: 'root', path };
-  const top = (await topsOf(deps, actor)).find((t) => t.name === path[0]);
+  const top = FIXED_TOPS.find((t) => t.name === path[0]) ?? (await topsOf(deps, actor)).find((t) => t.name === path[0]);
   if (!top) return path.length === 1 ? { kind: 'missing', parent: { kind: 'root', path: [] }, name: path[0]!, path } : { kind: 'orphan', path };
   const scope = await deps.scope(actor, top.kind === 'space' ? top.workspaceId : null);
   let current: Collection = { kind: 'top', top, scope, path: path.slice(0, 1) };

@@ -9,7 +9,10 @@ const MODULES = '/usr/lib/apache2/modules';
  * An Apache httpd of our own on 127.0.0.1 serving `root` with mod_dav
  * (mod_dav_fs, with its lock database), the reference for the WebDAV bench:
  * the event MPM as Debian ships it, no authentication (the drive's Basic
- * token check is part of what the bench measures of it).
+ * token check is part of what the bench measures of it). Idle connections
+ * are kept as long as Fastify keeps them (72 s): with Apache's 5 s, a row in
+ * which the drive takes longer than that left the client a closed socket to
+ * reuse ("socket hang up").
  */
 export async function startApache(dir: string, port: number): Promise<{ url: string; root: string; stop: () => Promise<void> }> {
   const binary = requireDebianBinary({ binary: 'apache2', pkg: 'apache2', stopsService: 'apache2' });
@@ -37,6 +40,7 @@ LoadModule dav_fs_module ${MODULES}/mod_dav_fs.so
 TypesConfig /etc/mime.types
 KeepAlive On
 MaxKeepAliveRequests 0
+KeepAliveTimeout 72
 EnableSendfile On
 DAVLockDB ${dir}/lock/DAVLock
 DocumentRoot ${root}

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chargedBytes } from '../../../server/modules/drive/repository.js';
 import { createFolder, signedInUser, uploadFile } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -107,6 +108,27 @@ describe('query plans of listings, search and access checks', () => {
         lines.filter((line) => /Sort/.test(line)),
         lines.join('\n'),
       ).toEqual([]);
+    }
+  });
+
+  it('sums what a payer is charged (before every upload) from an index alone, never each file row', async () => {
+    const { user } = await signedInUser(t.app);
+    const db = t.app.services.db;
+    const compiled = chargedBytes(db.kysely, user.id).compile();
+    if (db.dialect === 'sqlite') {
+      const plan = await db.kysely.executeQuery<{ detail: string }>({ ...compiled, sql: `explain query plan ${compiled.sql}` });
+      const details = plan.rows.map((row) => row.detail);
+      expect(details.filter((detail) => /file_entries/.test(detail)), details.join('\n')).toEqual([expect.stringMatching(/USING COVERING INDEX file_entries_charged_index/)]);
+    } else {
+      const plan = await db.kysely.transaction().execute(async (trx) => {
+        // Only an index-only scan is left to the planner: the test is that one can serve the sum.
+        await sql`set local enable_seqscan = off`.execute(trx);
+        await sql`set local enable_bitmapscan = off`.execute(trx);
+        await sql`set local enable_indexscan = off`.execute(trx);
+        return trx.executeQuery<{ 'QUERY PLAN': string }>({ ...compiled, sql: `explain ${compiled.sql}` });
+      });
+      const lines = plan.rows.map((row) => row['QUERY PLAN']);
+      expect(lines.join('\n')).toMatch(/Index Only Scan using file_entries_charged_index on file_entries/);
     }
   });
 

@@ -134,6 +134,13 @@ describe('WebDAV access, limits and paths', () => {
     expect((await dav(t.app, 'PUT', '/dav/Team/plan.txt', basic(token), 'x')).statusCode).toBe(403);
     expect((await dav(t.app, 'MKCOL', '/dav/Team/dir', basic(token))).statusCode).toBe(403);
     expect((await dav(t.app, 'DELETE', '/dav/Team/plan.txt', basic(token))).statusCode).toBe(403);
+    // A workspace named like a fixed top is listed with a suffix; the fixed name stays the caller's own drive.
+    const named = await createWorkspace(owner.client, 'My drive');
+    expect((await dav(t.app, 'PROPFIND', '/dav/', { ...basic(ownerToken), depth: '1' })).body).toContain('<D:href>/dav/My%20drive%20(1)/</D:href>');
+    expect((await dav(t.app, 'PUT', '/dav/My%20drive%20(1)/team.txt', basic(ownerToken), 'team')).statusCode).toBe(201);
+    expect((await dav(t.app, 'PUT', '/dav/My%20drive/own.txt', basic(ownerToken), 'own')).statusCode).toBe(201);
+    const inWorkspace = await owner.client.get(`/api/v1/drive/file-entries?folderId=0&perPage=50&workspaceId=${named}`);
+    expect((inWorkspace.json() as { pagination: { data: { name: string }[] } }).pagination.data.map((e) => e.name)).toEqual(['team.txt']);
   });
 
   it('applies quota and upload restrictions to PUT, and the app sees what WebDAV wrote at once', async () => {
@@ -166,5 +173,75 @@ describe('WebDAV access, limits and paths', () => {
     expect((await dav(t.app, 'GET', `/dav/My%20drive/${encodeURIComponent('Café.txt')}`, basic(token))).body).toBe('coffee');
     expect((await dav(t.app, 'PUT', '/dav/Nowhere/x.txt', basic(token), 'x')).statusCode).toBe(409);
     expect((await dav(t.app, 'MKCOL', '/dav/New%20top', basic(token))).statusCode).toBe(403);
+  });
+
+  it('keeps the bytes of a PUT that lands while a LOCK on the free name is creating its empty file', async () => {
+    const { user } = await signedInUser(t.app);
+    const headers = basic(await tokenFor(t.app, user.id));
+    const uploads = t.app.services.uploads;
+    const storeWhole = uploads.storeWhole.bind(uploads);
+    let letLockGo!: () => void;
+    const putDone = new Promise<void>((resolve) => (letLockGo = resolve));
+    let lockWaiting!: () => void;
+    const lockArrived = new Promise<void>((resolve) => (lockWaiting = resolve));
+    // The LOCK found the name free; it is held there until the PUT has made the file.
+    const spy = vi.spyOn(uploads, 'storeWhole').mockImplementation(async (...args) => {
+      if (args[3].length === 0) {
+        lockWaiting();
+        await putDone;
+      }
+      return storeWhole(...args);
+    });
+    try {
+      const lockInfo = '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockinfo>';
+      const locking = dav(t.app, 'LOCK', '/dav/My%20drive/lock-null.txt', { ...headers, 'content-type': 'application/xml' }, lockInfo);
+      await lockArrived;
+      expect((await dav(t.app, 'PUT', '/dav/My%20drive/lock-null.txt', headers, 'the bytes of the PUT')).statusCode).toBe(201);
+      letLockGo();
+      const locked = await locking;
+      // The file was there by the time the lock took: it locks that file (200), it does not create one.
+      expect(locked.statusCode).toBe(200);
+      expect(locked.headers['lock-token']).toMatch(/^<opaquelocktoken:/);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await dav(t.app, 'GET', '/dav/My%20drive/lock-null.txt', headers)).body).toBe('the bytes of the PUT');
+    // The lock holds the file: a PUT without its token is refused.
+    expect((await dav(t.app, 'PUT', '/dav/My%20drive/lock-null.txt', headers, 'other')).statusCode).toBe(423);
+  });
+
+  it('lists a folder and serves a file in a handful of statements, however many members and dead properties there are', async () => {
+    const { user } = await signedInUser(t.app);
+    const headers = basic(await tokenFor(t.app, user.id));
+    expect((await dav(t.app, 'MKCOL', '/dav/My%20drive/budget', headers)).statusCode).toBe(201);
+    const patch = (n: number) =>
+      `<?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:budget"><D:set><D:prop><Z:n>${n}</Z:n></D:prop></D:set></D:propertyupdate>`;
+    const counter = t.app.services.db.counter;
+    const statementsOf = async (method: string, url: string, extra: Headers = {}) => {
+      const before = counter.statements;
+      const answer = await dav(t.app, method, url, { ...headers, ...extra });
+      return { answer, statements: counter.statements - before };
+    };
+    const listed: number[] = [];
+    for (const size of [2, 12]) {
+      while (listed.length < size) {
+        const n = listed.length;
+        expect((await dav(t.app, 'PUT', `/dav/My%20drive/budget/f${n}.txt`, headers, `file ${n}`)).statusCode).toBe(201);
+        expect((await dav(t.app, 'PROPPATCH', `/dav/My%20drive/budget/f${n}.txt`, headers, patch(n))).statusCode).toBe(207);
+        listed.push(n);
+      }
+      const { answer, statements } = await statementsOf('PROPFIND', '/dav/My%20drive/budget/', { depth: '1' });
+      expect(answer.statusCode).toBe(207);
+      // Every member's dead property is there, by its own href.
+      for (const n of listed) expect(answer.body).toContain(`<D:href>/dav/My%20drive/budget/f${n}.txt</D:href><D:propstat><D:prop>`);
+      for (const n of listed) expect(answer.body).toMatch(new RegExp(`budget/f${n}\\.txt</D:href>(?:(?!</D:response>).)*<Z:n [^>]*>${n}</Z:n>`));
+      // The token, the path, the policy's look-up, the members, their properties and their locks.
+      expect(statements).toBeLessThanOrEqual(7);
+    }
+    const { answer, statements } = await statementsOf('GET', '/dav/My%20drive/budget/f0.txt');
+    expect(answer.body).toBe('file 0');
+    // Who the caller is comes from the access cache once the first request read it, and My drive needs no list of workspaces:
+    // the token, the two names on the path, the entry's policy check and the read's.
+    expect(statements).toBeLessThanOrEqual(5);
   });
 });
