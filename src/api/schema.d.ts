@@ -2450,10 +2450,11 @@ export interface paths {
                         mime?: string | null;
                         size: number;
                         extension?: string | null;
-                        /** @description Where the file goes: parentId (folder hash, null for the root) and relativePath (folder uploads) */
+                        /** @description Where the file goes: parentId (folder hash, null for the root), relativePath (folder uploads), onConflict (a taken name: rename, replace, ask) */
                         metadata?: {
                             parentId?: string | null;
                             relativePath?: string | null;
+                            onConflict?: ("rename" | "replace" | "ask") | null;
                         };
                         disk?: string;
                     };
@@ -2510,10 +2511,11 @@ export interface paths {
                         clientName?: string;
                         clientMime?: string | null;
                         clientExtension?: string | null;
-                        /** @description Where the file goes: parentId (folder hash, null for the root) and relativePath (folder uploads) */
+                        /** @description Where the file goes: parentId (folder hash, null for the root), relativePath (folder uploads), onConflict (a taken name: rename, replace, ask) */
                         metadata?: {
                             parentId?: string | null;
                             relativePath?: string | null;
+                            onConflict?: ("rename" | "replace" | "ask") | null;
                         };
                     };
                 };
@@ -2565,10 +2567,11 @@ export interface paths {
                         mime?: string | null;
                         size: number;
                         extension?: string | null;
-                        /** @description Where the file goes: parentId (folder hash, null for the root) and relativePath (folder uploads) */
+                        /** @description Where the file goes: parentId (folder hash, null for the root), relativePath (folder uploads), onConflict (a taken name: rename, replace, ask) */
                         metadata?: {
                             parentId?: string | null;
                             relativePath?: string | null;
+                            onConflict?: ("rename" | "replace" | "ask") | null;
                         };
                     };
                 };

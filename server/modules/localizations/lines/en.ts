@@ -1144,7 +1144,7 @@ export const enLines: Record<string, string> = {
     'Sign in to upload the files you shared (:count). They are kept on this device until then.',
   'This version does not exist.': 'This version does not exist.',
   'Folders have no versions.': 'Folders have no versions.',
-  'onConflict must be "replace" or "rename".': 'onConflict must be "replace" or "rename".',
+  'onConflict must be "replace", "rename" or "ask".': 'onConflict must be "replace", "rename" or "ask".',
   // Make available offline (issue 39)
   'Make available offline': 'Make available offline',
   'Remove offline copy': 'Remove offline copy',

@@ -1145,7 +1145,7 @@ export const trLines: Record<string, string> = {
     'Paylaştığınız dosyaları (:count) yüklemek için giriş yapın. O zamana kadar bu cihazda saklanırlar.',
   'This version does not exist.': 'Bu sürüm yok.',
   'Folders have no versions.': 'Klasörlerin sürümü yoktur.',
-  'onConflict must be "replace" or "rename".': 'onConflict "replace" ya da "rename" olmalıdır.',
+  'onConflict must be "replace", "rename" or "ask".': 'onConflict "replace", "rename" ya da "ask" olmalıdır.',
   // Make available offline (issue 39)
   'Make available offline': 'Çevrimdışı kullanılabilir yap',
   'Remove offline copy': 'Çevrimdışı kopyayı kaldır',
