@@ -1175,5 +1175,6 @@ export const enLines: Record<string, string> = {
   'Of which versions': 'Of which versions',
   Replace: 'Replace',
   'Keep both': 'Keep both',
+  'A file with this name is already here': 'A file with this name is already here',
   'A folder of that name is already there.': 'A folder of that name is already there.',
 };

@@ -1176,5 +1176,6 @@ export const trLines: Record<string, string> = {
   'Of which versions': 'Bunun sürümleri',
   Replace: 'Değiştir',
   'Keep both': 'İkisini de sakla',
+  'A file with this name is already here': 'Bu adla bir dosya zaten burada',
   'A folder of that name is already there.': 'Bu adda bir klasör zaten var.',
 };
