@@ -80,7 +80,7 @@ describe('direct uploads to S3 honour onConflict as the other paths do', () => {
     return post(client, 's3/entries', { filename: presigned.json().key, size: content.length, clientName: name, metadata: finish });
   }
 
-  it('replace makes the bytes the file\'s new content (the old ones a version); rename keeps both', async () => {
+  it("replace makes the bytes the file's new content (the old ones a version); rename keeps both", async () => {
     const { client } = await signedInUser(t.app);
     const folder = await createFolder(client, 'Bucket');
     const first = (await direct(client, folder, 'n.txt', 'one')).json().fileEntry as { id: string };
@@ -103,7 +103,12 @@ describe('direct uploads to S3 honour onConflict as the other paths do', () => {
       expect(refused.json()).not.toHaveProperty('url');
     }
     // Free when signed, taken by the time it is finished: the finish asks again.
-    const presigned = await post(client, 's3/simple/presign', { filename: 'late.txt', mime: 'text/plain', size: 3, metadata: { parentId: folder, onConflict: 'ask' } });
+    const presigned = await post(client, 's3/simple/presign', {
+      filename: 'late.txt',
+      mime: 'text/plain',
+      size: 3,
+      metadata: { parentId: folder, onConflict: 'ask' },
+    });
     expect(presigned.statusCode).toBe(200);
     expect((await put(presigned.json().url, Buffer.from('new'))).status).toBe(200);
     await direct(client, folder, 'late.txt', 'old');
