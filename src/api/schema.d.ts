@@ -6752,6 +6752,8 @@ export interface paths {
                         feature_list?: string[];
                         /** @description Bytes; null: unlimited */
                         available_space: number | null;
+                        /** @description Days trashed entries are kept; null or absent: the site's trash.keep_days */
+                        trash_days?: number | null;
                         position?: number;
                         /** @default false */
                         hidden?: boolean;
@@ -6820,6 +6822,8 @@ export interface paths {
                         feature_list?: string[];
                         /** @description Bytes; null: unlimited */
                         available_space: number | null;
+                        /** @description Days trashed entries are kept; null or absent: the site's trash.keep_days */
+                        trash_days?: number | null;
                         position?: number;
                         /** @default false */
                         hidden?: boolean;
@@ -8259,6 +8263,8 @@ export interface components {
             feature_list: string[];
             /** @description Bytes the plan gives; null: unlimited */
             available_space: number | null;
+            /** @description Days the plan's trash keeps entries; null: the site's trash.keep_days */
+            trash_days: number | null;
             position: number;
             hidden: boolean;
             recommended: boolean;
@@ -8278,6 +8284,8 @@ export interface components {
             feature_list: string[];
             /** @description Bytes the plan gives; null: unlimited */
             available_space: number | null;
+            /** @description Days the plan's trash keeps entries; null: the site's trash.keep_days */
+            trash_days: number | null;
             position: number;
             hidden: boolean;
             recommended: boolean;

@@ -1175,6 +1175,9 @@ export const enLines: Record<string, string> = {
   'Of which versions': 'Of which versions',
   Replace: 'Replace',
   'Keep both': 'Keep both',
+  'Trash kept for (days)': 'Trash kept for (days)',
+  'Empty: the site setting': 'Empty: the site setting',
+  'Type a whole number of days, or leave it empty for the site setting.': 'Type a whole number of days, or leave it empty for the site setting.',
   'A file with this name is already here': 'A file with this name is already here',
   'A folder of that name is already there.': 'A folder of that name is already there.',
 };

@@ -1176,6 +1176,9 @@ export const trLines: Record<string, string> = {
   'Of which versions': 'Bunun sürümleri',
   Replace: 'Değiştir',
   'Keep both': 'İkisini de sakla',
+  'Trash kept for (days)': 'Çöp kutusunda tutma süresi (gün)',
+  'Empty: the site setting': 'Boş: site ayarı',
+  'Type a whole number of days, or leave it empty for the site setting.': 'Tam sayı olarak gün girin ya da site ayarı için boş bırakın.',
   'A file with this name is already here': 'Bu adla bir dosya zaten burada',
   'A folder of that name is already there.': 'Bu adda bir klasör zaten var.',
 };
