@@ -2994,10 +2994,11 @@ export interface paths {
                         mime?: string | null;
                         size: number;
                         extension?: string | null;
-                        /** @description Where the file goes: parentId (folder hash, null for the root) and relativePath (folder uploads) */
+                        /** @description Where the file goes: parentId (folder hash, null for the root), relativePath (folder uploads), onConflict (a taken name: rename, replace, ask) */
                         metadata?: {
                             parentId?: string | null;
                             relativePath?: string | null;
+                            onConflict?: ("rename" | "replace" | "ask") | null;
                         };
                         disk?: string;
                     };
@@ -3054,10 +3055,11 @@ export interface paths {
                         clientName?: string;
                         clientMime?: string | null;
                         clientExtension?: string | null;
-                        /** @description Where the file goes: parentId (folder hash, null for the root) and relativePath (folder uploads) */
+                        /** @description Where the file goes: parentId (folder hash, null for the root), relativePath (folder uploads), onConflict (a taken name: rename, replace, ask) */
                         metadata?: {
                             parentId?: string | null;
                             relativePath?: string | null;
+                            onConflict?: ("rename" | "replace" | "ask") | null;
                         };
                     };
                 };
@@ -3109,10 +3111,11 @@ export interface paths {
                         mime?: string | null;
                         size: number;
                         extension?: string | null;
-                        /** @description Where the file goes: parentId (folder hash, null for the root) and relativePath (folder uploads) */
+                        /** @description Where the file goes: parentId (folder hash, null for the root), relativePath (folder uploads), onConflict (a taken name: rename, replace, ask) */
                         metadata?: {
                             parentId?: string | null;
                             relativePath?: string | null;
+                            onConflict?: ("rename" | "replace" | "ask") | null;
                         };
                     };
                 };
@@ -7329,6 +7332,8 @@ export interface paths {
                         feature_list?: string[];
                         /** @description Bytes; null: unlimited */
                         available_space: number | null;
+                        /** @description Days trashed entries are kept; null or absent: the site's trash.keep_days */
+                        trash_days?: number | null;
                         position?: number;
                         /** @default false */
                         hidden?: boolean;
@@ -7397,6 +7402,8 @@ export interface paths {
                         feature_list?: string[];
                         /** @description Bytes; null: unlimited */
                         available_space: number | null;
+                        /** @description Days trashed entries are kept; null or absent: the site's trash.keep_days */
+                        trash_days?: number | null;
                         position?: number;
                         /** @default false */
                         hidden?: boolean;
@@ -8960,6 +8967,8 @@ export interface components {
             feature_list: string[];
             /** @description Bytes the plan gives; null: unlimited */
             available_space: number | null;
+            /** @description Days the plan's trash keeps entries; null: the site's trash.keep_days */
+            trash_days: number | null;
             position: number;
             hidden: boolean;
             recommended: boolean;
@@ -8979,6 +8988,8 @@ export interface components {
             feature_list: string[];
             /** @description Bytes the plan gives; null: unlimited */
             available_space: number | null;
+            /** @description Days the plan's trash keeps entries; null: the site's trash.keep_days */
+            trash_days: number | null;
             position: number;
             hidden: boolean;
             recommended: boolean;

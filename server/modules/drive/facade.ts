@@ -30,7 +30,8 @@ import {
   type Executor,
   type Scope,
 } from './repository.js';
-import { NotFound } from '../../lib/errors.js';
+import { NameTaken, NotFound } from '../../lib/errors.js';
+import { validName } from './names.js';
 import { scopeUnder } from './scope-under.js';
 import { versionPrefixesUnder } from './versions.repository.js';
 import type { SpaceLimits } from './space-limits.js';
@@ -53,10 +54,16 @@ export interface StoreFile {
   /**
    * A live file already holding the name: 'rename' (the default) keeps both,
    * 'replace' gives it these bytes (update on it; its old bytes become a
-   * version) — "Replace" beside "Keep both" when an upload's name is taken.
+   * version) — "Replace" beside "Keep both" when an upload's name is taken;
+   * 'ask' refuses (409 NAME_TAKEN) so the person can choose.
    */
-  onConflict?: 'rename' | 'replace';
+  onConflict?: UploadConflict;
 }
+
+/** What an upload does when its name is taken in its folder. */
+export type UploadConflict = 'rename' | 'replace' | 'ask';
+
+const NAME_TAKEN_ANSWER = { rename: 'keep-both', replace: 'replace', ask: 'refuse' } as const;
 
 /**
  * What other modules may ask of the drive — uploads store files, account
@@ -205,6 +212,19 @@ export class DriveFacade {
     return { payerId, available: await this.limits.availableTo(actor, payerId) };
   }
 
+  /**
+   * An upload that asks before taking a name (onConflict 'ask') is refused
+   * before a byte is sent when the name is taken already: 409 NAME_TAKEN.
+   * Only a file going straight into an existing folder can be checked early;
+   * one below folders the upload makes is checked when it is stored.
+   */
+  async refuseTakenName(actor: Actor, scope: ResolvedScope, target: StoreTarget, name: string, onConflict: UploadConflict): Promise<void> {
+    if (onConflict !== 'ask' || target.segments.length) return;
+    const parent = await requireFolder(this.db, actor, 'files.create', scope, target.parentId, 'parentId');
+    const valid = validName(name);
+    if (await liveChildNamed(this.db, scopeUnder(parent, scope), parent?.id ?? null, valid)) throw NameTaken(valid);
+  }
+
   /** Stores a file in its target folder (creating the folders of its path) and answers the presented entry. */
   async storeFile(
     actor: Actor,
@@ -221,7 +241,7 @@ export class DriveFacade {
       maxBytes: file.maxBytes,
       refuseType: file.refuseType,
       diskPrefix: file.diskPrefix,
-      nameTaken: file.onConflict === 'replace' ? ('replace' as const) : ('keep-both' as const),
+      nameTaken: NAME_TAKEN_ANSWER[file.onConflict ?? 'rename'],
     };
     const entry =
       'stream' in file

@@ -3,7 +3,7 @@ import { createReadStream, promises as fsPromises } from 'node:fs';
 import { pipeline as pipelineStreams, Transform, Writable, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FileEntryRow } from '../../db/types.js';
-import { Conflict, NotFound, ValidationError, type Message } from '../../lib/errors.js';
+import { Conflict, NameTaken, NotFound, ValidationError, type Message } from '../../lib/errors.js';
 import { noPause, type Pause } from '../../lib/test-pause.js';
 import { randomToken } from '../../lib/tokens.js';
 import { ObjectMissingError, type ByteRange, type Disk } from '../../storage/disk.js';
@@ -44,11 +44,13 @@ export interface CreateFileInput {
   /**
    * A live entry already holding the name: 'keep-both' (uploads: the new file
    * takes the first free " (n)" name) or 'replace' (a WebDAV PUT names a
-   * resource: a file there gets these bytes, the last writer wins) or 'keep'
+   * resource: a file there gets these bytes, the last writer wins), 'keep'
    * (a WebDAV LOCK's empty file for a free name: what another writer put
-   * there meanwhile stays as it is, and these bytes are dropped).
+   * there meanwhile stays as it is, and these bytes are dropped) or
+   * 'refuse' (an upload that asks the person first: 409 NAME_TAKEN, and
+   * the queue offers Replace or Keep both).
    */
-  nameTaken?: 'keep-both' | 'replace' | 'keep';
+  nameTaken?: 'keep-both' | 'replace' | 'keep' | 'refuse';
   /** Keep the name as sent, spaces at its ends included (WebDAV); otherwise it is trimmed as typed. */
   exactName?: boolean;
 }
@@ -232,6 +234,8 @@ export class DriveFiles {
             return { entry: existing, replaced: false, kept: true };
           }
         }
+        // Checked here too, under the folder's lock: the name may have been taken while the bytes arrived.
+        if (input.nameTaken === 'refuse' && (await liveChildNamed(trx, where, parentId, name))) throw NameTaken(name);
         if (input.nameTaken === 'replace') {
           const existing = await liveChildNamed(trx, where, parentId, name);
           if (existing?.type === 'folder') throw Conflict('A folder of that name is already there.');

@@ -8,7 +8,7 @@ import type { S3Disk, StoredPart } from '../../storage/s3-disk.js';
 import type { S3UploadRow } from '../../db/types.js';
 import { MULTIPART_THRESHOLD, partCountFor, partSizeFor } from './s3-sizing.js';
 import type { S3UploadsRepository } from './s3-repository.js';
-import type { UploadsService } from './service.js';
+import { conflictMode, type UploadsService } from './service.js';
 import { UPLOAD_NOT_FOUND } from './tus-files.js';
 import { formatBytes } from '../../lib/format.js';
 
@@ -19,7 +19,14 @@ export interface DirectFile {
   filename: string;
   mime?: string | null | undefined;
   size: number;
-  metadata?: { parentId?: string | null | undefined; relativePath?: string | null | undefined } | undefined;
+  metadata?: DirectMetadata | undefined;
+}
+
+export interface DirectMetadata {
+  parentId?: string | null | undefined;
+  relativePath?: string | null | undefined;
+  /** A taken name: as for any upload (rename, replace, or ask: 409 before anything is signed). */
+  onConflict?: string | null | undefined;
 }
 
 export interface S3DirectDeps {
@@ -64,6 +71,7 @@ export class S3DirectUploads {
     const segments = this.deps.uploads.folderSegments(file.metadata?.relativePath);
     const scope = await this.deps.resolveScope(actor, workspaceId);
     const parentId = file.metadata?.parentId || null;
+    await this.deps.drive.refuseTakenName(actor, scope, { parentId, segments }, name, conflictMode(file.metadata?.onConflict));
     const charge = await this.deps.drive.payerFor(actor, scope, parentId);
     const id = randomToken(24);
     await this.deps.quota.reserve({ ...charge, uploaderId: userIdOf(actor) }, id, file.size, 's3');
@@ -204,10 +212,12 @@ export class S3DirectUploads {
    * The object of a finished direct upload (a simple PUT, or a completed
    * multipart) becomes a file entry where it lies, in the folder the upload
    * named when it started. Bytes the server refuses (size, type) are removed
-   * with the upload; other failures leave it to be finished again.
+   * with the upload; other failures leave it to be finished again. A taken
+   * name is answered as the finish asks (onConflict, as for any upload).
    */
-  async createEntry(actor: Actor, key: string) {
+  async createEntry(actor: Actor, key: string, onConflict?: string | null) {
     const disk = this.disk();
+    const mode = conflictMode(onConflict);
     const row = await this.own(actor, key);
     const from = row.kind === 'simple' ? 'open' : 'completed';
     if (row.state !== from) throw Conflict(row.state === 'finishing' ? 'This upload is being finished.' : 'This upload is not complete yet.');
@@ -231,6 +241,7 @@ export class S3DirectUploads {
           size: row.size,
           storedAt: { diskPrefix: row.id, fileName: row.file_name },
           refuseType: this.deps.uploads.typeRefusal(rules, row.name),
+          onConflict: mode,
         },
       );
       await this.forget(row.id);

@@ -11,9 +11,13 @@ const uploadKey = z
   .regex(/^[A-Za-z0-9_-]+$/);
 const storeUploadId = z.string().min(1).max(1024);
 const metadata = z
-  .object({ parentId: z.string().max(64).nullish(), relativePath: z.string().max(1024).nullish() })
+  .object({
+    parentId: z.string().max(64).nullish(),
+    relativePath: z.string().max(1024).nullish(),
+    onConflict: z.enum(['rename', 'replace', 'ask']).nullish(),
+  })
   .optional()
-  .describe('Where the file goes: parentId (folder hash, null for the root) and relativePath (folder uploads)');
+  .describe('Where the file goes: parentId (folder hash, null for the root), relativePath (folder uploads), onConflict (a taken name: rename, replace, ask)');
 const fileBody = {
   filename: z.string().trim().min(1).max(255),
   mime: z.string().max(255).nullish(),
@@ -65,7 +69,7 @@ export const s3UploadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ fileEntry: fileEntrySchema }) },
       },
     },
-    async (request) => ({ fileEntry: await s3Uploads.createEntry(currentActor(request), request.body.filename) }),
+    async (request) => ({ fileEntry: await s3Uploads.createEntry(currentActor(request), request.body.filename, request.body.metadata?.onConflict) }),
   );
 
   app.post(

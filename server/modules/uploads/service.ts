@@ -1,6 +1,6 @@
 import { creatorId, userIdOf, type Actor } from '../access/actor.js';
 import type { ResolvedScope } from '../access/scope.js';
-import type { DriveFacade, StoreTarget } from '../drive/facade.js';
+import type { DriveFacade, StoreTarget, UploadConflict } from '../drive/facade.js';
 import type { QuotaService } from '../drive/quota.js';
 import type { Readable } from 'node:stream';
 import type { FileEntryRow } from '../../db/types.js';
@@ -94,6 +94,9 @@ export class UploadsService {
     if (!part) throw ValidationError.field('file', 'The file field is required.');
     await this.check({ name: part.name, size: null, mime: part.mime });
     const target = place ? { parentId: place.parentId, segments: [] } : this.target(part.fields.parentId, part.fields.relativePath);
+    // A file drop never replaces what is there: its visitor may only add.
+    const onConflict = place ? 'rename' : conflictMode(part.fields.onConflict);
+    await this.deps.drive.refuseTakenName(actor, scope, target, part.name, onConflict);
     const key = `plain-${randomToken(18)}`;
     const charge = await this.deps.drive.payerFor(actor, scope, target.parentId);
     await this.deps.quota.reserve({ ...charge, uploaderId: creatorId(actor) }, key, request.contentLength, 'plain');
@@ -104,8 +107,7 @@ export class UploadsService {
         stream: part.stream,
         ...(maxSize ? { maxBytes: { limit: maxSize, error: () => new ValidationError({ file: [tooLarge(part.name, maxSize)] }) } } : {}),
         refuseType: this.refuseType(rules, part.name),
-        // A file drop never replaces what is there: its visitor may only add.
-        onConflict: !place ? conflictMode(part.fields.onConflict) : undefined,
+        onConflict,
       });
     } finally {
       await this.deps.quota.release(key);
@@ -175,6 +177,8 @@ export class UploadsService {
     await this.check({ name, size: upload.size, mime: upload.metadata.mime ?? null });
     const target = this.target(upload.metadata.parentId, upload.metadata.relativePath);
     const scope = await this.deps.resolveScope(actor, workspaceId);
+    // Asked before a byte is sent: a taken name is the person's to decide (Replace or Keep both).
+    await this.deps.drive.refuseTakenName(actor, scope, target, name, conflictMode(upload.metadata.onConflict));
     const charge = await this.deps.drive.payerFor(actor, scope, target.parentId);
     await this.deps.quota.reserve({ ...charge, uploaderId: userIdOf(actor) }, upload.id, upload.size, 'tus');
   }
@@ -225,9 +229,13 @@ export class UploadsService {
   }
 }
 
-/** An upload's answer to a name already taken: "replace" makes it the file's new content, anything else keeps both. */
-function conflictMode(value: string | null | undefined): 'replace' | 'rename' {
+/**
+ * An upload's answer to a name already taken: "replace" makes it the file's
+ * new content, "ask" refuses (409) so the person can choose, anything else
+ * keeps both.
+ */
+export function conflictMode(value: string | null | undefined): UploadConflict {
   if (value === undefined || value === null || value === '' || value === 'rename') return 'rename';
-  if (value === 'replace') return 'replace';
-  throw ValidationError.field('onConflict', 'onConflict must be "replace" or "rename".');
+  if (value === 'replace' || value === 'ask') return value;
+  throw ValidationError.field('onConflict', 'onConflict must be "replace", "rename" or "ask".');
 }

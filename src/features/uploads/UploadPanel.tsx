@@ -19,7 +19,7 @@ const COLLAPSE_AFTER_MS = 4000;
  */
 export function UploadPanel() {
   const { t } = useTrans();
-  const { items, cancel, retry, clearCompleted } = useUploadQueue();
+  const { items, cancel, retry, resolve, clearCompleted } = useUploadQueue();
   useRefreshOnUploadCompleted();
   const online = useOnline();
   const [collapsed, setCollapsed] = useState(false);
@@ -74,7 +74,13 @@ export function UploadPanel() {
       {!isCollapsed && (
         <ul className="max-h-80 divide-y divide-divider overflow-y-auto">
           {items.map((item) => (
-            <UploadRow key={item.id} item={item} onCancel={(id) => void cancel(id)} onRetry={(id) => void retry(id)} />
+            <UploadRow
+              key={item.id}
+              item={item}
+              onCancel={(id) => void cancel(id)}
+              onRetry={(id) => void retry(id)}
+              onResolve={(id, choice) => void resolve(id, choice)}
+            />
           ))}
         </ul>
       )}

@@ -3,21 +3,24 @@ import { IconButton } from '../../ui/IconButton';
 import { Icon } from '../../ui/icons';
 import { formatBytes } from '../../i18n/format-size';
 import { useOnline } from '../../ui/use-online';
-import type { UploadItem } from '../../offline/queues/uploads/types';
+import type { ConflictChoice, UploadItem } from '../../offline/queues/uploads/types';
 
 interface UploadRowProps {
   item: UploadItem;
   onCancel: (id: string) => void;
   onRetry: (id: string) => void;
+  onResolve: (id: string, choice: ConflictChoice) => void;
 }
 
 /** One file: name, size, percentage, bytes, status or error, cancel and retry. */
-export function UploadRow({ item, onCancel, onRetry }: UploadRowProps) {
+export function UploadRow({ item, onCancel, onRetry, onResolve }: UploadRowProps) {
   const online = useOnline();
   const { t } = useTrans();
   const queued = item.status === 'pending' || item.status === 'inProgress';
   const canCancel = queued || item.status === 'failed';
-  const canRetry = item.retryable && (item.status === 'failed' || item.status === 'aborted');
+  // A taken name is answered with a choice, not a retry (the same question would come back).
+  const asking = item.status === 'failed' && item.nameTaken === true;
+  const canRetry = !asking && item.retryable && (item.status === 'failed' || item.status === 'aborted');
   return (
     <li className="flex items-center gap-3 px-4 py-2" data-upload-status={item.status} aria-label={item.name}>
       <div className="min-w-0 flex-1">
@@ -39,6 +42,16 @@ export function UploadRow({ item, onCancel, onRetry }: UploadRowProps) {
         )}
       </div>
       {item.status === 'completed' && <Icon name="check" className="size-5 text-positive" aria-hidden="true" />}
+      {asking && (
+        <div className="flex shrink-0 gap-1 text-xs" role="group" aria-label={t('A file with this name is already here')}>
+          <button type="button" className="rounded px-2 py-1 font-medium text-primary hover:bg-primary/10" onClick={() => onResolve(item.id, 'replace')}>
+            {t('Replace')}
+          </button>
+          <button type="button" className="rounded px-2 py-1 font-medium text-primary hover:bg-primary/10" onClick={() => onResolve(item.id, 'rename')}>
+            {t('Keep both')}
+          </button>
+        </div>
+      )}
       {canRetry && (
         <IconButton label={t('Retry upload')} className="size-8" onPress={() => onRetry(item.id)}>
           <Icon name="restore" className="size-5" />

@@ -3,7 +3,7 @@ import { createUploadEngine } from '../../offline/queues/uploads/create-engine';
 import { uploadsDatabase } from '../../offline/queues/uploads/db';
 import { uploadsProtocol } from '../../offline/queues/uploads/protocol';
 import type { UploadCommand, UploadEvent } from '../../offline/queues/uploads/protocol';
-import type { UploadBlob, UploadItem } from '../../offline/queues/uploads/types';
+import type { ConflictChoice, UploadBlob, UploadItem } from '../../offline/queues/uploads/types';
 
 // The page's view of the upload queue: the signed-in user's items, live from
 // the worker's broadcasts over a first read of IndexedDB, through the one
@@ -53,6 +53,7 @@ export class UploadQueueClient {
 
   cancel = (id: string) => this.queue.send({ type: 'uploads:cancel', id });
   retry = (id: string) => this.queue.send({ type: 'uploads:retry', id });
+  resolve = (id: string, choice: ConflictChoice) => this.queue.send({ type: 'uploads:resolve', id, choice });
   clearCompleted = () => {
     const userId = this.queue.user();
     return userId ? this.queue.send({ type: 'uploads:clear', userId }) : Promise.resolve();

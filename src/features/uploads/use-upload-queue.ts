@@ -12,7 +12,7 @@ import { buildUploads } from './build-uploads';
 import type { UploadTarget } from './build-uploads';
 import type { UploadInput } from './files';
 import { readUploadSettings } from '../../offline/queues/uploads/rules';
-import type { UploadItem } from '../../offline/queues/uploads/types';
+import type { ConflictChoice, UploadItem } from '../../offline/queues/uploads/types';
 import { uploadQueue } from './queue-client';
 
 export interface UploadQueueOptions {
@@ -25,6 +25,8 @@ export interface UploadQueue {
   enqueue: (files: UploadInput[], target: UploadTarget) => Promise<void>;
   cancel: (id: string) => Promise<void>;
   retry: (id: string) => Promise<void>;
+  /** Replace or Keep both, for an item whose name is taken. */
+  resolve: (id: string, choice: ConflictChoice) => Promise<void>;
   clearCompleted: () => Promise<void>;
 }
 
@@ -56,7 +58,7 @@ export function useUploadQueue({ restrictionToasts = true }: UploadQueueOptions 
   );
 
   return useMemo(
-    () => ({ items, enqueue, cancel: uploadQueue.cancel, retry: uploadQueue.retry, clearCompleted: uploadQueue.clearCompleted }),
+    () => ({ items, enqueue, cancel: uploadQueue.cancel, retry: uploadQueue.retry, resolve: uploadQueue.resolve, clearCompleted: uploadQueue.clearCompleted }),
     [items, enqueue],
   );
 }

@@ -12,6 +12,7 @@ const pro = {
   description: 'For people',
   feature_list: ['100 GB'],
   available_space: 100 * GB,
+  trash_days: 60,
   position: 1,
   hidden: false,
   recommended: true,
@@ -44,6 +45,7 @@ describe('the plan editor', () => {
     fireEvent.change(d.getByLabelText('Feature 1'), { target: { value: '500 GB' } });
     // A blank feature line is dropped, not sent.
     fireEvent.change(d.getByLabelText('Storage space (GB)'), { target: { value: '1.5' } });
+    fireEvent.change(d.getByLabelText('Trash kept for (days)'), { target: { value: '14' } });
     fireEvent.change(d.getByLabelText('Amount'), { target: { value: '14.99' } });
     fireEvent.change(d.getByLabelText('Currency'), { target: { value: 'eur' } });
     fireEvent.change(d.getByLabelText('Interval'), { target: { value: 'year' } });
@@ -57,6 +59,7 @@ describe('the plan editor', () => {
       description: null,
       feature_list: ['500 GB'],
       available_space: Math.round(1.5 * GB),
+      trash_days: 14,
       hidden: false,
       recommended: true,
       free: false,
@@ -91,6 +94,20 @@ describe('the plan editor', () => {
     expect(sent('POST', '/api/v1/admin/plans')).toHaveLength(0);
   });
 
+  it("sends an empty trash time as none (the site's setting) and refuses a part of a day before sending", async () => {
+    const { dialog, sent } = await openNewPlan((body) => Response.json({ plan: { ...pro, ...body, id: 9, prices: [] } }));
+    const d = within(dialog);
+    fireEvent.change(d.getByLabelText('Name'), { target: { value: 'Team' } });
+    fireEvent.change(d.getByLabelText('Trash kept for (days)'), { target: { value: '2.5' } });
+    fireEvent.click(d.getByRole('button', { name: 'Save' }));
+    expect(await d.findByText('Type a whole number of days, or leave it empty for the site setting.')).toBeTruthy();
+    expect(sent('POST', '/api/v1/admin/plans')).toHaveLength(0);
+    fireEvent.change(d.getByLabelText('Trash kept for (days)'), { target: { value: '' } });
+    fireEvent.click(d.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent('POST', '/api/v1/admin/plans')).toHaveLength(1));
+    expect(sent('POST', '/api/v1/admin/plans')[0]!.body).toMatchObject({ trash_days: null });
+  });
+
   it('hides a plan from the table in one click, keeping its other fields', async () => {
     const { sent } = renderAdmin(<PlansPage />, ({ method, path, body }) => {
       if (method === 'GET' && path === '/api/v1/admin/plans') return Response.json({ plans: [pro] });
@@ -105,6 +122,8 @@ describe('the plan editor', () => {
       description: 'For people',
       feature_list: ['100 GB'],
       available_space: 100 * GB,
+      // A PUT sets every field: the plan's trash time travels too, or hiding would reset it.
+      trash_days: 60,
       hidden: true,
       recommended: true,
       free: false,

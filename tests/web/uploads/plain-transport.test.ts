@@ -23,7 +23,7 @@ describe('plain multipart upload', () => {
     expect(request.init.credentials).toBe('include');
     expect((request.init.headers as Record<string, string>)['X-XSRF-TOKEN']).toBe('tok');
     const form = request.init.body as FormData;
-    expect([...form.keys()]).toEqual(['parentId', 'relativePath', 'file']);
+    expect([...form.keys()]).toEqual(['parentId', 'relativePath', 'onConflict', 'file']);
     expect(form.get('parentId')).toBe('f1');
     expect((form.get('file') as File).name).toBe('a.txt');
     expect(progress).toEqual([3]);

@@ -37,7 +37,7 @@ describe('tus upload through the fetch HttpStack', () => {
         return [key, atob(value)];
       }),
     );
-    expect(metadata).toEqual({ name: 'big.bin', parentId: 'abc', mime: 'text/plain', relativePath: 'dir/big.bin' });
+    expect(metadata).toEqual({ name: 'big.bin', parentId: 'abc', mime: 'text/plain', relativePath: 'dir/big.bin', onConflict: 'rename' });
 
     const patches = rest.filter((r) => r.method === 'PATCH');
     expect(patches.map((p) => [p.headers['upload-offset'], p.bodySize])).toEqual([

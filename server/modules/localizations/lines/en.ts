@@ -1145,7 +1145,7 @@ export const enLines: Record<string, string> = {
     'Sign in to upload the files you shared (:count). They are kept on this device until then.',
   'This version does not exist.': 'This version does not exist.',
   'Folders have no versions.': 'Folders have no versions.',
-  'onConflict must be "replace" or "rename".': 'onConflict must be "replace" or "rename".',
+  'onConflict must be "replace", "rename" or "ask".': 'onConflict must be "replace", "rename" or "ask".',
   // Make available offline (issue 39)
   'Make available offline': 'Make available offline',
   'Remove offline copy': 'Remove offline copy',
@@ -1176,6 +1176,10 @@ export const enLines: Record<string, string> = {
   'Of which versions': 'Of which versions',
   Replace: 'Replace',
   'Keep both': 'Keep both',
+  'Trash kept for (days)': 'Trash kept for (days)',
+  'Empty: the site setting': 'Empty: the site setting',
+  'Type a whole number of days, or leave it empty for the site setting.': 'Type a whole number of days, or leave it empty for the site setting.',
+  'A file with this name is already here': 'A file with this name is already here',
   'A folder of that name is already there.': 'A folder of that name is already there.',
 
   // Two-factor sign-in (issue 36)

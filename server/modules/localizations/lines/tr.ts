@@ -1146,7 +1146,7 @@ export const trLines: Record<string, string> = {
     'Paylaştığınız dosyaları (:count) yüklemek için giriş yapın. O zamana kadar bu cihazda saklanırlar.',
   'This version does not exist.': 'Bu sürüm yok.',
   'Folders have no versions.': 'Klasörlerin sürümü yoktur.',
-  'onConflict must be "replace" or "rename".': 'onConflict "replace" ya da "rename" olmalıdır.',
+  'onConflict must be "replace", "rename" or "ask".': 'onConflict "replace", "rename" ya da "ask" olmalıdır.',
   // Make available offline (issue 39)
   'Make available offline': 'Çevrimdışı kullanılabilir yap',
   'Remove offline copy': 'Çevrimdışı kopyayı kaldır',
@@ -1177,6 +1177,10 @@ export const trLines: Record<string, string> = {
   'Of which versions': 'Bunun sürümleri',
   Replace: 'Değiştir',
   'Keep both': 'İkisini de sakla',
+  'Trash kept for (days)': 'Çöp kutusunda tutma süresi (gün)',
+  'Empty: the site setting': 'Boş: site ayarı',
+  'Type a whole number of days, or leave it empty for the site setting.': 'Tam sayı olarak gün girin ya da site ayarı için boş bırakın.',
+  'A file with this name is already here': 'Bu adla bir dosya zaten burada',
   'A folder of that name is already there.': 'Bu adda bir klasör zaten var.',
 
   // Two-factor sign-in (issue 36)

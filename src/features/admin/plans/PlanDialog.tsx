@@ -18,8 +18,15 @@ export function spaceFromGb(text: string): number | null {
   return Number.isFinite(gb) ? Math.round(gb * GB) : Number.NaN;
 }
 
+/** "14" days → 14; empty → null (the site's trash.keep_days); NaN for anything but a whole number of days. */
+export function daysFromText(text: string): number | null {
+  if (text.trim() === '') return null;
+  const days = Number(text);
+  return Number.isInteger(days) && days >= 1 ? days : Number.NaN;
+}
+
 /**
- * Creates or edits a plan: name, description, features, storage space,
+ * Creates or edits a plan: name, description, features, storage space, trash days,
  * hidden, recommended, free. A new plan's prices go with it; an existing
  * plan's prices are added and removed one by one (a sold price never changes).
  */
@@ -35,6 +42,7 @@ export function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose:
   const [description, setDescription] = useState(plan?.description ?? '');
   const [features, setFeatures] = useState<string[]>(plan?.feature_list ?? []);
   const [space, setSpace] = useState(plan?.available_space === null || plan === null ? '' : String(plan.available_space / GB));
+  const [trashDays, setTrashDays] = useState(plan?.trash_days == null ? '' : String(plan.trash_days));
   const [hidden, setHidden] = useState(plan?.hidden ?? false);
   const [recommended, setRecommended] = useState(plan?.recommended ?? false);
   const [free, setFree] = useState(plan?.free ?? false);
@@ -42,18 +50,22 @@ export function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose:
   const error = save.error;
 
   const [spaceError, setSpaceError] = useState<string | undefined>();
+  const [daysError, setDaysError] = useState<string | undefined>();
 
   const handleSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     const bytes = spaceFromGb(space);
     // NaN would travel as null, which means unlimited: catch it here.
     setSpaceError(Number.isNaN(bytes) ? t('Type a number of GB, or leave it empty for unlimited.') : undefined);
-    if (Number.isNaN(bytes)) return;
+    const days = daysFromText(trashDays);
+    setDaysError(Number.isNaN(days) ? t('Type a whole number of days, or leave it empty for the site setting.') : undefined);
+    if (Number.isNaN(bytes) || Number.isNaN(days)) return;
     const fields = {
       name,
       description: description || null,
       feature_list: features.map((f) => f.trim()).filter(Boolean),
       available_space: bytes,
+      trash_days: days,
       hidden,
       recommended,
       free,
@@ -81,6 +93,14 @@ export function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose:
           onChange={(e) => setSpace(e.target.value)}
           description={t('Empty: unlimited')}
           error={spaceError ?? error('available_space')}
+        />
+        <TextField
+          label={t('Trash kept for (days)')}
+          inputMode="numeric"
+          value={trashDays}
+          onChange={(e) => setTrashDays(e.target.value)}
+          description={t('Empty: the site setting')}
+          error={daysError ?? error('trash_days')}
         />
         <div className="flex flex-wrap gap-4 text-sm">
           <CheckboxField label={t('Hidden from the pricing page')} checked={hidden} onChange={(e) => setHidden(e.target.checked)} />

@@ -70,7 +70,7 @@ export function PlansPage() {
 function QuickSwitch({ plan, field, on, off }: { plan: AdminPlan; field: 'hidden' | 'recommended'; on: string; off: string }) {
   const { t } = useTrans();
   const save = useSavePlan(plan.id);
-  const { name, description, feature_list, available_space, hidden, recommended, free } = plan;
+  const { name, description, feature_list, available_space, trash_days, hidden, recommended, free } = plan;
   return (
     <button
       type="button"
@@ -78,7 +78,7 @@ function QuickSwitch({ plan, field, on, off }: { plan: AdminPlan; field: 'hidden
       disabled={save.isPending}
       onClick={() =>
         save.mutate(
-          { name, description: description || null, feature_list, available_space, hidden, recommended, free, [field]: !plan[field] },
+          { name, description: description || null, feature_list, available_space, trash_days, hidden, recommended, free, [field]: !plan[field] },
           {
             onSuccess: (answer) => (answer.message ? toast.danger(answer.message) : toast(t('Updated plan'))),
             onError: (e) => toast.danger(getErrorMessage(e)),

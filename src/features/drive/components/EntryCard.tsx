@@ -5,10 +5,13 @@ import type { FileEntry } from '../api/types';
 import { FileIcon } from './FileIcon';
 import { useEntryItem } from './use-entry-item';
 import { OfflineBadge } from '../offline/OfflineBadge';
+import { purgeLine } from '../lib/trash-messages';
+import { useTrans } from '../../../i18n/use-trans';
 
 /** One entry in the grid view: a thumbnail (images) or the kind's icon, and the name. */
 export const EntryCard = memo(function EntryCard({ entry, style }: { entry: FileEntry; style: CSSProperties }) {
   const { itemProps } = useEntryItem(entry);
+  const { t } = useTrans();
   return (
     <div
       {...itemProps}
@@ -30,6 +33,11 @@ export const EntryCard = memo(function EntryCard({ entry, style }: { entry: File
         {entry.is_starred && <Icon name="star" className="size-4 text-amber-500" />}
         {entry.is_shared && <Icon name="people" className="size-4 text-fg-muted" />}
       </div>
+      {entry.deleted_at && entry.purge_at && (
+        <div className="truncate px-3 pb-2 text-xs text-fg-muted" data-testid="entry-purge">
+          {purgeLine(entry.purge_at, t)}
+        </div>
+      )}
     </div>
   );
 });

@@ -8,6 +8,7 @@ import { formatBytes } from '../../../i18n/format-size';
 import { FileIcon } from './FileIcon';
 import { useEntryItem } from './use-entry-item';
 import { OfflineBadge } from '../offline/OfflineBadge';
+import { purgeLine } from '../lib/trash-messages';
 
 export const ROW_HEIGHT = 48;
 
@@ -34,7 +35,14 @@ export const EntryRow = memo(function EntryRow({ entry, style }: { entry: FileEn
           {entry.owner_name}
         </span>
       )}
-      <span className="hidden w-40 shrink-0 text-fg-muted md:block">{formatDate(entry.updated_at)}</span>
+      {/* In the trash, when it goes for good matters more than when it last changed. */}
+      {entry.deleted_at && entry.purge_at ? (
+        <span className="hidden w-56 shrink-0 truncate text-fg-muted sm:block" data-testid="entry-purge">
+          {purgeLine(entry.purge_at, t)}
+        </span>
+      ) : (
+        <span className="hidden w-40 shrink-0 text-fg-muted md:block">{formatDate(entry.updated_at)}</span>
+      )}
       <span className="hidden w-24 shrink-0 text-right text-fg-muted sm:block">
         {entry.type === 'folder' && !entry.file_size ? '—' : formatBytes(entry.file_size)}
       </span>

@@ -5,7 +5,7 @@ import type { UploadCommand, UploadEvent } from './protocol';
 import { INACTIVITY_TIMEOUT, percentage, pickNextToStart, TIMED_OUT } from './rules';
 import { UploadFailure } from './transport';
 import type { Transport } from './transport';
-import type { FileEntry, UploadItem, UploadMethod } from './types';
+import type { ConflictChoice, FileEntry, UploadItem, UploadMethod } from './types';
 
 export interface EngineDeps {
   db: UploadsDatabase;
@@ -74,6 +74,8 @@ export class UploadEngine {
         return this.retry(command.id);
       case 'uploads:clear':
         return this.clear(command.userId);
+      case 'uploads:resolve':
+        return this.resolve(command.id, command.choice);
     }
   }
 
@@ -116,6 +118,8 @@ export class UploadEngine {
     }
     const failure = outcome.error instanceof UploadFailure ? outcome.error : new UploadFailure('network');
     if (failure.kind === 'aborted') return { changes: { status: 'aborted' } };
+    // The name is taken and the item asked first: the person chooses (Replace or Keep both), whatever the network.
+    if (failure.nameTaken) return { changes: { status: 'failed', nameTaken: true, errorMessage: failure.userMessage, errorValues: null, retryable: true } };
     // No answer at all, or silence while the device says it is offline: wait
     // for the network instead of failing (DESIGN §6). It starts again on the
     // next trigger: `online`, Background Sync, a page's message, start-up.
@@ -144,6 +148,29 @@ export class UploadEngine {
     const item = await this.db.items.get(id);
     if (!item?.retryable || (item.status !== 'failed' && item.status !== 'aborted')) return;
     await this.queue.save(id, { status: 'pending', errorMessage: null, errorValues: null, waitingForNetwork: false });
+    void this.run();
+  }
+
+  /**
+   * Replace or Keep both for an item refused for its name: it starts again
+   * with that answer. A new upload, not a resumed one: the earlier attempt
+   * asked, and a tus or S3 upload keeps what it was created with.
+   */
+  async resolve(id: string, choice: ConflictChoice): Promise<void> {
+    const item = await this.db.items.get(id);
+    if (!item?.nameTaken || item.status !== 'failed') return;
+    await this.queue.save(id, {
+      status: 'pending',
+      onConflict: choice,
+      nameTaken: false,
+      tusUrl: null,
+      s3Upload: null,
+      bytesUploaded: 0,
+      percentage: 0,
+      errorMessage: null,
+      errorValues: null,
+      waitingForNetwork: false,
+    });
     void this.run();
   }
 

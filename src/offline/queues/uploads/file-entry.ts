@@ -1,4 +1,4 @@
-import { serverErrorMessage } from './rules';
+import { isNameTaken, serverErrorMessage } from './rules';
 import type { FileEntry } from './types';
 import { postJson, UploadFailure } from './transport';
 import type { ApiAnswer, HttpDeps } from './transport';
@@ -14,7 +14,7 @@ export async function readEntryResponse(response: EntryAnswer): Promise<FileEntr
   } catch {
     // An empty or non-JSON answer: the status alone decides.
   }
-  if (!response.ok) throw new UploadFailure('http', response.status, serverErrorMessage(body));
+  if (!response.ok) throw new UploadFailure('http', response.status, serverErrorMessage(body), isNameTaken(response.status, body));
   const entry = body?.fileEntry;
   if (!entry) throw new UploadFailure('http', response.status, null);
   return entry;

@@ -52,6 +52,8 @@ export function newUploadItem(
     tusUrl: null,
     s3Upload: null,
     entry: null,
+    onConflict: 'ask',
+    nameTaken: false,
     errorMessage: failure?.message ?? null,
     errorValues: failure?.values ?? null,
     retryable: !failure,

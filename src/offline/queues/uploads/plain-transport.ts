@@ -1,5 +1,5 @@
 import { readEntryResponse, toFailure } from './file-entry';
-import { postForm } from './transport';
+import { conflictOf, postForm } from './transport';
 import type { HttpDeps, Transport } from './transport';
 
 /**
@@ -15,6 +15,7 @@ export function plainTransport(deps: HttpDeps): Transport {
         const form = new FormData();
         form.append('parentId', record.folderHash);
         if (record.relativePath) form.append('relativePath', record.relativePath);
+        form.append('onConflict', conflictOf(record));
         form.append('file', context.blob, record.name);
         const response = await postForm(deps, 'file-entries', form, { workspaceId: record.workspaceId, signal });
         const entry = await readEntryResponse(response);

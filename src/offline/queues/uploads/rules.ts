@@ -161,3 +161,18 @@ export function parseErrorBody(text: string): string | null {
     return null;
   }
 }
+
+/** The server's 409 for a taken name carries the error on the name field (its other 409s do not). */
+export function isNameTaken(status: number, body: unknown): boolean {
+  if (status !== 409 || typeof body !== 'object' || body === null) return false;
+  const errors = (body as { errors?: unknown }).errors;
+  return typeof errors === 'object' && errors !== null && Array.isArray((errors as Record<string, unknown>).name);
+}
+
+export function isNameTakenText(status: number, text: string): boolean {
+  try {
+    return isNameTaken(status, JSON.parse(text));
+  } catch {
+    return false;
+  }
+}

@@ -1,8 +1,8 @@
 import { readEntryResponse, toFailure } from './file-entry';
-import { missingPartBatches, partRange, S3_PARALLEL_PARTS, S3_PART_RETRIES, serverErrorMessage } from './rules';
+import { isNameTaken, missingPartBatches, partRange, S3_PARALLEL_PARTS, S3_PART_RETRIES, serverErrorMessage } from './rules';
 import type { ApiPath } from '../../../api/typed-paths';
 import type { PostCalls } from '../http';
-import { postJson, UploadFailure } from './transport';
+import { conflictOf, postJson, UploadFailure } from './transport';
 import type { HttpDeps, Transport, TransportContext } from './transport';
 import type { FileEntry, S3UploadRef, UploadItem } from './types';
 
@@ -37,7 +37,7 @@ async function callApi<S extends S3Path>(
       // The status alone decides.
     }
   }
-  if (!response.ok) throw new UploadFailure('http', response.status, serverErrorMessage(parsed));
+  if (!response.ok) throw new UploadFailure('http', response.status, serverErrorMessage(parsed), isNameTaken(response.status, parsed));
   // A route that answers nothing (204) is typed `void`.
   return parsed as PostCalls[S]['answer'];
 }
@@ -47,11 +47,19 @@ const fileFields = (record: UploadItem) => ({
   mime: record.mime || 'application/octet-stream',
   size: record.size,
   extension: record.extension,
-  metadata: { parentId: record.folderHash, ...(record.relativePath ? { relativePath: record.relativePath } : {}) },
+  metadata: { parentId: record.folderHash, onConflict: conflictOf(record), ...(record.relativePath ? { relativePath: record.relativePath } : {}) },
 });
 
 async function finishEntry(deps: HttpDeps, record: UploadItem, key: string, signal: AbortSignal): Promise<FileEntry> {
-  const body = { filename: key, size: record.size, clientName: record.name, clientMime: record.mime, clientExtension: record.extension };
+  const body = {
+    filename: key,
+    size: record.size,
+    clientName: record.name,
+    clientMime: record.mime,
+    clientExtension: record.extension,
+    // The finish answers a name taken meanwhile as the item asks.
+    metadata: { parentId: record.folderHash, onConflict: conflictOf(record) },
+  };
   const response = await postJson(deps, 's3/entries', body, { workspaceId: record.workspaceId, signal });
   return readEntryResponse(response);
 }

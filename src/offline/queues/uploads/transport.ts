@@ -1,4 +1,4 @@
-import type { FileEntry, S3UploadRef, UploadItem } from './types';
+import type { FileEntry, S3UploadRef, UploadConflict, UploadItem } from './types';
 
 // The queues' shared request builders live in ../http.ts; re-exported for the upload transports.
 export { postForm, postJson, tusEndpoint, type ApiAnswer, type HttpDeps } from '../http';
@@ -32,12 +32,18 @@ export class UploadFailure extends Error {
   readonly status: number;
   /** The line to show: the server's message, or ours (timeout). */
   readonly userMessage: string | null;
+  /** The server refused because the name is taken (the upload asked first). */
+  readonly nameTaken: boolean;
 
-  constructor(kind: FailureKind, status = 0, userMessage: string | null = null) {
+  constructor(kind: FailureKind, status = 0, userMessage: string | null = null, nameTaken = false) {
     super(userMessage ?? kind);
     this.name = 'UploadFailure';
     this.kind = kind;
     this.status = status;
     this.userMessage = userMessage;
+    this.nameTaken = nameTaken;
   }
 }
+
+/** The item's answer to a taken name, as the server's onConflict field spells it. */
+export const conflictOf = (record: UploadItem): UploadConflict => record.onConflict ?? 'rename';

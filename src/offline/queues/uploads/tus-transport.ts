@@ -1,10 +1,10 @@
 import { Upload } from 'tus-js-client';
 import type { DetailedError, HttpRequest, UrlStorage } from 'tus-js-client';
-import { parseErrorBody, RETRY_DELAYS } from './rules';
+import { isNameTakenText, parseErrorBody, RETRY_DELAYS } from './rules';
 import { blobFileReader } from './blob-file-reader';
 import { createTusEntry } from './file-entry';
 import { FetchHttpStack } from './fetch-http-stack';
-import { tusEndpoint, UploadFailure } from './transport';
+import { conflictOf, tusEndpoint, UploadFailure } from './transport';
 import type { HttpDeps, Transport } from './transport';
 
 // The item's record is where the upload URL lives (it survives the worker),
@@ -26,7 +26,7 @@ export function tusTransport(deps: HttpDeps): Transport {
     const controller = new AbortController();
     let upload: Upload | null = null;
     const done = new Promise<Awaited<ReturnType<typeof createTusEntry>>>((resolve, reject) => {
-      const metadata: Record<string, string> = { name: record.name, parentId: record.folderHash, mime: record.mime };
+      const metadata: Record<string, string> = { name: record.name, parentId: record.folderHash, mime: record.mime, onConflict: conflictOf(record) };
       if (record.relativePath) metadata.relativePath = record.relativePath;
       const tus: Upload = new Upload(context.blob, {
         // Creating the upload checks the destination and reserves the space in the item's workspace.
@@ -74,5 +74,5 @@ export function tusTransport(deps: HttpDeps): Transport {
 function tusFailure(error: Error | DetailedError): UploadFailure {
   const response = 'originalResponse' in error ? error.originalResponse : null;
   if (!response) return new UploadFailure('network');
-  return new UploadFailure('http', response.getStatus(), parseErrorBody(response.getBody()));
+  return new UploadFailure('http', response.getStatus(), parseErrorBody(response.getBody()), isNameTakenText(response.getStatus(), response.getBody()));
 }

@@ -15,6 +15,15 @@ export type UploadStatus = 'pending' | 'inProgress' | 'completed' | 'failed' | '
  */
 export type UploadMethod = 'plain' | 'tus' | 's3Simple' | 's3Multipart';
 
+/**
+ * A name already taken in the folder: 'ask' (a new item: the server refuses
+ * with 409 and the queue offers Replace or Keep both), then the person's
+ * answer — 'replace' (the file gets these bytes, its old ones a version) or
+ * 'rename' (keep both).
+ */
+export type UploadConflict = 'ask' | 'replace' | 'rename';
+export type ConflictChoice = Exclude<UploadConflict, 'ask'>;
+
 /** The stored record of an S3 multipart upload in progress: resuming asks the server for its parts. */
 export interface S3UploadRef {
   key: string;
@@ -45,6 +54,10 @@ export interface UploadItem {
   /** The S3 multipart upload once created (absent on items queued before S3 uploads existed). */
   s3Upload?: S3UploadRef | null;
   entry: FileEntry | null;
+  /** Absent on items queued before the queue asked: those keep both, as uploads did then. */
+  onConflict?: UploadConflict;
+  /** Failed because the name is taken: the row offers Replace and Keep both. */
+  nameTaken?: boolean;
   /** An English line (translated where shown) or the server's own message. */
   errorMessage: string | null;
   errorValues: Record<string, string> | null;
