@@ -1,16 +1,8 @@
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import { pauseAt } from './lib/test-pause.js';
-import { Unauthenticated } from './lib/errors.js';
 import { Mailer, type MailLogger, type MailMessage } from './mail/mailer.js';
-import { AccessTokensService } from './modules/auth/access-tokens.js';
-import { RecoveryService } from './modules/auth/recovery.js';
-import { RegistrationService } from './modules/auth/registration.js';
-import { PasswordChecks } from './modules/auth/password-checks.js';
-import { AuthService } from './modules/auth/service.js';
-import { SessionsService } from './modules/auth/sessions.js';
 import { AccessCache } from './modules/auth/access-cache.js';
-import { UserTokensService } from './modules/auth/user-tokens.js';
 import { APP_VERSION } from './modules/bootstrap/service.js';
 import { createBootstrap } from './modules/bootstrap/index.js';
 import { bytesCharged } from './modules/drive/repository.js';
@@ -22,10 +14,7 @@ import { createAppearance } from './modules/appearance/index.js';
 import { createRecaptcha } from './modules/recaptcha/index.js';
 import { createApiDocs } from './modules/api-docs/index.js';
 import { SettingsService } from './modules/settings/service.js';
-import { SocialAccountsService } from './modules/social/service.js';
-import { AvatarStore } from './modules/users/avatars.js';
 import { UsersRepository } from './modules/users/repository.js';
-import { AccountService } from './modules/users/service.js';
 import { UploadsService } from './modules/uploads/service.js';
 import { DocumentsService } from './modules/documents/service.js';
 import { createTusServer } from './modules/uploads/tus.js';
@@ -40,16 +29,15 @@ import { createDisks, signedDownloads } from './storage/disks.js';
 import { WebDavRepository } from './modules/webdav/repository.js';
 import { WebDavService } from './modules/webdav/service.js';
 import { createAdmin } from './modules/admin/index.js';
+import { createAuth } from './modules/auth/index.js';
+import { createSocial } from './modules/social/index.js';
+import { createUsers, permissionsLookup, tokenUserPermissions } from './modules/users/index.js';
 import { createBilling } from './modules/billing/index.js';
 import { createNotifications } from './modules/notifications/index.js';
 import { createWorkspaces } from './modules/workspaces/index.js';
 import { createSharing } from './modules/sharing/index.js';
 import { createShareLinks } from './modules/share-links/index.js';
 import { API_PREFIX, moduleRoutes, type ModuleRoutes } from './lib/routes.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { socialRoutes } from './modules/social/routes.js';
-import { usersRoutes } from './modules/users/routes.js';
-import { accessTokenRoutes } from './modules/auth/tokens-routes.js';
 import { driveRoutes } from './modules/drive/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { documentRoutes } from './modules/documents/routes.js';
@@ -58,8 +46,6 @@ import { webdavRoutes } from './modules/webdav/routes.js';
 import { siteUrlFrom } from './modules/settings/site-url.js';
 import { createCustomPages } from './modules/custom-pages/index.js';
 import { MenusService } from './modules/menus/service.js';
-import { SpaceLimits } from './modules/drive/space-limits.js';
-import { userActor } from './modules/access/actor.js';
 
 /** The services of one app instance. Routes reach them through `app.services`. */
 export function createServices(db: Db, config: Config, log: MailLogger & { warn(obj: object, msg: string): void }) {
@@ -69,9 +55,6 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const users = new UsersRepository(kysely, accessCache);
   // Plan texts are translated like lines; billing is made below and read only on use.
   const { localizations, routes: localizationRoutes } = createLocalizations(kysely, settings, () => billingModule.repo.productTexts());
-  const sessions = new SessionsService(kysely, accessCache);
-  const accessTokens = new AccessTokensService(kysely);
-  const userTokens = new UserTokensService(kysely);
   const mailer = new Mailer(config.mail, log, async () => {
     const [url, from] = await Promise.all([settings.get('mail.url'), settings.get('mail.from')]);
     return { url: typeof url === 'string' ? url : '', from: typeof from === 'string' ? from : '' };
@@ -79,18 +62,28 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   // In memory for one process, in Redis with REDIS_URL (scale-out.ts).
   const shared = createSharedState(config, log, db.changes);
   const { rateLimiter, jobs } = shared;
-  const passwordChecks = new PasswordChecks(rateLimiter);
-  const auth = new AuthService(users, passwordChecks, sessions);
   const siteUrl = siteUrlFrom(settings, config.appUrl);
   // Mail a request causes goes out through the job queue (retried there), never inside the request.
   const queueMail = (message: MailMessage) => jobs.enqueue('mail', message);
-  const recovery = new RecoveryService(kysely, users, userTokens, sessions, settings, queueMail, siteUrl);
   const disks = createDisks(config.storage, config.storageDir);
-  const avatars = new AvatarStore(disks.avatars);
   const { themes, appearance, brandingFiles, routes: brandingRoutes } = createAppearance(kysely, settings, disks.branding);
-  const permissionsOf = async (userId: number) => (await users.findWithAccess(userId))?.permissions ?? [];
+  const permissionsOf = permissionsLookup(users);
   const billingModule = createBilling({ db: kysely, settings, stripe: config.stripe, appUrl: siteUrl, usedBy: (userId) => bytesCharged(kysely, userId) });
   const { billing } = billingModule;
+  // Every menu write passes MenusService.write; its onChange is where cached bootstrap data would be dropped.
+  const menus = new MenusService(kysely);
+  const customPages = createCustomPages(kysely, settings, config.appUrl);
+  const customPagesRepo = customPages.repo;
+  const bootstrap = createBootstrap(config.env !== 'production', kysely, settings, users, localizations, config.appUrl, {
+    menus: () => menus.list(),
+    unreadNotifications: (userId) => notificationsModule.repo.unreadCount(userId),
+    subscriptions: (userId) => billing.subscriptionFlags(userId),
+    billingEnabled: () => billing.enabled(),
+    directS3Uploads: config.storage.driver === 's3' && config.storage.directUpload,
+    version: () => db.version(),
+  });
+  const authModule = createAuth({ db: kysely, accessCache, users, settings, rateLimiter, sendMail: queueMail, siteUrl, bootstrap: bootstrap.bootstrap });
+  const { sessions, auth, recovery } = authModule;
   const limits = {
     siteDefault: async () => {
       const setting = await settings.get('uploads.available_space');
@@ -149,21 +142,21 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     appUrl: siteUrl,
     trashWorkspace: (trx, id) => drive.facade.trashWorkspace(trx, id),
   });
-  // Every menu write passes MenusService.write; its onChange is where cached bootstrap data would be dropped.
-  const menus = new MenusService(kysely);
-  const customPages = createCustomPages(kysely, settings, config.appUrl);
-  const customPagesRepo = customPages.repo;
-  const bootstrap = createBootstrap(config.env !== 'production', kysely, settings, users, localizations, config.appUrl, {
-    menus: () => menus.list(),
-    unreadNotifications: (userId) => notificationsModule.repo.unreadCount(userId),
-    subscriptions: (userId) => billing.subscriptionFlags(userId),
-    billingEnabled: () => billing.enabled(),
-    directS3Uploads: config.storage.driver === 's3' && config.storage.directUpload,
-    version: () => db.version(),
-  });
-  const spaceLimits = new SpaceLimits(limits);
   const { stripeClient } = billingModule;
-  const account = new AccountService(kysely, settings, localizations, sessions, recovery, avatars, drive.facade, auth, {}, billing);
+  const usersModule = createUsers({
+    db: kysely,
+    users,
+    settings,
+    localizations,
+    auth: authModule,
+    avatarDisk: disks.avatars,
+    drive: drive.facade,
+    spaceLimits: drive.spaceLimits,
+    billing,
+    bootstrap: bootstrap.bootstrap,
+  });
+  const { avatars, account } = usersModule;
+  const social = createSocial({ db: kysely, users, settings, auth, bootstrap: bootstrap.bootstrap, appUrl: config.appUrl });
   const admin = createAdmin({
     db: kysely,
     plans: { stripe: stripeClient, catalog: billingModule.repo },
@@ -186,25 +179,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     workspaces: {
       deleteWorkspace: workspaces.deleteWorkspace,
     },
-    users: {
-      sessions,
-      startSession: (proof, meta) => auth.startSession(proof, meta),
-      sendResetLink: (email) => recovery.sendResetLink(email),
-      permissionsOf,
-      availableTo: (userId, permissions) => spaceLimits.availableTo(userActor(userId, permissions), userId),
-      deleteEntriesOf: (trx, userId) => drive.facade.deleteEntriesOf(trx, userId),
-      purgeBytes: (prefixes) => drive.facade.purgeBytes(prefixes),
-      removeAvatar: (avatar) => avatars.remove(avatar),
-      bootstrapFor: async (userId, language, impersonatorId) => {
-        const user = userId === null ? undefined : await users.findById(userId);
-        return bootstrap.bootstrap.build(user ? await users.withAccess(user) : null, language, impersonatorId);
-      },
-      confirm: async (userId, proof) => {
-        const caller = await users.findById(userId);
-        if (!caller) throw Unauthenticated();
-        await account.confirmAccountChange(caller, proof);
-      },
-    },
+    users: usersModule.forAdmin,
   });
   const sharing = createSharing({ db: kysely, users, notifier, rateLimiter });
   const health = createHealth(db, config.storageDir);
@@ -230,7 +205,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     repo: new WebDavRepository(kysely),
     siteUrl,
   });
-  const shareLinks = createShareLinks({ db: kysely, settings, users, permissionsOf, passwordChecks, drive, uploads, appUrl: siteUrl });
+  const shareLinks = createShareLinks({ db: kysely, settings, users, permissionsOf, passwordChecks: authModule.passwordChecks, drive, uploads, appUrl: siteUrl });
   const documents = new DocumentsService({ drive: drive.facade, resolveScope: drive.scope });
   const tus = createTusServer(uploads, tusFiles, shared.tusLocker);
   // Every process defines every job, so any of them can run what another queued.
@@ -248,18 +223,18 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     users,
     localizations,
     sessions,
-    accessTokens,
-    userTokens,
+    accessTokens: authModule.accessTokens,
+    userTokens: authModule.userTokens,
     mailer,
     rateLimiter,
     auth,
-    registration: new RegistrationService(kysely, users, settings),
+    registration: authModule.registration,
     recovery,
     avatars,
     account,
     themes,
     brandingFiles,
-    social: new SocialAccountsService(kysely, users, settings, auth),
+    social: social.social,
     bootstrap: bootstrap.bootstrap,
     bootstrapJson: bootstrap.bootstrapJson,
     billing,
@@ -278,10 +253,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     uploads,
     webdav,
     /** A token's user's permissions for WebDAV, or null when the user is gone. */
-    webdavPermissionsOf: async (userId: number) => {
-      const user = await users.findById(userId);
-      return user ? (await users.withAccess(user)).permissions : null;
-    },
+    webdavPermissionsOf: tokenUserPermissions(users),
     documents,
     menus,
     customPages: customPages.customPages,
@@ -298,14 +270,14 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     health: health.health,
     /** Every module's routes, in the order of the OpenAPI document. */
     routes: [
-      moduleRoutes('/auth', authRoutes, {}),
-      moduleRoutes('/secure/auth/social', socialRoutes, {}),
+      authModule.routes,
+      social.routes,
       bootstrap.routes,
       localizationRoutes,
       health.routes,
       recaptcha.routes,
-      moduleRoutes(API_PREFIX, usersRoutes, {}),
-      moduleRoutes(API_PREFIX, accessTokenRoutes, {}),
+      usersModule.routes,
+      authModule.tokenRoutes,
       moduleRoutes(API_PREFIX, driveRoutes, {}),
       moduleRoutes(API_PREFIX, uploadRoutes, {}),
       moduleRoutes(API_PREFIX, documentRoutes, {}),

@@ -55,6 +55,8 @@ export function createDrive({ db, disk, limits, log, pause, thumbnailQueue, rete
     trash,
     versions,
     retention: new RetentionPass(db.kysely, files, trash, () => retention.versionMaxDays()),
+    /** A payer's space and how much of it is left (the admin's users table asks it too). */
+    spaceLimits,
     facade: new DriveFacade(db.kysely, files, spaceLimits, entries, trash, versions),
     /** The space a call works in, checked against the caller (see access/scope.ts). */
     scope: (actor: Actor, workspaceId: number | null) => resolveScope(db.kysely, actor, workspaceId),
