@@ -15,20 +15,15 @@ import { createRecaptcha } from './modules/recaptcha/index.js';
 import { createApiDocs } from './modules/api-docs/index.js';
 import { SettingsService } from './modules/settings/service.js';
 import { UsersRepository } from './modules/users/repository.js';
-import { UploadsService } from './modules/uploads/service.js';
-import { DocumentsService } from './modules/documents/service.js';
-import { createTusServer } from './modules/uploads/tus.js';
-import { createTusFiles } from './modules/uploads/tus-files.js';
-import { S3DirectUploads } from './modules/uploads/s3-direct.js';
-import { S3UploadsRepository } from './modules/uploads/s3-repository.js';
 import { verifyPassword } from './modules/auth/passwords.js';
 import { createStoreChecks, tusDir } from './upkeep.js';
 import { createSharedState } from './scale-out.js';
 import { runHousekeeping } from './jobs/housekeeping.js';
 import { createDisks, signedDownloads } from './storage/disks.js';
-import { WebDavRepository } from './modules/webdav/repository.js';
-import { WebDavService } from './modules/webdav/service.js';
 import { createAdmin } from './modules/admin/index.js';
+import { createDocuments } from './modules/documents/index.js';
+import { createUploads } from './modules/uploads/index.js';
+import { createWebDav } from './modules/webdav/index.js';
 import { createAuth } from './modules/auth/index.js';
 import { createSocial } from './modules/social/index.js';
 import { createUsers, permissionsLookup, tokenUserPermissions } from './modules/users/index.js';
@@ -38,11 +33,7 @@ import { createWorkspaces } from './modules/workspaces/index.js';
 import { createSharing } from './modules/sharing/index.js';
 import { createShareLinks } from './modules/share-links/index.js';
 import { API_PREFIX, moduleRoutes, type ModuleRoutes } from './lib/routes.js';
-import { driveRoutes } from './modules/drive/routes.js';
-import { uploadRoutes } from './modules/uploads/routes.js';
-import { documentRoutes } from './modules/documents/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
-import { webdavRoutes } from './modules/webdav/routes.js';
 import { siteUrlFrom } from './modules/settings/site-url.js';
 import { createCustomPages } from './modules/custom-pages/index.js';
 import { MenusService } from './modules/menus/service.js';
@@ -116,7 +107,6 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
       },
     },
   });
-  const tusFiles = createTusFiles(tusDir(config.storageDir));
   const notificationsModule = createNotifications({
     db: kysely,
     // Workspaces are made below and asked only on use.
@@ -186,28 +176,32 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const recaptcha = createRecaptcha(settings);
   const manifest = createManifest(settings, themes, brandingFiles);
   const storeChecks = createStoreChecks(db, config.storageDir, drive.disk);
-  const uploads = new UploadsService({ settings, drive: drive.facade, quota: drive.quota, resolveScope: drive.scope, tusFiles });
-  const s3Uploads = new S3DirectUploads({
-    disk: config.storage.driver === 's3' && config.storage.directUpload ? disks.s3 : null,
-    urlExpiresSeconds: config.storage.driver === 's3' ? config.storage.urlExpiresSeconds : 0,
-    uploads,
-    drive: drive.facade,
-    quota: drive.quota,
-    repo: new S3UploadsRepository(kysely),
-    resolveScope: drive.scope,
+  const uploadsModule = createUploads({
+    db: kysely,
+    settings,
+    drive,
+    tusDir: tusDir(config.storageDir),
+    tusLocker: shared.tusLocker,
+    s3: {
+      disk: config.storage.driver === 's3' && config.storage.directUpload ? disks.s3 : null,
+      urlExpiresSeconds: config.storage.driver === 's3' ? config.storage.urlExpiresSeconds : 0,
+    },
     committedUnder: (prefix) => storeChecks.storage.committedUnder(prefix),
   });
-  const webdav = new WebDavService({
+  const { uploads, s3Uploads, tus, tusFiles } = uploadsModule;
+  const webdav = createWebDav({
+    db: kysely,
     drive: drive.facade,
     uploads,
     scope: drive.scope,
     workspaces: (actor) => workspaces.workspaces.list(actor),
-    repo: new WebDavRepository(kysely),
     siteUrl,
+    accessTokens: authModule.accessTokens,
+    permissionsOf: tokenUserPermissions(users),
+    rateLimiter,
   });
   const shareLinks = createShareLinks({ db: kysely, settings, users, permissionsOf, passwordChecks: authModule.passwordChecks, drive, uploads, appUrl: siteUrl });
-  const documents = new DocumentsService({ drive: drive.facade, resolveScope: drive.scope });
-  const tus = createTusServer(uploads, tusFiles, shared.tusLocker);
+  const documents = createDocuments({ drive: drive.facade, resolveScope: drive.scope });
   // Every process defines every job, so any of them can run what another queued.
   jobs.define('mail', (message) => mailer.send(message));
   jobs.define('push', (job) => notifier.deliverPush(job));
@@ -251,10 +245,9 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     notifications: notificationsModule.notifications,
     vapidPublicKey: notificationsModule.vapidPublicKey,
     uploads,
-    webdav,
-    /** A token's user's permissions for WebDAV, or null when the user is gone. */
+    webdav: webdav.webdav,
     webdavPermissionsOf: tokenUserPermissions(users),
-    documents,
+    documents: documents.documents,
     menus,
     customPages: customPages.customPages,
     tusFiles,
@@ -278,9 +271,9 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
       recaptcha.routes,
       usersModule.routes,
       authModule.tokenRoutes,
-      moduleRoutes(API_PREFIX, driveRoutes, {}),
-      moduleRoutes(API_PREFIX, uploadRoutes, {}),
-      moduleRoutes(API_PREFIX, documentRoutes, {}),
+      drive.routes,
+      uploadsModule.routes,
+      documents.routes,
       workspaces.routes,
       notificationsModule.routes,
       sharing.routes,
@@ -289,7 +282,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
       brandingRoutes,
       moduleRoutes(`${API_PREFIX}/admin`, adminRoutes, {}),
       customPages.routes,
-      moduleRoutes('', webdavRoutes, {}),
+      webdav.routes,
       manifest.routes,
       createApiDocs(settings).routes,
     ] satisfies ModuleRoutes[],

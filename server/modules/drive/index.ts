@@ -4,7 +4,9 @@ import type { Pause } from '../../lib/test-pause.js';
 import type { Disk } from '../../storage/disk.js';
 import type { Actor } from '../access/actor.js';
 import { resolveScope } from '../access/scope.js';
+import { API_PREFIX, moduleRoutes } from '../../lib/routes.js';
 import { DriveFacade } from './facade.js';
+import { driveRoutes } from './routes.js';
 import { DriveFiles, type SignedDownload } from './files.js';
 import { DriveListing } from './listing.js';
 import { OfflineManifests } from './offline-manifest.js';
@@ -32,8 +34,13 @@ export interface DriveDeps {
   pause?: Pause;
 }
 
-/** The drive's services, built once per app (see services.ts). */
-export function createDrive({ db, disk, limits, log, pause, thumbnailQueue, retention, signedDownload = null }: DriveDeps) {
+/** The drive's services, built once per app (see services.ts), and its routes. */
+export function createDrive(deps: DriveDeps) {
+  const drive = buildDrive(deps);
+  return { ...drive, routes: moduleRoutes(API_PREFIX, driveRoutes, { drive, version: deps.db.version }) };
+}
+
+function buildDrive({ db, disk, limits, log, pause, thumbnailQueue, retention, signedDownload = null }: DriveDeps) {
   const thumbnails = new Thumbnails(db.kysely, disk, log, thumbnailQueue);
   const files = new DriveFiles(db.kysely, disk, thumbnails, pause, signedDownload);
   // Versions dropped to make room lose their bytes once their rows are gone.
@@ -63,4 +70,4 @@ export function createDrive({ db, disk, limits, log, pause, thumbnailQueue, rete
   };
 }
 
-export type Drive = ReturnType<typeof createDrive>;
+export type Drive = ReturnType<typeof buildDrive>;
