@@ -33,7 +33,6 @@ import { createWorkspaces } from './modules/workspaces/index.js';
 import { createSharing } from './modules/sharing/index.js';
 import { createShareLinks } from './modules/share-links/index.js';
 import { API_PREFIX, moduleRoutes, type ModuleRoutes } from './lib/routes.js';
-import { adminRoutes } from './modules/admin/routes.js';
 import { siteUrlFrom } from './modules/settings/site-url.js';
 import { createCustomPages } from './modules/custom-pages/index.js';
 import { MenusService } from './modules/menus/service.js';
@@ -161,6 +160,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     dashboard: { storageDir: config.storageDir, version: APP_VERSION, verifyPassword },
     customPages: customPagesRepo,
     menus,
+    storedFiles: drive.files,
     files: {
       deleteForeverByIds: (trx, ids) => drive.facade.deleteForeverByIds(trx, ids),
       purgeBytes: (prefixes) => drive.facade.purgeBytes(prefixes),
@@ -280,7 +280,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
       ...shareLinks.routes,
       ...billingModule.routes,
       brandingRoutes,
-      moduleRoutes(`${API_PREFIX}/admin`, adminRoutes, {}),
+      admin.routes,
       customPages.routes,
       webdav.routes,
       manifest.routes,

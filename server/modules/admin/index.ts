@@ -26,6 +26,9 @@ import type { MenusService } from '../menus/service.js';
 import { userById } from '../users/accounts.repository.js';
 import { AdminCustomPagesService } from './custom-pages/service.js';
 import { AdminMenusService } from './menus/service.js';
+import { adminRoutes } from './routes.js';
+import { API_PREFIX, moduleRoutes } from '../../lib/routes.js';
+import type { DriveFiles } from '../drive/files.js';
 
 export interface AdminDeps {
   db: Kysely<Database>;
@@ -44,10 +47,17 @@ export interface AdminDeps {
   subscriptions: AdminSubscriptionsDeps;
   customPages: CustomPagesRepository;
   menus: MenusService;
+  /** The drive's bytes, for a file downloaded for support. */
+  storedFiles: DriveFiles;
 }
 
-/** The admin area's services (issue 17), built once per app in services.ts. */
+/** The admin area's services (issue 17), built once per app in services.ts, and its routes under /api/v1/admin. */
 export function createAdmin(deps: AdminDeps) {
+  const admin = buildAdmin(deps);
+  return { ...admin, routes: moduleRoutes(`${API_PREFIX}/admin`, adminRoutes, { ...admin, storedFiles: deps.storedFiles }) };
+}
+
+function buildAdmin(deps: AdminDeps) {
   const activity = new AdminActivity(deps.db);
   const findEmail = async (userId: number) => (await userById(deps.db, userId))?.email ?? null;
   const bootstrapFor = (userId: number | null, language: string | null): Promise<Bootstrap> => deps.users.bootstrapFor(userId, language, null);
@@ -70,4 +80,4 @@ export function createAdmin(deps: AdminDeps) {
   };
 }
 
-export type Admin = ReturnType<typeof createAdmin>;
+export type Admin = ReturnType<typeof buildAdmin>;
