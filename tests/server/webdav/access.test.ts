@@ -4,6 +4,7 @@ import { TestClient } from '../support/client.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { createFolder, listNames, signedInUser, uploadFile } from '../support/drive-factories.js';
 import { addMember, createWorkspace, workspaceRoles } from '../workspaces/support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 type Headers = Record<string, string>;
 
@@ -14,7 +15,7 @@ function dav(app: FastifyInstance, method: string, url: string, headers: Headers
 }
 
 async function tokenFor(app: FastifyInstance, userId: number, scopes: ('read' | 'write')[] = ['read', 'write']) {
-  return (await app.services.accessTokens.create(userId, 'webdav', null, scopes)).token;
+  return (await servicesOf(app).accessTokens.create(userId, 'webdav', null, scopes)).token;
 }
 
 /**
@@ -33,7 +34,7 @@ describe('WebDAV access, limits and paths', () => {
     const { user } = await signedInUser(t.app);
     expect((await dav(t.app, 'PROPFIND', '/dav/', { depth: '0' })).statusCode).toBe(401);
     expect((await dav(t.app, 'PROPFIND', '/dav/', { depth: '0', ...basic(user.password, user.email) })).statusCode).toBe(401);
-    const session = await t.app.services.sessions.start(user.id, { ip: '127.0.0.1', userAgent: null, remember: false });
+    const session = await servicesOf(t.app).sessions.start(user.id, { ip: '127.0.0.1', userAgent: null, remember: false });
     const withCookie = await dav(t.app, 'PROPFIND', '/dav/', { depth: '0', cookie: `drive_session=${session.token}` });
     expect(withCookie.statusCode).toBe(401);
     expect(withCookie.headers['www-authenticate']).toMatch(/^Basic/);
@@ -53,7 +54,7 @@ describe('WebDAV access, limits and paths', () => {
   });
 
   it('counts each guess before its token is looked up: of 30 parallel wrong tokens only the limit (5) are compared', async () => {
-    const lookups = vi.spyOn(t.app.services.accessTokens, 'resolve');
+    const lookups = vi.spyOn(servicesOf(t.app).accessTokens, 'resolve');
     try {
       const headers = { depth: '0', ...basic('1|wrong', 'burst@example.com') };
       const answers = await Promise.all(Array.from({ length: 30 }, () => dav(t.app, 'PROPFIND', '/dav/', headers, undefined, '203.0.113.20')));
@@ -88,10 +89,10 @@ describe('WebDAV access, limits and paths', () => {
 
   it('stops honouring a revoked token at once, proven or not', async () => {
     const { user } = await signedInUser(t.app);
-    const { id, token } = await t.app.services.accessTokens.create(user.id, 'webdav');
+    const { id, token } = await servicesOf(t.app).accessTokens.create(user.id, 'webdav');
     const propfind = () => dav(t.app, 'PROPFIND', '/dav/', { depth: '0', ...basic(token) }, undefined, '203.0.113.22');
     expect((await propfind()).statusCode).toBe(207);
-    await t.app.services.accessTokens.revoke(user.id, id);
+    await servicesOf(t.app).accessTokens.revoke(user.id, id);
     expect((await propfind()).statusCode).toBe(401);
   });
 
@@ -139,14 +140,14 @@ describe('WebDAV access, limits and paths', () => {
   it('applies quota and upload restrictions to PUT, and the app sees what WebDAV wrote at once', async () => {
     const { user, client } = await signedInUser(t.app);
     const token = await tokenFor(t.app, user.id);
-    await t.app.services.settings.set({ 'uploads.blocked_extensions': ['exe'] });
+    await servicesOf(t.app).settings.set({ 'uploads.blocked_extensions': ['exe'] });
     expect((await dav(t.app, 'PUT', '/dav/My%20drive/tool.exe', basic(token), 'MZ')).statusCode).toBe(403);
-    await t.app.services.settings.set({ 'uploads.blocked_extensions': [], 'uploads.max_size': 10 });
+    await servicesOf(t.app).settings.set({ 'uploads.blocked_extensions': [], 'uploads.max_size': 10 });
     expect((await dav(t.app, 'PUT', '/dav/My%20drive/big.txt', basic(token), 'x'.repeat(11))).statusCode).toBe(403);
-    await t.app.services.settings.set({ 'uploads.max_size': null, 'uploads.available_space': 20 });
+    await servicesOf(t.app).settings.set({ 'uploads.max_size': null, 'uploads.available_space': 20 });
     expect((await dav(t.app, 'PUT', '/dav/My%20drive/fits.txt', basic(token), 'x'.repeat(15))).statusCode).toBe(201);
     expect((await dav(t.app, 'PUT', '/dav/My%20drive/over.txt', basic(token), 'x'.repeat(10))).statusCode).toBe(507);
-    await t.app.services.settings.set({ 'uploads.available_space': null });
+    await servicesOf(t.app).settings.set({ 'uploads.available_space': null });
     expect(await listNames(client, 'folderId=0')).toEqual(['fits.txt']);
     expect((await dav(t.app, 'DELETE', '/dav/My%20drive/fits.txt', basic(token))).statusCode).toBe(204);
     expect(await listNames(client, 'deletedOnly=true')).toEqual(['fits.txt']);
