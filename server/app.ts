@@ -87,6 +87,8 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   installRequestLog(app);
   const services = createServices(db, config, app.log);
   built.set(app, services);
+  // Who is calling: a session or a personal access token of a user (plugins/authenticate.ts).
+  const callers = { sessions: services.auth.sessions, accessTokens: services.auth.accessTokens, users: services.users };
   app.decorate('appKey', () => services.settings.appKey());
   app.decorate('linesSource', { localizations: services.localizations, settings: services.settings });
   installObservability(app, config.observability, {
@@ -131,7 +133,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
     await ensureXsrfCookie(request, reply);
     if (!isApiPath(url)) return;
     request.ctx = parseRequestContext(request);
-    await authenticate(request, services);
+    await authenticate(request, callers);
     await checkXsrf(request);
     checkTokenScope(request);
   });
@@ -140,11 +142,10 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await registerWeb(app, config.webDistDir, () => humanCheckInUse(services), {
     bootstrapFor: async (request) => {
-      await authenticate(request, services);
+      await authenticate(request, callers);
       // Serialised as GET bootstrap-data answers: only what the contract lists leaves.
-      return services.bootstrapJson.serialize(
-        await services.bootstrap.build(request.user, request.cookies[LOCALE_COOKIE] ?? null, request.impersonatorId),
-      );
+      const { bootstrap, bootstrapJson } = services.bootstrap;
+      return bootstrapJson.serialize(await bootstrap.build(request.user, request.cookies[LOCALE_COOKIE] ?? null, request.impersonatorId));
     },
     storeOrigins: storeOrigins(config.storage),
     transforms: {
@@ -152,7 +153,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
       // engines; a signed-in-only page's tags are set by the app once it has loaded it.
       '/pages/:slug': async (request, html) => {
         const { slug } = request.params as { slug: string };
-        const seo = await services.customPages.headFor(slug);
+        const seo = await services.customPages.customPages.headFor(slug);
         return seo ? withSeo(html, seo) : html;
       },
     },

@@ -37,7 +37,7 @@ async function main() {
       attempt += 1;
       const started = performance.now();
       try {
-        await servicesOf(app).auth.verifyPassword(claim, 'a wrong password', `10.9.${attempt >> 8}.${attempt & 255}`);
+        await servicesOf(app).auth.auth.verifyPassword(claim, 'a wrong password', `10.9.${attempt >> 8}.${attempt & 255}`);
         throw new Error('a wrong password was accepted');
       } catch (error) {
         if (!(error instanceof HttpError) || error.statusCode !== 422) throw error;

@@ -14,7 +14,7 @@ import { adminAppearanceRoutes } from './appearance/routes.js';
 import { adminCustomPageRoutes } from './custom-pages/routes.js';
 import { adminMenuRoutes } from './menus/routes.js';
 import type { DriveFiles } from '../drive/files.js';
-import type { Admin } from './index.js';
+import type { Admin } from './build.js';
 
 /** Each section's routes take their own service from here (Pick<Admin, …>); support downloads stream the drive's bytes. */
 export type AdminRoutesDeps = Admin & { storedFiles: DriveFiles };

@@ -5,7 +5,7 @@ import { render } from '../../lib/errors.js';
 import { admit, currentActor } from '../../plugins/guards.js';
 import { linesFor } from '../../plugins/request-lines.js';
 import { fileRoutes } from './file-routes.js';
-import type { Drive } from './index.js';
+import type { Drive } from './build.js';
 import { versionRoutes } from './version-routes.js';
 import { listingTag, notModified } from './listing-etag.js';
 import {

@@ -22,8 +22,8 @@ export interface UploadsModuleDeps {
   tusLocker: Locker | undefined;
   /** Direct uploads to S3: the drive's S3 disk when they are on, else null (every s3 route answers 404). */
   s3: { disk: S3Disk | null; urlExpiresSeconds: number };
-  /** Whether a file entry points at bytes under this disk prefix (a finish committed; upkeep's checks). */
-  committedUnder(prefix: string): Promise<boolean>;
+  /** Upkeep's checks: whether a file entry points at bytes under a disk prefix (a direct upload's finish committed). */
+  storeChecks: { storage: { committedUnder(prefix: string): Promise<boolean> } };
 }
 
 /** Plain, tus and direct-to-S3 uploads. */
@@ -38,7 +38,7 @@ export function createUploads(deps: UploadsModuleDeps) {
     quota,
     repo: new S3UploadsRepository(deps.db),
     resolveScope,
-    committedUnder: deps.committedUnder,
+    committedUnder: (prefix) => deps.storeChecks.storage.committedUnder(prefix),
   });
   const tus = createTusServer(uploads, tusFiles, deps.tusLocker);
   return { tusFiles, uploads, s3Uploads, tus, routes: moduleRoutes(API_PREFIX, uploadRoutes, { uploads, tus, s3Uploads }) };

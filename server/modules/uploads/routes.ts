@@ -22,7 +22,6 @@ export interface UploadRoutesDeps extends S3UploadRoutesDeps {
 }
 
 export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesDeps> = async (app, { uploads, tus, s3Uploads }) => {
-
   // tus PATCH bodies are for @tus/server to read from the socket, never for Fastify to buffer.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
 

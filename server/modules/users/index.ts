@@ -54,31 +54,45 @@ export interface UsersModuleDeps {
   localizations: LocalizationsService;
   auth: Pick<Auth, 'sessions' | 'recovery' | 'auth'>;
   avatarDisk: Disk;
-  /** The drive's part of deleting an account: the user's entries, then their bytes. */
   drive: {
-    deleteEntriesOf(trx: Kysely<Database>, userId: number): Promise<string[]>;
-    purgeBytes(prefixes: string[]): Promise<void>;
+    /** The drive's part of deleting an account: the user's entries, then their bytes. */
+    facade: {
+      deleteEntriesOf(trx: Kysely<Database>, userId: number): Promise<string[]>;
+      purgeBytes(prefixes: string[]): Promise<void>;
+    };
+    spaceLimits: Pick<SpaceLimits, 'availableTo'>;
   };
-  spaceLimits: Pick<SpaceLimits, 'availableTo'>;
-  billing: { endSubscriptions(userId: number): Promise<void> };
-  bootstrap: Pick<BootstrapService, 'build'>;
+  billing: { billing: { endSubscriptions(userId: number): Promise<void> } };
+  bootstrap: { bootstrap: Pick<BootstrapService, 'build'> };
 }
 
 /** The account screen (profile, password, avatar, deletion) and what the admin's users section asks of accounts. */
 export function createUsers(deps: UsersModuleDeps) {
-  const { users, auth, drive } = deps;
+  const { users, auth } = deps;
+  const drive = deps.drive.facade;
   const avatars = new AvatarStore(deps.avatarDisk);
-  const account = new AccountService(deps.db, deps.settings, deps.localizations, auth.sessions, auth.recovery, avatars, drive, auth.auth, {}, deps.billing);
+  const account = new AccountService(
+    deps.db,
+    deps.settings,
+    deps.localizations,
+    auth.sessions,
+    auth.recovery,
+    avatars,
+    drive,
+    auth.auth,
+    {},
+    deps.billing.billing,
+  );
   const forAdmin: AdminUsersDeps = {
     sessions: auth.sessions,
     startSession: (proof, meta) => auth.auth.startSession(proof, meta),
     sendResetLink: (email) => auth.recovery.sendResetLink(email),
     permissionsOf: permissionsLookup(users),
-    availableTo: (userId, permissions) => deps.spaceLimits.availableTo(userActor(userId, permissions), userId),
+    availableTo: (userId, permissions) => deps.drive.spaceLimits.availableTo(userActor(userId, permissions), userId),
     deleteEntriesOf: (trx, userId) => drive.deleteEntriesOf(trx, userId),
     purgeBytes: (prefixes) => drive.purgeBytes(prefixes),
     removeAvatar: (avatar) => avatars.remove(avatar),
-    bootstrapFor: bootstrapById(users, deps.bootstrap),
+    bootstrapFor: bootstrapById(users, deps.bootstrap.bootstrap),
     confirm: confirmById(users, account),
   };
   return { avatars, account, forAdmin, routes: moduleRoutes(API_PREFIX, usersRoutes, { account, users, avatars }) };

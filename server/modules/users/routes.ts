@@ -22,7 +22,6 @@ export interface UsersRoutesDeps {
 }
 
 export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, { account, users, avatars }) => {
-
   const present = async (userId: number, relations: string[]) => {
     const row = await users.findById(userId);
     if (!row) throw NotFound('This user does not exist.');

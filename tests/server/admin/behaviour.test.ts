@@ -19,7 +19,7 @@ describe('admin area rules', () => {
   it('suspension ends sessions and access tokens at once, refuses sign-in, and unsuspending lets them back', async () => {
     const { client: admin } = await signedIn({ roles: ['admin'] });
     const { user, client } = await signedIn();
-    const token = await servicesOf(t.app).accessTokens.create(user.id, 'cli');
+    const token = await servicesOf(t.app).auth.accessTokens.create(user.id, 'cli');
     const api = new TestClient(t.app);
     api.bearer = token.token;
     expect((await client.get('/api/v1/user/space-usage')).statusCode).toBe(200);

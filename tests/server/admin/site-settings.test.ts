@@ -46,7 +46,7 @@ describe('admin settings that the server reads on use: the site address and the 
   it('a channel switched off is neither offered nor sent, whatever the user chose; in-app notifications still arrive', async () => {
     const { user, client } = await signedInUser(t.app);
     const notify = () =>
-      servicesOf(t.app).notifier.notify(user.id, 'file-entry-shared', () => ({
+      servicesOf(t.app).notifications.notifier.notify(user.id, 'file-entry-shared', () => ({
         image: 'people',
         lines: [{ content: 'Shared a file' }],
         mainAction: { label: 'Open', action: '/drive/shares' },

@@ -19,7 +19,7 @@ export const newCode = (first = 'x') => {
 /** A language of its own for each destructive call. */
 const freshLanguage = async (t: TestApp) => servicesOf(t.app).localizations.create({ language: newCode(), name: 'Temporary' });
 const trId = async (t: TestApp) => (await servicesOf(t.app).localizations.find('tr'))!.id;
-const freshTheme = async (t: TestApp) => (await servicesOf(t.app).themes.create({ name: `Theme ${suffix()}`, is_dark: false, colors: {} })).id;
+const freshTheme = async (t: TestApp) => (await servicesOf(t.app).appearance.themes.create({ name: `Theme ${suffix()}`, is_dark: false, colors: {} })).id;
 
 /** A 1×1 PNG. */
 export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');

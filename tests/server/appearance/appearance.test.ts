@@ -26,7 +26,7 @@ describe('the appearance editor’s settings and branding uploads', () => {
   it('reads and saves branding, theme settings and custom code; bootstrap follows', async () => {
     await restoreSettingsAfterTest(t.app, APPEARANCE_KEYS);
     expect((await admin.get(API)).json().values).toMatchObject({ 'branding.site_name': 'Drive', 'themes.user_change': true, 'custom_code.css': '' });
-    const dark = (await servicesOf(t.app).themes.list()).find((th) => th.is_dark)!;
+    const dark = (await servicesOf(t.app).appearance.themes.list()).find((th) => th.is_dark)!;
     const res = await admin.request('PUT', API, {
       body: {
         'branding.site_name': 'Acme Files',

@@ -108,7 +108,7 @@ describe('sessions, XSRF and tokens', () => {
   });
 
   it('authenticates personal access tokens without the XSRF check', async () => {
-    const { token } = await servicesOf(t.app).accessTokens.create(user.id, 'cli');
+    const { token } = await servicesOf(t.app).auth.accessTokens.create(user.id, 'cli');
     const client = new TestClient(t.app);
     client.xsrf = false;
     client.bearer = token;

@@ -222,7 +222,7 @@ describe('checkout and Stripe webhooks', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('The subscription is for a price this site does not sell.');
       expect((await subscriptionRows(user.id))[0]).toMatchObject({ price_id: p.pro.monthly, gateway_status: 'active' });
-      expect(await servicesOf(t.app).billing.planSpace(user.id)).toBe(100 * 1024 ** 3);
+      expect(await servicesOf(t.app).billing.billing.planSpace(user.id)).toBe(100 * 1024 ** 3);
     });
 
     it('acknowledges events it does not act on, once', async () => {

@@ -93,7 +93,7 @@ describe('time-ordered lists follow insertion within one millisecond (issue 29)'
       await client.request('PUT', '/api/v1/notifications/me/subscriptions', { body: { selections: [{ notif_id: 'A01', channels: { email: false } }] } });
       const made = await inOneMillisecond(() =>
         times(ROWS, (i) =>
-          servicesOf(t.app).notifier.notify(user.id, 'file-entry-shared', () => ({
+          servicesOf(t.app).notifications.notifier.notify(user.id, 'file-entry-shared', () => ({
             image: 'people',
             lines: [{ content: `note ${i}` }],
             mainAction: { label: 'Open', action: '/drive/shares' },
@@ -255,7 +255,7 @@ describe('time-ordered lists follow insertion within one millisecond (issue 29)'
       .execute();
     await insertionOrder.up(db());
 
-    const newest = await servicesOf(t.app).notifier.notify(user.id, 'file-entry-shared', () => ({
+    const newest = await servicesOf(t.app).notifications.notifier.notify(user.id, 'file-entry-shared', () => ({
       image: 'people',
       lines: [{ content: 'after the migration' }],
       mainAction: { label: 'Open', action: '/' },

@@ -27,7 +27,7 @@ describe('housekeeping', () => {
       .where('id', '=', sha256(staleToken))
       .execute();
 
-    const tokens = servicesOf(t.app).userTokens;
+    const tokens = servicesOf(t.app).auth.userTokens;
     await tokens.issue(user.id, 'verify_email', 60_000);
     const spent = await tokens.issue(user.id, 'reset_password', 60_000);
     await tokens.consume(spent, 'reset_password');

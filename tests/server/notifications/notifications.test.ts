@@ -31,7 +31,7 @@ describe('notifications (spec §3, §4, §7)', () => {
   };
 
   const notifyPlain = (userId: number, text: string) =>
-    servicesOf(t.app).notifier.notify(userId, 'file-entry-shared', () => ({
+    servicesOf(t.app).notifications.notifier.notify(userId, 'file-entry-shared', () => ({
       image: 'people',
       lines: [{ content: text }],
       mainAction: { label: 'Open', action: '/drive/shares' },

@@ -33,7 +33,7 @@ describe('web push (the browser channel)', () => {
     const saved = await client.post('/api/v1/notifications/push/subscriptions', subscription);
     expect(saved.statusCode, saved.body).toBe(200);
 
-    await servicesOf(t.app).notifier.notify(user.id, 'file-entry-shared', () => ({
+    await servicesOf(t.app).notifications.notifier.notify(user.id, 'file-entry-shared', () => ({
       image: 'people',
       lines: [{ content: 'Ada shared Plans with you' }, { content: 'Open it from Shared with me.' }],
       mainAction: { label: 'Open', action: '/drive/shares' },
@@ -48,7 +48,7 @@ describe('web push (the browser channel)', () => {
     });
 
     await push.expire(subscription.endpoint);
-    await servicesOf(t.app).notifier.notify(user.id, 'file-entry-shared', () => ({
+    await servicesOf(t.app).notifications.notifier.notify(user.id, 'file-entry-shared', () => ({
       image: 'people',
       lines: [{ content: 'again' }],
       mainAction: { label: 'Open', action: '/drive/shares' },
@@ -63,7 +63,7 @@ describe('web push (the browser channel)', () => {
     const subscription = await push.subscribe((await client.get('/api/v1/notifications/push/key')).json().publicKey);
     await client.post('/api/v1/notifications/push/subscriptions', subscription);
     await client.request('PUT', '/api/v1/notifications/me/subscriptions', { body: { selections: [{ notif_id: 'A01', channels: { browser: false } }] } });
-    await servicesOf(t.app).notifier.notify(user.id, 'file-entry-shared', () => ({
+    await servicesOf(t.app).notifications.notifier.notify(user.id, 'file-entry-shared', () => ({
       image: 'people',
       lines: [{ content: 'quiet' }],
       mainAction: { label: 'Open', action: '/drive/shares' },
@@ -105,7 +105,7 @@ describe('push endpoints a browser may register', () => {
   it('keeps the VAPID key pair across restarts: it is made once and stored', async () => {
     const { client } = await signedInUser(t.app);
     const first = (await client.get('/api/v1/notifications/push/key')).json().publicKey;
-    expect(await servicesOf(t.app).vapidPublicKey()).toBe(first);
+    expect(await servicesOf(t.app).notifications.vapidPublicKey()).toBe(first);
     const stored = await servicesOf(t.app).db.kysely
       .selectFrom('settings')
       .select(['value', 'private'])

@@ -65,8 +65,8 @@ describe.skipIf(!reachable)('the app with REDIS_URL (scale-out mode, one process
   it('sends notification mail through the BullMQ queue and tells live streams over Redis', async () => {
     const { user } = await signedInUser(t.app);
     const heard: number[] = [];
-    const stop = await servicesOf(t.app).notificationBus.subscribe(user.id, (event) => heard.push(event.unreadCount));
-    await servicesOf(t.app).notifier.notify(user.id, 'file-entry-shared', () => ({
+    const stop = await servicesOf(t.app).notifications.bus.subscribe(user.id, (event) => heard.push(event.unreadCount));
+    await servicesOf(t.app).notifications.notifier.notify(user.id, 'file-entry-shared', () => ({
       image: 'people',
       lines: [{ content: 'Ada shared Plans with you' }],
       mainAction: { label: 'Open', action: '/drive/shares' },

@@ -25,7 +25,7 @@ describe('changes to the account itself need a fresh proof', () => {
   const bearer = async (userId: number, scopes: ('read' | 'write' | 'account')[]) => {
     const client = new TestClient(t.app);
     client.xsrf = false;
-    client.bearer = (await servicesOf(t.app).accessTokens.create(userId, 'cli', null, scopes)).token;
+    client.bearer = (await servicesOf(t.app).auth.accessTokens.create(userId, 'cli', null, scopes)).token;
     return client;
   };
   const emailOf = async (id: number) => (await servicesOf(t.app).users.findById(id))?.email;

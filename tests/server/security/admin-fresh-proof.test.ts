@@ -115,7 +115,7 @@ describe('sensitive admin actions need fresh proof', () => {
     const target = await createUser(db());
     const api = new TestClient(t.app);
     api.xsrf = false;
-    api.bearer = (await servicesOf(t.app).accessTokens.create(admin.id, 'cli', null, ['read', 'write'])).token;
+    api.bearer = (await servicesOf(t.app).auth.accessTokens.create(admin.id, 'cli', null, ['read', 'write'])).token;
     const res = await api.post('/api/v1/admin/users/bulk-delete', { ids: [target.id], current_password: admin.password });
     expect(res.statusCode).toBe(403);
     expect(await servicesOf(t.app).users.findById(target.id)).toBeDefined();

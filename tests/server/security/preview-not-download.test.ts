@@ -34,7 +34,7 @@ describe('a preview is never a download in disguise (drive)', () => {
   afterAll(() => t.close());
 
   const davGet = async (userId: number, path: string) => {
-    const { token } = await servicesOf(t.app).accessTokens.create(userId, 'webdav', null, ['read']);
+    const { token } = await servicesOf(t.app).auth.accessTokens.create(userId, 'webdav', null, ['read']);
     const authorization = `Basic ${Buffer.from(`someone:${token}`).toString('base64')}`;
     return t.app.inject({ method: 'GET', url: path, headers: { authorization } });
   };

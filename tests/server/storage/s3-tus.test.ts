@@ -29,7 +29,7 @@ describe('resumable (tus) uploads on the S3 disk', () => {
     const chunks: Buffer[] = [];
     for await (const chunk of await servicesOf(t.app).drive.disk.get(`${row.disk_prefix}/${row.file_name}`)) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(content)).toBe(true);
-    await expect(servicesOf(t.app).tusFiles.completed(uploadKey)).rejects.toThrow();
+    await expect(servicesOf(t.app).uploads.tusFiles.completed(uploadKey)).rejects.toThrow();
     const download = await client.get(`/api/v1/file-entries/download?hashes=${finished.json().fileEntry.hash}`);
     expect(download.rawPayload.equals(content)).toBe(true);
   });

@@ -85,7 +85,7 @@ describe('tus: the finish uses the digest from arrival', () => {
     const location = created.headers.location as string;
     await patchTus(client, location, 0, content.subarray(0, 30_000));
     await patchTus(client, location, 30_000, content.subarray(30_000));
-    const store = servicesOf(t.app).tusFiles.store as HashingFileStore;
+    const store = servicesOf(t.app).uploads.tusFiles.store as HashingFileStore;
     expect(store.tracked).toBe(1);
     const done = await client.post('/api/v1/tus/entries', { uploadKey: location.split('/').pop() });
     expect(done.statusCode, done.body).toBe(200);

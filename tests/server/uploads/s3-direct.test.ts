@@ -233,7 +233,7 @@ describe('direct multipart uploads: who may do what, and what is checked', () =>
     const objectKey = await objectKeyOf(t, abandoned.key);
     const past = new Date(Date.now() - 1000).toISOString();
     await servicesOf(t.app).db.kysely.updateTable('s3_uploads').set({ expires_at: past }).where('id', '=', abandoned.key).execute();
-    expect(await servicesOf(t.app).s3Uploads.expireAbandoned()).toBe(1);
+    expect(await servicesOf(t.app).uploads.s3Uploads.expireAbandoned()).toBe(1);
     await expect(disk(t).listParts(objectKey, abandoned.uploadId)).rejects.toThrow(/upload does not exist/);
     expect(await servicesOf(t.app).drive.quota.uploaderOf(abandoned.key)).toBeUndefined();
     expect((await post(owner, 's3/multipart/get-uploaded-parts', active)).statusCode).toBe(200);

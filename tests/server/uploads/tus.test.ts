@@ -136,11 +136,11 @@ describe('abandoned resumable uploads', () => {
     const location = (await createTusUpload(client, 10, { name: 'a.txt' })).headers.location as string;
     await patchTus(client, location, 0, Buffer.from('hello'));
     const key = location.split('/').pop()!;
-    const expiry = { tus: servicesOf(t.app).tus, quota: servicesOf(t.app).drive.quota };
+    const expiry = { tus: servicesOf(t.app).uploads.tus, quota: servicesOf(t.app).drive.quota };
     expect(await expireUploads(expiry)).toEqual({ uploads: 0, reservations: 0 });
 
     // Make the upload look a day old: its creation date and the reservation's expiry.
-    const store = servicesOf(t.app).tusFiles.store;
+    const store = servicesOf(t.app).uploads.tusFiles.store;
     const upload = await store.getUpload(key);
     upload.creation_date = new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString();
     await store.configstore.set(key, upload);

@@ -38,7 +38,7 @@ describe('account calls', () => {
 
   it('loads the current user with roles, social profiles and tokens', async () => {
     const { user, client } = await signedIn();
-    await servicesOf(t.app).accessTokens.create(user.id, 'laptop');
+    await servicesOf(t.app).auth.accessTokens.create(user.id, 'laptop');
     const res = await client.get('/api/v1/users/me?with=roles,social_profiles,tokens');
     expect(res.statusCode).toBe(200);
     const body = res.json().user;
@@ -183,7 +183,7 @@ describe('personal access tokens', () => {
 
   it('stop working once expired', async () => {
     const user = await createUser(servicesOf(t.app).db.kysely);
-    const { token } = await servicesOf(t.app).accessTokens.create(user.id, 'old', new Date(Date.now() - 1000).toISOString());
+    const { token } = await servicesOf(t.app).auth.accessTokens.create(user.id, 'old', new Date(Date.now() - 1000).toISOString());
     const api = new TestClient(t.app);
     api.xsrf = false;
     api.bearer = token;
@@ -192,11 +192,11 @@ describe('personal access tokens', () => {
 
   it('cannot revoke someone else’s token', async () => {
     const owner = await createUser(servicesOf(t.app).db.kysely);
-    const { id } = await servicesOf(t.app).accessTokens.create(owner.id, 'mine');
+    const { id } = await servicesOf(t.app).auth.accessTokens.create(owner.id, 'mine');
     const intruder = await createUser(servicesOf(t.app).db.kysely);
     const client = new TestClient(t.app);
     await client.login(intruder.email, intruder.password);
     expect((await client.request('DELETE', `/api/v1/access-tokens/${id}`)).statusCode).toBe(404);
-    expect(await servicesOf(t.app).accessTokens.list(owner.id)).toHaveLength(1);
+    expect(await servicesOf(t.app).auth.accessTokens.list(owner.id)).toHaveLength(1);
   });
 });

@@ -12,7 +12,7 @@ export function dav(app: FastifyInstance, method: string, url: string, headers: 
 }
 
 export async function davToken(app: FastifyInstance, userId: number): Promise<string> {
-  return (await servicesOf(app).accessTokens.create(userId, 'webdav', null, ['read', 'write'])).token;
+  return (await servicesOf(app).auth.accessTokens.create(userId, 'webdav', null, ['read', 'write'])).token;
 }
 
 /** A plain multipart upload through the API, replacing the file of that name when asked. */

@@ -15,7 +15,7 @@ function dav(app: FastifyInstance, method: string, url: string, headers: Headers
 }
 
 async function tokenFor(app: FastifyInstance, userId: number, scopes: ('read' | 'write')[] = ['read', 'write']) {
-  return (await servicesOf(app).accessTokens.create(userId, 'webdav', null, scopes)).token;
+  return (await servicesOf(app).auth.accessTokens.create(userId, 'webdav', null, scopes)).token;
 }
 
 /**
@@ -34,7 +34,7 @@ describe('WebDAV access, limits and paths', () => {
     const { user } = await signedInUser(t.app);
     expect((await dav(t.app, 'PROPFIND', '/dav/', { depth: '0' })).statusCode).toBe(401);
     expect((await dav(t.app, 'PROPFIND', '/dav/', { depth: '0', ...basic(user.password, user.email) })).statusCode).toBe(401);
-    const session = await servicesOf(t.app).sessions.start(user.id, { ip: '127.0.0.1', userAgent: null, remember: false });
+    const session = await servicesOf(t.app).auth.sessions.start(user.id, { ip: '127.0.0.1', userAgent: null, remember: false });
     const withCookie = await dav(t.app, 'PROPFIND', '/dav/', { depth: '0', cookie: `drive_session=${session.token}` });
     expect(withCookie.statusCode).toBe(401);
     expect(withCookie.headers['www-authenticate']).toMatch(/^Basic/);
@@ -54,7 +54,7 @@ describe('WebDAV access, limits and paths', () => {
   });
 
   it('counts each guess before its token is looked up: of 30 parallel wrong tokens only the limit (5) are compared', async () => {
-    const lookups = vi.spyOn(servicesOf(t.app).accessTokens, 'resolve');
+    const lookups = vi.spyOn(servicesOf(t.app).auth.accessTokens, 'resolve');
     try {
       const headers = { depth: '0', ...basic('1|wrong', 'burst@example.com') };
       const answers = await Promise.all(Array.from({ length: 30 }, () => dav(t.app, 'PROPFIND', '/dav/', headers, undefined, '203.0.113.20')));
@@ -89,10 +89,10 @@ describe('WebDAV access, limits and paths', () => {
 
   it('stops honouring a revoked token at once, proven or not', async () => {
     const { user } = await signedInUser(t.app);
-    const { id, token } = await servicesOf(t.app).accessTokens.create(user.id, 'webdav');
+    const { id, token } = await servicesOf(t.app).auth.accessTokens.create(user.id, 'webdav');
     const propfind = () => dav(t.app, 'PROPFIND', '/dav/', { depth: '0', ...basic(token) }, undefined, '203.0.113.22');
     expect((await propfind()).statusCode).toBe(207);
-    await servicesOf(t.app).accessTokens.revoke(user.id, id);
+    await servicesOf(t.app).auth.accessTokens.revoke(user.id, id);
     expect((await propfind()).statusCode).toBe(401);
   });
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePermission } from '../../../plugins/guards.js';
 import { listQuery, pageSchema } from '../paging.js';
-import type { Admin } from '../index.js';
+import type { Admin } from '../build.js';
 
 const activityRow = z
   .object({

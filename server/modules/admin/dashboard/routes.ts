@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePermission } from '../../../plugins/guards.js';
-import type { Admin } from '../index.js';
+import type { Admin } from '../build.js';
 
 const dashboard = z
   .object({
@@ -21,7 +21,7 @@ const dashboard = z
   })
   .meta({ id: 'AdminDashboard' });
 
-export const adminDashboardRoutes: FastifyPluginAsyncZod<Pick<Admin, 'dashboard'>> = async (app, { dashboard }) => {
+export const adminDashboardRoutes: FastifyPluginAsyncZod<Pick<Admin, 'dashboard'>> = async (app, deps) => {
   app.get(
     '/dashboard',
     {
@@ -33,6 +33,6 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod<Pick<Admin, 'dashboard'
         response: { 200: dashboard },
       },
     },
-    async (request) => dashboard.report(request.query.days),
+    async (request) => deps.dashboard.report(request.query.days),
   );
 };

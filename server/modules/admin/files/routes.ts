@@ -6,7 +6,7 @@ import { callerOf } from '../caller.js';
 import { listQuery, pageSchema } from '../paging.js';
 import { idsBody, okResponse } from '../users/schemas.js';
 import { FILE_SORTS } from './service.js';
-import type { Admin } from '../index.js';
+import type { Admin } from '../build.js';
 import type { DriveFiles } from '../../drive/files.js';
 
 const tags = ['admin: files'];
@@ -38,7 +38,6 @@ const fileQuery = listQuery(FILE_SORTS).extend({
 });
 
 export const adminFileRoutes: FastifyPluginAsyncZod<Pick<Admin, 'files'> & { storedFiles: DriveFiles }> = async (app, { files, storedFiles }) => {
-
   app.get(
     '/files',
     {

@@ -16,7 +16,7 @@ import {
   updateLinesResponse,
   updateLocalizationBody,
 } from './schemas.js';
-import type { Admin } from '../index.js';
+import type { Admin } from '../build.js';
 
 const tags = ['admin: localizations'];
 const view = requirePermission('localizations.view');
@@ -24,7 +24,6 @@ const update = requirePermission('localizations.update');
 const params = localizationIdParam;
 
 export const adminLocalizationRoutes: FastifyPluginAsyncZod<Pick<Admin, 'localizations'>> = async (app, { localizations }) => {
-
   app.get(
     '/localizations',
     { onRequest: view, schema: { tags, summary: 'Every language, with how many lines it has translated', response: { 200: localizationList } } },

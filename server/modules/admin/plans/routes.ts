@@ -6,7 +6,7 @@ import { linesFor } from '../../../plugins/request-lines.js';
 import { callerOf } from '../caller.js';
 import type { AdminPlan } from './service.js';
 import { createPlanBody, planIdParam, planList, planResponse, priceBody, priceIdParam, updatePlanBody } from './schemas.js';
-import type { Admin } from '../index.js';
+import type { Admin } from '../build.js';
 
 const tags = ['admin: plans'];
 

@@ -5,7 +5,7 @@ import { callerOf } from '../caller.js';
 import { listQuery, pageSchema } from '../paging.js';
 import { okResponse } from '../users/schemas.js';
 import { SUBSCRIPTION_SORTS } from './service.js';
-import type { Admin } from '../index.js';
+import type { Admin } from '../build.js';
 
 const tags = ['admin: subscriptions'];
 
@@ -36,7 +36,6 @@ const subscriptionQuery = listQuery(SUBSCRIPTION_SORTS).extend({
 });
 
 export const adminSubscriptionRoutes: FastifyPluginAsyncZod<Pick<Admin, 'subscriptions'>> = async (app, { subscriptions }) => {
-
   app.get(
     '/subscriptions',
     {

@@ -4,7 +4,7 @@ import { requirePermission } from '../../../plugins/guards.js';
 import { callerOf } from '../caller.js';
 import { listQuery, pageSchema } from '../paging.js';
 import { okResponse } from '../users/schemas.js';
-import type { Admin } from '../index.js';
+import type { Admin } from '../build.js';
 
 const tags = ['admin: workspaces'];
 const workspaceRow = z
@@ -19,7 +19,6 @@ const workspaceRow = z
   .meta({ id: 'AdminWorkspaceRow' });
 
 export const adminWorkspaceRoutes: FastifyPluginAsyncZod<Pick<Admin, 'workspaces'>> = async (app, { workspaces }) => {
-
   app.get(
     '/workspaces',
     {
