@@ -265,8 +265,8 @@ describe('admin plans and subscriptions, without Stripe', () => {
 
     const { user } = await signedInUser(t.app);
     const now = new Date().toISOString();
-    const { id } = await servicesOf(t.app).db.kysely
-      .insertInto('subscriptions')
+    const { id } = await servicesOf(t.app)
+      .db.kysely.insertInto('subscriptions')
       .values({
         user_id: user.id,
         product_id: plan.id,

@@ -33,8 +33,8 @@ const file = async (t: TestApp) => (await uploadFile(t.app, await target(t), { n
 const workspace = async (t: TestApp) => {
   const now = new Date().toISOString();
   const owner = await target(t);
-  const row = await servicesOf(t.app).db.kysely
-    .insertInto('workspaces')
+  const row = await servicesOf(t.app)
+    .db.kysely.insertInto('workspaces')
     .values({ name: 'Team', owner_id: owner.id, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -70,8 +70,8 @@ const paidPlan = async (t: TestApp) => {
 const subscription = async (t: TestApp) => {
   const now = new Date().toISOString();
   const plan = await paidPlan(t);
-  const row = await servicesOf(t.app).db.kysely
-    .insertInto('subscriptions')
+  const row = await servicesOf(t.app)
+    .db.kysely.insertInto('subscriptions')
     .values({
       user_id: (await target(t)).id,
       product_id: plan.id,

@@ -65,8 +65,8 @@ describe('admin settings that the server reads on use: the site address and the 
     await notify();
     await servicesOf(t.app).jobs.idle();
     expect(await mailsTo(t.dataDir, user.email)).toHaveLength(1);
-    const log = await servicesOf(t.app).db.kysely
-      .selectFrom('admin_activity')
+    const log = await servicesOf(t.app)
+      .db.kysely.selectFrom('admin_activity')
       .select('details')
       .where('action', '=', 'settings.updated')
       .orderBy('id', 'desc')

@@ -39,8 +39,8 @@ describe('forgot and reset password', () => {
     const { token, email } = await resetLink(user.email);
     expect(email).toBe(user.email);
     // Short-lived: an hour.
-    const row = await servicesOf(t.app).db.kysely
-      .selectFrom('user_tokens')
+    const row = await servicesOf(t.app)
+      .db.kysely.selectFrom('user_tokens')
       .select(['created_at', 'expires_at'])
       .where('user_id', '=', user.id)
       .executeTakeFirstOrThrow();
@@ -73,8 +73,8 @@ describe('forgot and reset password', () => {
     const wrongEmail = await new TestClient(t.app).post('/auth/reset-password', { ...body, email: other.email });
     expect(wrongEmail.statusCode).toBe(422);
 
-    await servicesOf(t.app).db.kysely
-      .updateTable('user_tokens')
+    await servicesOf(t.app)
+      .db.kysely.updateTable('user_tokens')
       .set({ expires_at: new Date(Date.now() - 1).toISOString() })
       .where('user_id', '=', user.id)
       .execute();

@@ -88,8 +88,8 @@ describe('POST /auth/register', () => {
     await servicesOf(t.app).jobs.idle();
     const mails = await mailsTo(t.dataDir, email);
     expect(mails).toHaveLength(1);
-    const token = await servicesOf(t.app).db.kysely
-      .selectFrom('user_tokens')
+    const token = await servicesOf(t.app)
+      .db.kysely.selectFrom('user_tokens')
       .select(['created_at', 'expires_at'])
       .where('type', '=', 'verify_email')
       .orderBy('id', 'desc')
@@ -113,8 +113,8 @@ describe('POST /auth/register', () => {
     await client.post('/auth/register', validBody(email));
     await servicesOf(t.app).jobs.idle();
     const link = await linkFromMail(t.dataDir, email, '/auth/email/verify');
-    await servicesOf(t.app).db.kysely
-      .updateTable('user_tokens')
+    await servicesOf(t.app)
+      .db.kysely.updateTable('user_tokens')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .execute();
     expect((await client.get(link.pathname + link.search)).headers.location).toBe('/drive?verified=0');

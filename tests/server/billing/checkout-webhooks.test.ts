@@ -139,8 +139,8 @@ describe('checkout and Stripe webhooks', () => {
       }
       expect(await subscriptionRows(user.id)).toEqual([]);
       expect(
-        await servicesOf(t.app).db.kysely
-          .selectFrom('billing_events')
+        await servicesOf(t.app)
+          .db.kysely.selectFrom('billing_events')
           .select('id')
           .where(
             'id',

@@ -117,8 +117,8 @@ describe('custom pages', () => {
 
   it('cleans a body written around the API (an old row) on the way out', async () => {
     const now = new Date().toISOString();
-    await servicesOf(t.app).db.kysely
-      .insertInto('custom_pages')
+    await servicesOf(t.app)
+      .db.kysely.insertInto('custom_pages')
       .values({ title: 'Old', slug: 'old-raw', body: '<p>ok</p><script>alert(1)</script><img src=x onerror=alert(1)>', created_at: now, updated_at: now })
       .execute();
     const body = (await new TestClient(t.app).get('/api/v1/custom-pages/old-raw')).json().page.body as string;

@@ -222,8 +222,8 @@ describe.each(DISKS)('file bytes: create, download, preview, thumbnails, space u
       const { user, client } = await signedInUser(t.app);
       const image = await uploadFile(t.app, user, { name: 'big.png', content: await pngBytes(1200, 800) });
       await servicesOf(t.app).jobs.idle();
-      const row = await servicesOf(t.app).db.kysely
-        .selectFrom('file_entries')
+      const row = await servicesOf(t.app)
+        .db.kysely.selectFrom('file_entries')
         .select(['thumbnail', 'disk_prefix'])
         .where('id', '=', image.id)
         .executeTakeFirstOrThrow();
@@ -281,7 +281,10 @@ describe.each(DISKS)('file bytes: create, download, preview, thumbnails, space u
       },
     });
     const actor = await actorFor(t.app, user);
-    const entry = await servicesOf(t.app).drive.files.createFileFromStream(actor, await servicesOf(t.app).drive.scope(actor, null), { name: 'big.bin', stream });
+    const entry = await servicesOf(t.app).drive.files.createFileFromStream(actor, await servicesOf(t.app).drive.scope(actor, null), {
+      name: 'big.bin',
+      stream,
+    });
     expect(entry.file_size).toBe(8 * 1024 * 1024);
   });
 });

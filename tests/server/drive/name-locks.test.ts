@@ -21,7 +21,8 @@ describe('names under folder locks', () => {
     const { user } = await signedInUser(t.app);
     const actor = await actorFor(t.app, user);
     const scope = await servicesOf(t.app).drive.scope(actor, null);
-    const names = async (parentHash: string | null) => (await servicesOf(t.app).drive.facade.children(actor, scope, parentHash)).map((entry) => entry.name).sort();
+    const names = async (parentHash: string | null) =>
+      (await servicesOf(t.app).drive.facade.children(actor, scope, parentHash)).map((entry) => entry.name).sort();
     const child = async (parentHash: string | null, name: string) =>
       (await servicesOf(t.app).drive.facade.children(actor, scope, parentHash)).find((entry) => entry.name === name)!;
     return { actor, scope, names, child };

@@ -22,8 +22,8 @@ describe('who owns, who created, and what the caller may do', () => {
     const { user, client } = await signedInUser(t.app);
     const folder = await createFolder(client, 'Mine');
     await uploadFile(t.app, user, { name: 'a.txt', parentId: folder });
-    const rows = await servicesOf(t.app).db.kysely
-      .selectFrom('file_entries')
+    const rows = await servicesOf(t.app)
+      .db.kysely.selectFrom('file_entries')
       .select(['name', 'owner_id', 'created_by'])
       .where('owner_id', '=', user.id)
       .orderBy('id')

@@ -15,8 +15,8 @@ describe('trash: POST /file-entries/delete and /restore', () => {
   const sizeOf = async (client: TestClient, hash: string): Promise<number> => (await client.get(`/api/v1/file-entries/${hash}`)).json().fileEntry.file_size;
   const del = (client: TestClient, body: object) => client.post('/api/v1/file-entries/delete', body);
   const stored = async (hash: string) => {
-    const row = await servicesOf(t.app).db.kysely
-      .selectFrom('file_entries')
+    const row = await servicesOf(t.app)
+      .db.kysely.selectFrom('file_entries')
       .select(['disk_prefix', 'file_name'])
       .where('hash', '=', hash)
       .executeTakeFirstOrThrow();

@@ -95,7 +95,11 @@ describe('localizations and value lists', () => {
     const tr = await db.selectFrom('localizations').select('id').where('language', '=', 'tr').executeTakeFirstOrThrow();
     await servicesOf(t.app).localizations.setLines(tr.id, { 'Take me there!': 'Oraya götür' });
     // The edit is this test's own: the guest-language test reads the shipped line.
-    onTestFinished(() => servicesOf(t.app).localizations.setLines(tr.id, { 'Take me there!': null }).then(() => undefined));
+    onTestFinished(() =>
+      servicesOf(t.app)
+        .localizations.setLines(tr.id, { 'Take me there!': null })
+        .then(() => undefined),
+    );
     const { seed } = await import('../../../server/modules/setup/seeder.js');
     await seed(db);
     expect(await servicesOf(t.app).localizations.lines(tr.id)).toMatchObject({ 'Take me there!': 'Oraya götür' });

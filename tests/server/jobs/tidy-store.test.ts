@@ -28,8 +28,8 @@ describe('tidying the store', () => {
   });
 
   const reserve = (key: string, kind: 'tus' | 'plain', ageMs: number) =>
-    servicesOf(t.app).db.kysely
-      .insertInto('upload_reservations')
+    servicesOf(t.app)
+      .db.kysely.insertInto('upload_reservations')
       .values({
         key,
         user_id: userId,

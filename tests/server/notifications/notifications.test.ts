@@ -48,8 +48,8 @@ describe('notifications (spec §3, §4, §7)', () => {
     expect(notification).toMatchObject({ type: 'workspace-invitation', read_at: null, data: { image: 'group-add', mainAction: { label: 'Join' } } });
     expect(notification!.data.lines[0]!.content).toMatch(/^Test User \d+ invited you to join Research$/);
     expect(notification!.data.buttonActions!.map((b) => b.label)).toEqual(['Join', 'Decline']);
-    const invite = await servicesOf(t.app).db.kysely
-      .selectFrom('workspace_invites')
+    const invite = await servicesOf(t.app)
+      .db.kysely.selectFrom('workspace_invites')
       .select('id')
       .where('email', '=', invitee.user.email)
       .executeTakeFirstOrThrow();

@@ -106,8 +106,8 @@ describe('push endpoints a browser may register', () => {
     const { client } = await signedInUser(t.app);
     const first = (await client.get('/api/v1/notifications/push/key')).json().publicKey;
     expect(await servicesOf(t.app).notifications.vapidPublicKey()).toBe(first);
-    const stored = await servicesOf(t.app).db.kysely
-      .selectFrom('settings')
+    const stored = await servicesOf(t.app)
+      .db.kysely.selectFrom('settings')
       .select(['value', 'private'])
       .where('key', '=', 'notifications.vapid')
       .executeTakeFirstOrThrow();

@@ -99,10 +99,12 @@ describe('query plans of listings, search and access checks', () => {
     const pages = log.filter((s) => /order by "file_entries"."updated_at" desc/.test(s.sql));
     expect(pages).toHaveLength(3);
     for (const page of pages) {
-      const plan = await servicesOf(t.app).db.kysely.transaction().execute(async (trx) => {
-        await sql`set local enable_seqscan = off`.execute(trx);
-        return trx.executeQuery<{ 'QUERY PLAN': string }>({ ...sql``.compile(trx), sql: `explain ${page.sql}`, parameters: page.parameters });
-      });
+      const plan = await servicesOf(t.app)
+        .db.kysely.transaction()
+        .execute(async (trx) => {
+          await sql`set local enable_seqscan = off`.execute(trx);
+          return trx.executeQuery<{ 'QUERY PLAN': string }>({ ...sql``.compile(trx), sql: `explain ${page.sql}`, parameters: page.parameters });
+        });
       const lines = plan.rows.map((row) => row['QUERY PLAN']);
       expect(
         lines.filter((line) => /Sort/.test(line)),

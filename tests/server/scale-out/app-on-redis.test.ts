@@ -53,8 +53,8 @@ describe.skipIf(!reachable)('the app with REDIS_URL (scale-out mode, one process
     const { user } = await signedInUser(t.app);
     const image = await uploadFile(t.app, user, { name: 'photo.png', content: await pngBytes(800, 600) });
     await servicesOf(t.app).jobs.idle();
-    const row = await servicesOf(t.app).db.kysely
-      .selectFrom('file_entries')
+    const row = await servicesOf(t.app)
+      .db.kysely.selectFrom('file_entries')
       .select(['thumbnail', 'disk_prefix'])
       .where('id', '=', image.id)
       .executeTakeFirstOrThrow();

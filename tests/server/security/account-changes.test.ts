@@ -124,8 +124,8 @@ describe('changes to the account itself need a fresh proof', () => {
     await servicesOf(t.app).db.kysely.updateTable('users').set({ password: null }).where('id', '=', user.id).execute();
     expect((await client.request('PUT', '/api/v1/users/me', { body: { email: `fresh-${user.id}@example.com` } })).statusCode).toBe(200);
     // The same session, an hour later.
-    await servicesOf(t.app).db.kysely
-      .updateTable('sessions')
+    await servicesOf(t.app)
+      .db.kysely.updateTable('sessions')
       .set({ created_at: new Date(Date.now() - 60 * 60 * 1000).toISOString(), last_active_at: nowIso() })
       .where('user_id', '=', user.id)
       .execute();

@@ -15,7 +15,8 @@ describe('downloads through a link', () => {
 
   const countOf = async (linkId: number) =>
     Number(
-      (await servicesOf(site.app).db.kysely.selectFrom('share_links').select('download_count').where('id', '=', linkId).executeTakeFirstOrThrow()).download_count,
+      (await servicesOf(site.app).db.kysely.selectFrom('share_links').select('download_count').where('id', '=', linkId).executeTakeFirstOrThrow())
+        .download_count,
     );
 
   it('gives one copy for a limit of one: a range from byte 1 counts, a preview counts, and the rest are refused', async () => {

@@ -58,8 +58,8 @@ describe('what a link lets its holder do, state by state', () => {
     const visitor = guest(t.app);
     if (state === 'unlocked') expect((await visitor.post(linkPath(link.token, '/password'), { password: 'secret word' })).statusCode).toBe(200);
     if (state === 'expired') {
-      await servicesOf(t.app).db.kysely
-        .updateTable('share_links')
+      await servicesOf(t.app)
+        .db.kysely.updateTable('share_links')
         .set({ expires_at: new Date(Date.now() - 1).toISOString() })
         .where('id', '=', link.id)
         .execute();

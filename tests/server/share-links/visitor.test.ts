@@ -77,8 +77,8 @@ describe('a share link, as its visitors see it', () => {
 
     const expiring = await makeLink(site.owner, fx.file, { expiresAt: new Date(Date.now() + 60_000).toISOString() });
     expect((await visitor.get(linkPath(expiring.token))).statusCode).toBe(200);
-    await servicesOf(site.app).db.kysely
-      .updateTable('share_links')
+    await servicesOf(site.app)
+      .db.kysely.updateTable('share_links')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('id', '=', expiring.id)
       .execute();

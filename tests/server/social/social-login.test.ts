@@ -36,8 +36,8 @@ describe('social sign-in through a real OAuth/OIDC provider (oauth2-mock-server)
     await runPopup(new TestClient(t.app), '/secure/auth/social/google/login');
     const again = new TestClient(t.app);
     expect((await runPopup(again, '/secure/auth/social/google/login')).status).toBe('SUCCESS');
-    const rows = await servicesOf(t.app).db.kysely
-      .selectFrom('users')
+    const rows = await servicesOf(t.app)
+      .db.kysely.selectFrom('users')
       .select('id')
       .where('email', '=', claims.email as string)
       .execute();

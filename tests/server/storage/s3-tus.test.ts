@@ -21,8 +21,8 @@ describe('resumable (tus) uploads on the S3 disk', () => {
     const uploadKey = location.split('/').pop()!;
     const finished = await client.request('POST', '/api/v1/tus/entries', { body: { uploadKey } });
     expect(finished.statusCode).toBe(200);
-    const row = await servicesOf(t.app).db.kysely
-      .selectFrom('file_entries')
+    const row = await servicesOf(t.app)
+      .db.kysely.selectFrom('file_entries')
       .select(['disk_prefix', 'file_name'])
       .where('name', '=', 'notes.txt')
       .executeTakeFirstOrThrow();

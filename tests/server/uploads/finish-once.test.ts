@@ -16,8 +16,8 @@ describe('finishing and cancelling resumable uploads', () => {
   const reserved = async (userId: number) =>
     Number(
       (
-        await servicesOf(t.app).db.kysely
-          .selectFrom('upload_reservations')
+        await servicesOf(t.app)
+          .db.kysely.selectFrom('upload_reservations')
           .select((eb) => eb.fn.sum<number | string | null>('bytes').as('bytes'))
           .where('user_id', '=', userId)
           .executeTakeFirst()
@@ -36,8 +36,8 @@ describe('finishing and cancelling resumable uploads', () => {
     expect(await listNames(client, '')).toEqual(['once.txt']);
     expect(await reserved(user.id)).toBe(0);
     // The entry remembers who made it.
-    const row = await servicesOf(t.app).db.kysely
-      .selectFrom('file_entries')
+    const row = await servicesOf(t.app)
+      .db.kysely.selectFrom('file_entries')
       .select(['owner_id', 'created_by'])
       .where('name', '=', 'once.txt')
       .executeTakeFirstOrThrow();

@@ -90,8 +90,8 @@ describe('tus: the finish uses the digest from arrival', () => {
     const done = await client.post('/api/v1/tus/entries', { uploadKey: location.split('/').pop() });
     expect(done.statusCode, done.body).toBe(200);
     expect(store.tracked).toBe(0);
-    const row = await servicesOf(t.app).db.kysely
-      .selectFrom('file_entries')
+    const row = await servicesOf(t.app)
+      .db.kysely.selectFrom('file_entries')
       .select(['sha256', 'mime', 'file_size'])
       .where('hash', '=', done.json().fileEntry.hash)
       .executeTakeFirstOrThrow();

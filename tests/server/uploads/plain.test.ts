@@ -39,8 +39,8 @@ describe('POST /api/v1/file-entries (plain upload)', () => {
     expect(res.statusCode).toBe(200);
     const { fileEntry } = res.json();
     expect(fileEntry).toMatchObject({ name: 'report.pdf', mime: 'application/pdf', type: 'pdf', file_size: content.length, parent_id: folder });
-    const row = await servicesOf(t.app).db.kysely
-      .selectFrom('file_entries')
+    const row = await servicesOf(t.app)
+      .db.kysely.selectFrom('file_entries')
       .select(['sha256', 'owner_id'])
       .where('hash', '=', fileEntry.hash)
       .executeTakeFirstOrThrow();

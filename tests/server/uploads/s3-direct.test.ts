@@ -69,8 +69,8 @@ describe.each(['simple', 'multipart'] as const)('direct upload to S3 (%s), end t
     expect(entry.statusCode).toBe(200);
     expect(entry.json().fileEntry).toMatchObject({ name: 'data.bin', file_size: content.length });
     expect(await listNames(client, `folderId=${folder}`)).toEqual(['data.bin']);
-    const row = await servicesOf(t.app).db.kysely
-      .selectFrom('file_entries')
+    const row = await servicesOf(t.app)
+      .db.kysely.selectFrom('file_entries')
       .select(['sha256', 'disk_prefix'])
       .where('name', '=', 'data.bin')
       .executeTakeFirstOrThrow();

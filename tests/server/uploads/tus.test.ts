@@ -144,8 +144,8 @@ describe('abandoned resumable uploads', () => {
     const upload = await store.getUpload(key);
     upload.creation_date = new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString();
     await store.configstore.set(key, upload);
-    await servicesOf(t.app).db.kysely
-      .updateTable('upload_reservations')
+    await servicesOf(t.app)
+      .db.kysely.updateTable('upload_reservations')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('key', '=', key)
       .execute();

@@ -51,8 +51,8 @@ describe('the drive in a workspace', () => {
     const { owner, editor, id } = await team();
     const entry = (await upload(editor.client, id, 'budget.csv', 'x'.repeat(1000))).json().fileEntry;
     expect(entry).toMatchObject({ owner_id: owner.user.id, workspace_id: id });
-    const row = await servicesOf(t.app).db.kysely
-      .selectFrom('file_entries')
+    const row = await servicesOf(t.app)
+      .db.kysely.selectFrom('file_entries')
       .select(['owner_id', 'created_by'])
       .where('hash', '=', entry.hash)
       .executeTakeFirstOrThrow();

@@ -88,8 +88,8 @@ describe('every drive and upload route in a workspace', () => {
     const invitee = await signedInUser(t.app);
     const roles = await workspaceRoles(owner);
     await owner.post(`/api/v1/workspace/${workspaceId}/invite`, { emails: [invitee.user.email], roleId: roles.viewer });
-    const invite = await servicesOf(t.app).db.kysely
-      .selectFrom('workspace_invites')
+    const invite = await servicesOf(t.app)
+      .db.kysely.selectFrom('workspace_invites')
       .select('id')
       .where('email', '=', invitee.user.email)
       .executeTakeFirstOrThrow();

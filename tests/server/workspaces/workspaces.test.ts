@@ -75,8 +75,8 @@ describe('team workspaces (spec §1, §4, §7)', () => {
 
   it('keeps to the count of workspaces.create, even when two creations race', async () => {
     const { client } = await signedInUser(t.app);
-    await servicesOf(t.app).db.kysely
-      .updateTable('role_permissions')
+    await servicesOf(t.app)
+      .db.kysely.updateTable('role_permissions')
       .set({ restrictions: JSON.stringify([{ name: 'count', value: 1 }]) })
       .where('role_id', '=', (await servicesOf(t.app).db.kysely.selectFrom('roles').select('id').where('name', '=', 'users').executeTakeFirstOrThrow()).id)
       .where(
@@ -90,8 +90,8 @@ describe('team workspaces (spec §1, §4, §7)', () => {
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 403]);
       expect(answers.find((a) => a.statusCode === 403)!.json().message).toBe('You have reached the maximum number of workspaces you can create.');
     } finally {
-      await servicesOf(t.app).db.kysely
-        .updateTable('role_permissions')
+      await servicesOf(t.app)
+        .db.kysely.updateTable('role_permissions')
         .set({ restrictions: JSON.stringify([{ name: 'count', value: null }]) })
         .where('restrictions', 'like', '%"count"%')
         .execute();
@@ -173,8 +173,8 @@ describe('team workspaces (spec §1, §4, §7)', () => {
     const id = await createWorkspace(owner.client);
     await owner.client.post(`/api/v1/workspace/${id}/invite`, { emails: [invitee.user.email], roleId: roles.viewer });
     const inviteId = await inviteIdFromMail(t.dataDir, invitee.user.email);
-    await servicesOf(t.app).db.kysely
-      .updateTable('workspace_invites')
+    await servicesOf(t.app)
+      .db.kysely.updateTable('workspace_invites')
       .set({ expires_at: new Date(Date.now() + 60_000).toISOString() })
       .execute();
 
