@@ -19,6 +19,12 @@ const notTheCompositionRoot = layer('Modules and plugins take narrow dependencie
   '**/app.js',
 ]);
 
+/** A string replacement reads `$'`, `$&` and `` $` `` in the value as patterns (issue 30 finding 6). */
+const dataInReplacement = ['TemplateLiteral[expressions.length>0]', 'BinaryExpression', 'Identifier', 'MemberExpression', 'CallExpression'].map((kind) => ({
+  selector: `CallExpression[callee.property.name=/^replace(All)?$/][arguments.length=2] > ${kind}.arguments:nth-child(2)`,
+  message: 'Data in a String.replace replacement is read as $-patterns: pass an inline replacer function, or splice by index.',
+}));
+
 export default tseslint.config(
   { ignores: ['dist', 'dev-dist', 'coverage', 'test-results', 'playwright-report', 'data', 'src/api/schema.d.ts'] },
   js.configs.recommended,
@@ -110,13 +116,21 @@ export default tseslint.config(
     // A string replacement reads `$'`, `$&` and `` $` `` in the value as patterns, so data built into one corrupts
     // the result (issue 30 finding 6): write data with a replacer function, or splice by index.
     files: ['server/**/*.ts', 'src/**/*.{ts,tsx}', 'sw/**/*.ts', 'common/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...dataInReplacement] },
+  },
+  {
+    // Routes get what they need as plugin options from their module's index.ts (issue 31.2); a bag of every
+    // service on the app or request (`app.services`) would let any route reach any module again.
+    // ESLint applies the last matching `no-restricted-syntax`, so this block repeats the replacement rule.
+    files: ['server/modules/**/*.ts', 'server/plugins/**/*.ts', 'server/jobs/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
-        ...['TemplateLiteral[expressions.length>0]', 'BinaryExpression', 'Identifier', 'MemberExpression', 'CallExpression'].map((kind) => ({
-          selector: `CallExpression[callee.property.name=/^replace(All)?$/][arguments.length=2] > ${kind}.arguments:nth-child(2)`,
-          message: 'Data in a String.replace replacement is read as $-patterns: pass an inline replacer function, or splice by index.',
-        })),
+        ...dataInReplacement,
+        {
+          selector: "MemberExpression[property.name='services']",
+          message: "Modules, plugins and jobs take narrow dependencies as plugin options or arguments, never the app's services.",
+        },
       ],
     },
   },

@@ -22,7 +22,7 @@ import { withSeo } from './modules/custom-pages/seo.js';
 import { storeOrigins } from './storage/disks.js';
 import { checkTokenScope } from './plugins/token-scope.js';
 import { checkXsrf, ensureXsrfCookie } from './plugins/xsrf.js';
-import { createServices } from './services.js';
+import { createServices, type Services } from './services.js';
 import { installLogContext, logContextOptions } from './observability/log-context.js';
 import { installObservability } from './observability/index.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
@@ -38,6 +38,18 @@ function sortedComponents<T extends object>(document: T): T {
   if (!components.schemas) return document;
   const schemas = Object.fromEntries(Object.entries(components.schemas).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return { ...document, components: { ...components, schemas } };
+}
+
+const built = new WeakMap<FastifyInstance, Services>();
+
+/**
+ * The services an app was built with, for start-up work (main.ts), benches and tests. Routes never use this:
+ * each module's routes are registered with the dependencies its index.ts gave them.
+ */
+export function servicesOf(app: FastifyInstance): Services {
+  const services = built.get(app);
+  if (!services) throw new Error('This app was not made by buildApp.');
+  return services;
 }
 
 export interface BuildOptions {
@@ -73,11 +85,15 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   app.setErrorHandler(errorHandler);
   installLogContext(app);
   installRequestLog(app);
-  app.decorate('services', createServices(db, config, app.log));
+  const services = createServices(db, config, app.log);
+  built.set(app, services);
+  // Who is calling: a session or a personal access token of a user (plugins/authenticate.ts).
+  const callers = { sessions: services.auth.sessions, accessTokens: services.auth.accessTokens, users: services.users };
+  app.decorate('appKey', () => services.settings.appKey());
+  app.decorate('linesSource', { localizations: services.localizations, settings: services.settings });
   installObservability(app, config.observability, {
-    ...app.services,
-    jobs: app.services.jobs,
-    uploadsInProgress: () => app.services.drive.quota.inProgressByKind(),
+    ...services,
+    uploadsInProgress: () => services.drive.quota.inProgressByKind(),
   });
   app.decorateRequest('ctx', null as never);
   app.decorateRequest('actor', null as never);
@@ -87,10 +103,10 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   app.decorateRequest('tokenScopes', null);
   app.decorateRequest('signedInAt', null);
   app.decorateRequest('impersonatorId', null);
-  app.services.jobs.start();
+  services.jobs.start();
   // Jobs running here (deliveries, thumbnails) finish before the database closes; Redis connections close too.
   app.addHook('onClose', async () => {
-    await app.services.shared.close();
+    await services.shared.close();
     await db.destroy();
   });
 
@@ -117,20 +133,19 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
     await ensureXsrfCookie(request, reply);
     if (!isApiPath(url)) return;
     request.ctx = parseRequestContext(request);
-    await authenticate(request, app.services);
+    await authenticate(request, callers);
     await checkXsrf(request);
     checkTokenScope(request);
   });
 
-  for (const routes of app.services.routes) await app.register(routes.plugin, { prefix: routes.prefix });
+  for (const routes of services.routes) await app.register(routes.plugin, { prefix: routes.prefix });
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  await registerWeb(app, config.webDistDir, () => humanCheckInUse(app.services), {
+  await registerWeb(app, config.webDistDir, () => humanCheckInUse(services), {
     bootstrapFor: async (request) => {
-      await authenticate(request, app.services);
+      await authenticate(request, callers);
       // Serialised as GET bootstrap-data answers: only what the contract lists leaves.
-      return app.services.bootstrapJson.serialize(
-        await app.services.bootstrap.build(request.user, request.cookies[LOCALE_COOKIE] ?? null, request.impersonatorId),
-      );
+      const { bootstrap, bootstrapJson } = services.bootstrap;
+      return bootstrapJson.serialize(await bootstrap.build(request.user, request.cookies[LOCALE_COOKIE] ?? null, request.impersonatorId));
     },
     storeOrigins: storeOrigins(config.storage),
     transforms: {
@@ -138,7 +153,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
       // engines; a signed-in-only page's tags are set by the app once it has loaded it.
       '/pages/:slug': async (request, html) => {
         const { slug } = request.params as { slug: string };
-        const seo = await app.services.customPages.headFor(slug);
+        const seo = await services.customPages.customPages.headFor(slug);
         return seo ? withSeo(html, seo) : html;
       },
     },

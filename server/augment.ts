@@ -1,13 +1,16 @@
-// Types the app adds to Fastify (request context, caller, services).
+// Types the app adds to Fastify (request context, caller, what the request plugins look up).
 import type { Actor } from './modules/access/actor.js';
 import type { TokenScope } from './modules/auth/token-scopes.js';
 import type { UserWithAccess } from './modules/users/repository.js';
 import type { RequestContext } from './plugins/request-context.js';
-import type { Services } from './services.js';
+import type { LinesSource } from './plugins/request-lines.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: Services;
+    /** The site's secret key (settings), for XSRF tokens bound to a session (plugins/xsrf.ts). */
+    appKey(): Promise<string>;
+    /** Where a caller's lines are looked up, for messages and error answers (plugins/request-lines.ts). */
+    linesSource: LinesSource;
   }
   interface FastifyRequest {
     ctx: RequestContext;

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.js';
+import { buildApp, servicesOf } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { HOUSEKEEPING_INTERVAL_MS, RETENTION_INTERVAL_MS } from './jobs/housekeeping.js';
 import { tidyStore } from './jobs/tidy-store.js';
@@ -35,7 +35,7 @@ function readConfig(): Config {
 async function prepare(config: Config): Promise<FastifyInstance> {
   const work = async () => {
     const app = await buildApp({ config });
-    const admin = await ensureFirstAdmin(app.services.db.kysely, config.admin);
+    const admin = await ensureFirstAdmin(servicesOf(app).db.kysely, config.admin);
     if (admin) {
       const password = admin.generatedPassword
         ? `password: ${admin.generatedPassword}\n  (shown only this once; it is stored hashed. Change it in Account settings.)`
@@ -43,13 +43,13 @@ async function prepare(config: Config): Promise<FastifyInstance> {
       console.log(`\nFirst admin account created.\n  email:    ${admin.email}\n  ${password}\n`);
     }
     if (config.demoMode) {
-      const created = await ensureDemoAccounts(app.services.db.kysely);
+      const created = await ensureDemoAccounts(servicesOf(app).db.kysely);
       console.log(`Demo mode: ${created} demo accounts created (admin@demo.com / admin, demo1..100@demo.com / demo).`);
     }
     // Before listening: what a crash left behind (uploads that cannot finish, temporary files, bytes
     // of a commit that never happened) is settled while no request of this site is in flight (embedded),
     // or what has been untouched for long enough (scale-out: other machines may be mid-upload).
-    const recovered = await tidyStore(app.services.storeChecks, config.redis ? 'running' : 'start', app.log);
+    const recovered = await tidyStore(servicesOf(app).storeChecks, config.redis ? 'running' : 'start', app.log);
     if (Object.keys(recovered).length) app.log.warn({ recovered }, 'recovered from an unclean stop');
     return app;
   };
@@ -64,8 +64,8 @@ async function prepare(config: Config): Promise<FastifyInstance> {
 
 /** One serving process: housekeeping scheduled (once across processes on the shared queue), then listening. */
 async function serve(app: FastifyInstance, config: Config): Promise<void> {
-  await app.services.jobs.every('housekeeping', {}, HOUSEKEEPING_INTERVAL_MS);
-  await app.services.jobs.every('retention', {}, RETENTION_INTERVAL_MS);
+  await servicesOf(app).jobs.every('housekeeping', {}, HOUSEKEEPING_INTERVAL_MS);
+  await servicesOf(app).jobs.every('retention', {}, RETENTION_INTERVAL_MS);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info({ signal }, 'shutting down');

@@ -1,331 +1,108 @@
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
-import { pauseAt } from './lib/test-pause.js';
-import { Unauthenticated } from './lib/errors.js';
+import { defineJobs } from './jobs/catalog.js';
+import { runHousekeeping } from './jobs/housekeeping.js';
+import type { ModuleRoutes } from './lib/routes.js';
 import { Mailer, type MailLogger, type MailMessage } from './mail/mailer.js';
-import { AccessTokensService } from './modules/auth/access-tokens.js';
-import { RecoveryService } from './modules/auth/recovery.js';
-import { RegistrationService } from './modules/auth/registration.js';
-import { PasswordChecks } from './modules/auth/password-checks.js';
-import { AuthService } from './modules/auth/service.js';
-import { TwoFactorService } from './modules/auth/two-factor/service.js';
-import { twoFactorRoutes } from './modules/auth/two-factor/routes.js';
-import { createPasskeys } from './modules/auth/two-factor/index.js';
-import { SessionsService } from './modules/auth/sessions.js';
+import type { PushJob } from './modules/notifications/notifier.js';
+import { createAdmin } from './modules/admin/index.js';
+import { createApiDocs } from './modules/api-docs/index.js';
+import { createAppearance } from './modules/appearance/index.js';
 import { AccessCache } from './modules/auth/access-cache.js';
-import { UserTokensService } from './modules/auth/user-tokens.js';
-import { APP_VERSION } from './modules/bootstrap/service.js';
+import { createAuth } from './modules/auth/index.js';
+import { createBilling } from './modules/billing/index.js';
 import { createBootstrap } from './modules/bootstrap/index.js';
-import { bytesCharged } from './modules/drive/repository.js';
+import { createCustomPages } from './modules/custom-pages/index.js';
+import { createDocuments } from './modules/documents/index.js';
 import { createDrive } from './modules/drive/index.js';
 import { createHealth } from './modules/health/index.js';
 import { createLocalizations } from './modules/localizations/index.js';
 import { createManifest } from './modules/manifest/index.js';
-import { createAppearance } from './modules/appearance/index.js';
-import { createRecaptcha } from './modules/recaptcha/index.js';
-import { createApiDocs } from './modules/api-docs/index.js';
-import { SettingsService } from './modules/settings/service.js';
-import { SocialAccountsService } from './modules/social/service.js';
-import { AvatarStore } from './modules/users/avatars.js';
-import { UsersRepository } from './modules/users/repository.js';
-import { AccountService } from './modules/users/service.js';
-import { UploadsService } from './modules/uploads/service.js';
-import { DocumentsService } from './modules/documents/service.js';
-import { createTusServer } from './modules/uploads/tus.js';
-import { createTusFiles } from './modules/uploads/tus-files.js';
-import { S3DirectUploads } from './modules/uploads/s3-direct.js';
-import { S3UploadsRepository } from './modules/uploads/s3-repository.js';
-import { verifyPassword } from './modules/auth/passwords.js';
-import { createStoreChecks, tusDir } from './upkeep.js';
-import { createSharedState } from './scale-out.js';
-import { runHousekeeping } from './jobs/housekeeping.js';
-import { createDisks, signedDownloads } from './storage/disks.js';
-import { WebDavRepository } from './modules/webdav/repository.js';
-import { WebDavService } from './modules/webdav/service.js';
-import { createAdmin } from './modules/admin/index.js';
-import { createBilling } from './modules/billing/index.js';
-import { createNotifications } from './modules/notifications/index.js';
-import { createWorkspaces } from './modules/workspaces/index.js';
-import { createSharing } from './modules/sharing/index.js';
-import { createShareLinks } from './modules/share-links/index.js';
-import { API_PREFIX, moduleRoutes, type ModuleRoutes } from './lib/routes.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { socialRoutes } from './modules/social/routes.js';
-import { usersRoutes } from './modules/users/routes.js';
-import { accessTokenRoutes } from './modules/auth/tokens-routes.js';
-import { driveRoutes } from './modules/drive/routes.js';
-import { uploadRoutes } from './modules/uploads/routes.js';
-import { documentRoutes } from './modules/documents/routes.js';
-import { adminRoutes } from './modules/admin/routes.js';
-import { webdavRoutes } from './modules/webdav/routes.js';
-import { siteUrlFrom } from './modules/settings/site-url.js';
-import { createCustomPages } from './modules/custom-pages/index.js';
 import { MenusService } from './modules/menus/service.js';
-import { SpaceLimits } from './modules/drive/space-limits.js';
-import { userActor } from './modules/access/actor.js';
+import { createNotifications } from './modules/notifications/index.js';
+import { createRecaptcha } from './modules/recaptcha/index.js';
+import { createSettings } from './modules/settings/index.js';
+import { createShareLinks } from './modules/share-links/index.js';
+import { createSharing } from './modules/sharing/index.js';
+import { createSocial } from './modules/social/index.js';
+import { createUploads } from './modules/uploads/index.js';
+import { createUsers, permissionsLookup } from './modules/users/index.js';
+import { UsersRepository } from './modules/users/repository.js';
+import { createWebDav } from './modules/webdav/index.js';
+import { createWorkspaces } from './modules/workspaces/index.js';
+import { createSharedState } from './scale-out.js';
+import { createDisks, directUploadTarget, downloadSigner } from './storage/disks.js';
+import { createStoreChecks, tusDir } from './upkeep.js';
 
-/** The services of one app instance. Routes reach them through `app.services`. */
+/**
+ * The composition root: each module builds itself in its index.ts (routes included) from what is passed here; this
+ * file only says in which order, with which configuration. Closures (`() => later.x()`) reach modules made further
+ * down and are only called once everything is built.
+ */
 export function createServices(db: Db, config: Config, log: MailLogger & { warn(obj: object, msg: string): void }) {
-  const kysely = db.kysely;
-  const settings = new SettingsService(kysely);
+  const { kysely } = db;
+  const { settings, siteUrl, mailSettings } = createSettings(kysely, config.appUrl);
   const accessCache = new AccessCache(db.changes);
   const users = new UsersRepository(kysely, accessCache);
-  // Plan texts are translated like lines; billing is made below and read only on use.
-  const { localizations, routes: localizationRoutes } = createLocalizations(kysely, settings, () => billingModule.repo.productTexts());
-  const sessions = new SessionsService(kysely, accessCache);
-  const accessTokens = new AccessTokensService(kysely);
-  const userTokens = new UserTokensService(kysely);
-  const mailer = new Mailer(config.mail, log, async () => {
-    const [url, from] = await Promise.all([settings.get('mail.url'), settings.get('mail.from')]);
-    return { url: typeof url === 'string' ? url : '', from: typeof from === 'string' ? from : '' };
-  });
+  const permissionsOf = permissionsLookup(users);
+  // Plan texts are translated like lines, read from billing on use.
+  const localizations = createLocalizations(kysely, settings, () => billing.repo.productTexts());
+  const mailer = new Mailer(config.mail, log, mailSettings);
   // In memory for one process, in Redis with REDIS_URL (scale-out.ts).
   const shared = createSharedState(config, log, db.changes);
   const { rateLimiter, jobs } = shared;
-  const passwordChecks = new PasswordChecks(rateLimiter);
-  const passkeys = createPasskeys(kysely, settings, config.appUrl, () => recovery.siteName());
-  const twoFactor = new TwoFactorService(kysely, passwordChecks, () => recovery.siteName(), passkeys);
-  const auth = new AuthService(users, passwordChecks, sessions, twoFactor);
-  const siteUrl = siteUrlFrom(settings, config.appUrl);
   // Mail a request causes goes out through the job queue (retried there), never inside the request.
-  const queueMail = (message: MailMessage) => jobs.enqueue('mail', message);
-  const recovery = new RecoveryService(kysely, users, userTokens, sessions, settings, queueMail, siteUrl);
+  const sendMail = (message: MailMessage) => jobs.enqueue('mail', message);
   const disks = createDisks(config.storage, config.storageDir);
-  const avatars = new AvatarStore(disks.avatars);
-  const { themes, appearance, brandingFiles, routes: brandingRoutes } = createAppearance(kysely, settings, disks.branding);
-  const permissionsOf = async (userId: number) => (await users.findWithAccess(userId))?.permissions ?? [];
-  const billingModule = createBilling({ db: kysely, settings, stripe: config.stripe, appUrl: siteUrl, usedBy: (userId) => bytesCharged(kysely, userId) });
-  const { billing } = billingModule;
-  const limits = {
-    siteDefault: async () => {
-      const setting = await settings.get('uploads.available_space');
-      return typeof setting === 'number' ? setting : null;
-    },
-    permissionsOf,
-    planSpace: (userId: number) => billing.planSpace(userId),
-  };
-  const drive = createDrive({
-    db,
-    disk: disks.drive,
-    signedDownload:
-      disks.s3 && config.storage.driver === 's3' && config.storage.downloads === 'redirect'
-        ? signedDownloads(disks.s3, config.storage.urlExpiresSeconds)
-        : null,
-    log,
-    pause: pauseAt(config.testPauseAt),
-    limits,
-    thumbnailQueue: (entryId) => jobs.enqueue('thumbnail', { entryId }),
-    retention: {
-      trashDays: async (ownerId) => {
-        const plan = await billing.planTrashDays(ownerId);
-        if (plan !== undefined) return plan;
-        const setting = await settings.get('trash.keep_days');
-        return typeof setting === 'number' && setting > 0 ? setting : 30;
-      },
-      versionMaxDays: async () => {
-        const setting = await settings.get('versions.max_days');
-        return typeof setting === 'number' && setting >= 0 ? setting : 365;
-      },
-    },
-  });
-  const tusFiles = createTusFiles(tusDir(config.storageDir));
-  const notificationsModule = createNotifications({
-    db: kysely,
-    // Workspaces are made below and asked only on use.
-    openInvites: (ids) => workspaces.repo.openInviteIds(ids),
-    broadcast: shared.broadcast,
-    log,
-    settings,
-    users,
-    localizations,
-    queue: { mail: queueMail, push: (job) => jobs.enqueue('push', job) },
-    siteName: () => recovery.siteName(),
-    appUrl: siteUrl,
-    config: { appUrl: config.appUrl, mailFrom: config.mail.from, pushAllowLoopback: config.pushAllowLoopback },
-  });
-  const { notifier } = notificationsModule;
-  const workspaces = createWorkspaces({
-    db,
-    users,
-    notifier,
-    rateLimiter,
-    sendMail: queueMail,
-    siteName: () => recovery.siteName(),
-    appUrl: siteUrl,
-    trashWorkspace: (trx, id) => drive.facade.trashWorkspace(trx, id),
-  });
+  const appearance = createAppearance(kysely, settings, disks.branding);
+  const billing = createBilling({ db: kysely, settings, stripe: config.stripe, appUrl: siteUrl });
   // Every menu write passes MenusService.write; its onChange is where cached bootstrap data would be dropped.
   const menus = new MenusService(kysely);
   const customPages = createCustomPages(kysely, settings, config.appUrl);
-  const customPagesRepo = customPages.repo;
-  const bootstrap = createBootstrap(config.env !== 'production', kysely, settings, users, localizations, config.appUrl, {
-    menus: () => menus.list(),
-    unreadNotifications: (userId) => notificationsModule.repo.unreadCount(userId),
-    subscriptions: (userId) => billing.subscriptionFlags(userId),
-    billingEnabled: () => billing.enabled(),
-    directS3Uploads: config.storage.driver === 's3' && config.storage.directUpload,
-    version: () => db.version(),
-  });
-  const spaceLimits = new SpaceLimits(limits);
-  const { stripeClient } = billingModule;
-  const account = new AccountService(kysely, settings, localizations, sessions, recovery, avatars, drive.facade, auth, {}, billing);
-  const admin = createAdmin({
-    db: kysely,
-    plans: { stripe: stripeClient, catalog: billingModule.repo },
-    subscriptions: { stripe: stripeClient, billing: billingModule.repo },
-    settings,
-    localizations,
-    themes,
-    appearance,
-    brandingFiles,
-    mailer,
-    sessions,
-    dashboard: { storageDir: config.storageDir, version: APP_VERSION, verifyPassword },
-    customPages: customPagesRepo,
-    menus,
-    files: {
-      deleteForeverByIds: (trx, ids) => drive.facade.deleteForeverByIds(trx, ids),
-      purgeBytes: (prefixes) => drive.facade.purgeBytes(prefixes),
-      fileForSupport: (id) => drive.facade.fileForSupport(id),
-    },
-    workspaces: {
-      deleteWorkspace: workspaces.deleteWorkspace,
-    },
-    users: {
-      sessions,
-      startSession: auth.startSession.bind(auth),
-      sendResetLink: (email) => recovery.sendResetLink(email),
-      permissionsOf,
-      availableTo: (userId, permissions) => spaceLimits.availableTo(userActor(userId, permissions), userId),
-      deleteEntriesOf: (trx, userId) => drive.facade.deleteEntriesOf(trx, userId),
-      purgeBytes: (prefixes) => drive.facade.purgeBytes(prefixes),
-      removeAvatar: (avatar) => avatars.remove(avatar),
-      bootstrapFor: async (userId, language, impersonatorId) => {
-        const user = userId === null ? undefined : await users.findById(userId);
-        return bootstrap.bootstrap.build(user ? await users.withAccess(user) : null, language, impersonatorId);
-      },
-      confirm: async (userId, proof) => {
-        const caller = await users.findById(userId);
-        if (!caller) throw Unauthenticated();
-        await account.confirmAccountChange(caller, proof);
-      },
-    },
-  });
-  const sharing = createSharing({ db: kysely, users, notifier, rateLimiter });
-  const health = createHealth(db, config.storageDir);
-  const recaptcha = createRecaptcha(settings);
-  const manifest = createManifest(settings, themes, brandingFiles);
+  const common = { db: kysely, users, settings, localizations: localizations.localizations, rateLimiter, sendMail, siteUrl, appUrl: siteUrl };
+  const siteName = () => auth.recovery.siteName();
+  const queue = { mail: sendMail, push: (job: PushJob) => jobs.enqueue('push', job) };
+  const openInvites = (ids: string[]) => workspaces.repo.openInviteIds(ids);
+  const notifications = createNotifications({ ...common, log, broadcast: shared.broadcast, queue, siteName, config, openInvites });
+  const { notifier } = notifications;
+  const directS3Uploads = config.storage.driver === 's3' && config.storage.directUpload;
+  const bootstrapConfig = { checked: config.env !== 'production', appUrl: config.appUrl, directS3Uploads, version: db.version };
+  const bootstrap = createBootstrap({ ...common, ...bootstrapConfig, menus, notifications: notifications.repo, billing: billing.billing });
+  const auth = createAuth({ ...common, accessCache, bootstrap: bootstrap.bootstrap, appUrl: config.appUrl });
+  const thumbnailQueue = (entryId: number) => jobs.enqueue('thumbnail', { entryId });
+  const driveConfig = { disk: disks.drive, signedDownload: downloadSigner(config.storage, disks), testPauseAt: config.testPauseAt };
+  const drive = createDrive({ ...common, ...driveConfig, db, log, plans: billing.billing, permissionsOf, thumbnailQueue });
+  const trashWorkspace = drive.facade.trashWorkspace.bind(drive.facade);
+  const workspaces = createWorkspaces({ ...common, db, notifier, siteName, trashWorkspace });
+  const account = createUsers({ ...common, auth, avatarDisk: disks.avatars, drive, billing, bootstrap });
+  const social = createSocial({ ...common, auth: auth.auth, bootstrap: bootstrap.bootstrap, appUrl: config.appUrl });
+  const health = { database: db, jobs, storage: { driver: config.storage.driver, dir: config.storageDir, disk: drive.disk } };
+  const admin = createAdmin({ ...common, ...appearance, mailer, auth, account, drive, workspaces, billing, customPages, menus, health, storageDir: config.storageDir });
+  const sharing = createSharing({ ...common, notifier });
+  const manifest = createManifest(settings, appearance.themes, appearance.brandingFiles);
   const storeChecks = createStoreChecks(db, config.storageDir, drive.disk);
-  const uploads = new UploadsService({ settings, drive: drive.facade, quota: drive.quota, resolveScope: drive.scope, tusFiles });
-  const s3Uploads = new S3DirectUploads({
-    disk: config.storage.driver === 's3' && config.storage.directUpload ? disks.s3 : null,
-    urlExpiresSeconds: config.storage.driver === 's3' ? config.storage.urlExpiresSeconds : 0,
-    uploads,
-    drive: drive.facade,
-    quota: drive.quota,
-    repo: new S3UploadsRepository(kysely),
-    resolveScope: drive.scope,
-    committedUnder: (prefix) => storeChecks.storage.committedUnder(prefix),
+  const tusConfig = { tusDir: tusDir(config.storageDir), tusLocker: shared.tusLocker, s3: directUploadTarget(config.storage, disks) };
+  const uploads = createUploads({ ...common, ...tusConfig, drive, storeChecks });
+  const webdav = createWebDav({ ...common, drive, uploads: uploads.uploads, workspaces: workspaces.workspaces, accessTokens: auth.accessTokens });
+  const shareLinks = createShareLinks({ ...common, permissionsOf, passwordChecks: auth.passwordChecks, drive, uploads: uploads.uploads });
+  const documents = createDocuments({ drive: drive.facade, resolveScope: drive.scope });
+  defineJobs(jobs, {
+    send: (message) => mailer.send(message),
+    deliverPush: (job) => notifier.deliverPush(job),
+    makeThumbnail: (entryId) => drive.thumbnails.makeFor(entryId),
+    housekeeping: () => runHousekeeping({ db: kysely, tus: uploads.tus, quota: drive.quota, checks: storeChecks, s3: uploads.s3Uploads }, log),
+    retention: () => drive.retention.run().then(() => undefined),
   });
-  const webdav = new WebDavService({
-    drive: drive.facade,
-    uploads,
-    scope: drive.scope,
-    workspaces: (actor) => workspaces.workspaces.list(actor),
-    repo: new WebDavRepository(kysely),
-    siteUrl,
-  });
-  const shareLinks = createShareLinks({ db: kysely, settings, users, permissionsOf, passwordChecks, drive, uploads, appUrl: siteUrl });
-  const documents = new DocumentsService({ drive: drive.facade, resolveScope: drive.scope });
-  const tus = createTusServer(uploads, tusFiles, shared.tusLocker);
-  // Every process defines every job, so any of them can run what another queued.
-  jobs.define('mail', (message) => mailer.send(message));
-  jobs.define('push', (job) => notifier.deliverPush(job));
-  // One at a time per process: sharp is CPU- and memory-hungry, and uploads come in bursts.
-  jobs.define('thumbnail', ({ entryId }) => drive.thumbnails.makeFor(entryId), { attempts: 1, concurrency: 1 });
-  jobs.define('housekeeping', () => runHousekeeping({ db: kysely, tus, quota: drive.quota, checks: storeChecks, s3: s3Uploads }, log), { attempts: 1 });
-  jobs.define('retention', () => drive.retention.run().then(() => undefined), { attempts: 1 });
-  return {
-    db,
-    accessCache,
-    config,
-    settings,
-    users,
-    localizations,
-    sessions,
-    accessTokens,
-    userTokens,
-    mailer,
-    rateLimiter,
-    auth,
-    twoFactor,
-    registration: new RegistrationService(kysely, users, settings),
-    recovery,
-    avatars,
-    account,
-    themes,
-    brandingFiles,
-    social: new SocialAccountsService(kysely, users, settings, auth),
-    bootstrap: bootstrap.bootstrap,
-    bootstrapJson: bootstrap.bootstrapJson,
-    billing,
-    billingWebhooks: billingModule.billingWebhooks,
-    admin,
-    drive,
-    workspaces: workspaces.workspaces,
-    sharing: sharing.sharing,
-    shareLinks: shareLinks.shareLinks,
-    shareLinkVisitors: shareLinks.shareLinkVisitors,
-    jobs,
-    notificationBus: notificationsModule.bus,
-    notifier,
-    notifications: notificationsModule.notifications,
-    vapidPublicKey: notificationsModule.vapidPublicKey,
-    uploads,
-    webdav,
-    /** A token's user's permissions for WebDAV (from the access cache: a client's burst of requests reads them once), or null when the user is gone. */
-    webdavPermissionsOf: async (userId: number) => (await users.findWithAccess(userId))?.permissions ?? null,
-    documents,
-    menus,
-    customPages: customPages.customPages,
-    tusFiles,
-    tus,
-    /** Start-up recovery, housekeeping and the doctor's checks of the database against the disk. */
-    storeChecks,
-    /** Rate limits, broadcast, jobs and tus locks: in-process or in Redis (scale-out.ts); closed with the app. */
-    shared,
-    broadcast: shared.broadcast,
-    s3Uploads,
-    recaptcha: recaptcha.recaptcha,
-    manifest: manifest.manifest,
-    health: health.health,
-    /** Every module's routes, in the order of the OpenAPI document. */
-    routes: [
-      moduleRoutes('/auth', authRoutes, {}),
-      ...twoFactorRoutes({ twoFactor, passkeys, auth, users, bootstrap: bootstrap.bootstrap }),
-      moduleRoutes('/secure/auth/social', socialRoutes, {}),
-      bootstrap.routes,
-      localizationRoutes,
-      health.routes,
-      recaptcha.routes,
-      moduleRoutes(API_PREFIX, usersRoutes, {}),
-      moduleRoutes(API_PREFIX, accessTokenRoutes, {}),
-      moduleRoutes(API_PREFIX, driveRoutes, {}),
-      moduleRoutes(API_PREFIX, uploadRoutes, {}),
-      moduleRoutes(API_PREFIX, documentRoutes, {}),
-      workspaces.routes,
-      notificationsModule.routes,
-      sharing.routes,
-      ...shareLinks.routes,
-      ...billingModule.routes,
-      brandingRoutes,
-      moduleRoutes(`${API_PREFIX}/admin`, adminRoutes, {}),
-      customPages.routes,
-      moduleRoutes('', webdavRoutes, {}),
-      manifest.routes,
-      createApiDocs(settings).routes,
-    ] satisfies ModuleRoutes[],
-  };
+  /** Every module's routes, in the order of the OpenAPI document. */
+  const routes: ModuleRoutes[] = [
+    ...[auth.routes, ...auth.twoFactorRoutes, social.routes, bootstrap.routes, localizations.routes, createHealth(db, config.storageDir).routes, createRecaptcha(settings).routes],
+    ...[account.routes, auth.tokenRoutes, drive.routes, uploads.routes, documents.routes, workspaces.routes, notifications.routes, sharing.routes],
+    ...[...shareLinks.routes, ...billing.routes, appearance.routes, admin.routes, customPages.routes, webdav.routes, manifest.routes],
+    createApiDocs(settings).routes,
+  ];
+  // What start-up work (main.ts), app.ts's hooks, benches and tests reach through servicesOf(app): modules as they were built.
+  const modules = { auth, drive, admin, uploads, notifications, billing, appearance, customPages, bootstrap };
+  return { ...modules, db, config, settings, users, localizations: localizations.localizations, mailer, jobs, shared, storeChecks, routes };
 }
 
 export type Services = ReturnType<typeof createServices>;

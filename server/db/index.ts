@@ -32,6 +32,8 @@ export interface Db {
   counter: StatementCounter;
   /** Checks that the database answers (for /health). */
   ping(): Promise<void>;
+  /** The database server's name and version, as an admin reads it on the Health page. */
+  serverVersion(): Promise<string>;
   /** PostgreSQL's connection pool right now (metrics); null for SQLite, which has one connection. */
   poolUse(): PoolUse | null;
   destroy(): Promise<void>;
@@ -69,6 +71,7 @@ export function createDb(config: Config['database'], changes: AccessChanges = ne
       ping: async () => {
         await pool.query('select 1');
       },
+      serverVersion: async () => `PostgreSQL ${(await pool.query<{ server_version: string }>('show server_version')).rows[0]!.server_version}`,
       poolUse: () => ({ max: POOL_MAX, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       destroy: () => kysely.destroy(),
     };
@@ -90,6 +93,7 @@ export function createDb(config: Config['database'], changes: AccessChanges = ne
     ping: async () => {
       sqlite.prepare('select 1').get();
     },
+    serverVersion: async () => `SQLite ${(sqlite.prepare('select sqlite_version() as v').get() as { v: string }).v}`,
     poolUse: () => null,
     destroy: () => kysely.destroy(),
   };

@@ -17,3 +17,21 @@ export type DriveJobs = {
 };
 
 export type DriveJobQueue = JobQueue<DriveJobs>;
+
+/** What each job runs: every process defines every job, so any of them can run what another queued. */
+export interface JobHandlers {
+  send(message: MailMessage): Promise<void>;
+  deliverPush(job: PushJob): Promise<void>;
+  makeThumbnail(entryId: number): Promise<void>;
+  housekeeping(): Promise<void>;
+  retention(): Promise<void>;
+}
+
+export function defineJobs(jobs: DriveJobQueue, run: JobHandlers): void {
+  jobs.define('mail', (message) => run.send(message));
+  jobs.define('push', (job) => run.deliverPush(job));
+  // One at a time per process: sharp is CPU- and memory-hungry, and uploads come in bursts.
+  jobs.define('thumbnail', ({ entryId }) => run.makeThumbnail(entryId), { attempts: 1, concurrency: 1 });
+  jobs.define('housekeeping', () => run.housekeeping(), { attempts: 1 });
+  jobs.define('retention', () => run.retention(), { attempts: 1 });
+}

@@ -24,7 +24,7 @@ function appKey(request: FastifyRequest): Promise<string> {
   const app = request.server;
   let key = keys.get(app);
   if (!key) {
-    key = app.services.settings.appKey();
+    key = app.appKey();
     keys.set(app, key);
   }
   return key;

@@ -41,6 +41,17 @@ export const signedDownloads =
   (key: string, options: { contentDisposition: string; contentType: string }): Promise<string> =>
     disk.signedGet(key, { ...options, expiresIn });
 
+/** Downloads redirected to the bucket when the drive is on S3 and STORAGE_DOWNLOADS=redirect; else streamed (null). */
+export function downloadSigner(storage: StorageConfig, disks: Disks) {
+  return disks.s3 && storage.driver === 's3' && storage.downloads === 'redirect' ? signedDownloads(disks.s3, storage.urlExpiresSeconds) : null;
+}
+
+/** The bucket browsers upload to directly, when the drive is on S3 with direct uploads on; else none. */
+export function directUploadTarget(storage: StorageConfig, disks: Disks): { disk: S3Disk | null; urlExpiresSeconds: number } {
+  if (storage.driver !== 's3') return { disk: null, urlExpiresSeconds: 0 };
+  return { disk: storage.directUpload ? disks.s3 : null, urlExpiresSeconds: storage.urlExpiresSeconds };
+}
+
 /**
  * Where browsers talk to the bucket (presigned PUTs and redirected GETs), for
  * the pages' CSP: the configured endpoint, else AWS's virtual-host and

@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import Fastify from 'fastify';
-import { buildApp } from '../../server/app.js';
+import { buildApp, servicesOf } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { ensureFirstAdmin } from '../../server/modules/setup/first-admin.js';
 import { breakdown, describeBreakdown } from './lib/breakdown.js';
@@ -37,7 +37,7 @@ async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'drive-bench-'));
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'none') });
   const app = await buildApp({ config, logger: false });
-  await ensureFirstAdmin(app.services.db.kysely, { email: 'bench@example.com', password: 'bench password' });
+  await ensureFirstAdmin(servicesOf(app).db.kysely, { email: 'bench@example.com', password: 'bench password' });
   const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
 
   // Sign in once, like a browser would, to measure the signed-in path too.

@@ -27,7 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { chromium, type Page } from '@playwright/test';
-import { buildApp } from '../../server/app.js';
+import { buildApp, servicesOf } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { userActor } from '../../server/modules/access/actor.js';
 import { ensureFirstAdmin } from '../../server/modules/setup/first-admin.js';
@@ -64,10 +64,10 @@ async function seed(dataDir: string): Promise<Seeded> {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'none') });
   const app = await buildApp({ config, logger: false });
   try {
-    await ensureFirstAdmin(app.services.db.kysely, admin);
-    const row = await app.services.db.kysely.selectFrom('users').selectAll().where('email', '=', admin.email).executeTakeFirstOrThrow();
-    const actor = userActor(row.id, (await app.services.users.withAccess(row)).permissions);
-    const { drive } = app.services;
+    await ensureFirstAdmin(servicesOf(app).db.kysely, admin);
+    const row = await servicesOf(app).db.kysely.selectFrom('users').selectAll().where('email', '=', admin.email).executeTakeFirstOrThrow();
+    const actor = userActor(row.id, (await servicesOf(app).users.withAccess(row)).permissions);
+    const { drive } = servicesOf(app);
     const scope = await drive.scope(actor, null);
     const folder = (await drive.entries.createFolder(actor, scope, { name: FOLDER })).hash;
     const subfolders: string[] = [];

@@ -12,7 +12,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../server/app.js';
+import { buildApp, servicesOf } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { HttpError } from '../../server/lib/errors.js';
 import type { PasswordClaim } from '../../server/modules/auth/service.js';
@@ -24,7 +24,7 @@ async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'drive-bench-'));
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'none') });
   const app = await buildApp({ config, logger: false });
-  const db = app.services.db.kysely;
+  const db = servicesOf(app).db.kysely;
   const withPassword = await createUser(db);
   const passwordless = await createUser(db);
   await db.updateTable('users').set({ password: null }).where('id', '=', passwordless.id).execute();
@@ -37,7 +37,7 @@ async function main() {
       attempt += 1;
       const started = performance.now();
       try {
-        await app.services.auth.verifyPassword(claim, 'a wrong password', `10.9.${attempt >> 8}.${attempt & 255}`);
+        await servicesOf(app).auth.auth.verifyPassword(claim, 'a wrong password', `10.9.${attempt >> 8}.${attempt & 255}`);
         throw new Error('a wrong password was accepted');
       } catch (error) {
         if (!(error instanceof HttpError) || error.statusCode !== 422) throw error;

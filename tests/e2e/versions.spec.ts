@@ -2,7 +2,6 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { entry, registerFreshUser, sidebar } from './drive-helpers';
 import { waitForServiceWorker } from './helpers';
-import { waitForServiceWorker } from './helpers';
 
 // Issue 34 end to end: a document saved three times keeps its earlier texts
 // as versions; restoring the first brings its text back into the editor (the

@@ -14,22 +14,27 @@ import { adminThemeRoutes } from './themes/routes.js';
 import { adminAppearanceRoutes } from './appearance/routes.js';
 import { adminCustomPageRoutes } from './custom-pages/routes.js';
 import { adminMenuRoutes } from './menus/routes.js';
+import type { DriveFiles } from '../drive/files.js';
+import type { Admin } from './build.js';
+
+/** Each section's routes take their own service from here (Pick<Admin, …>); support downloads stream the drive's bytes. */
+export type AdminRoutesDeps = Admin & { storedFiles: DriveFiles };
 
 /** Every admin call, under /api/v1/admin; each route names the permission it needs (`admin` grants all). */
-export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(adminDashboardRoutes);
-  await app.register(adminHealthRoutes);
-  await app.register(adminUserRoutes);
-  await app.register(adminRoleRoutes);
-  await app.register(adminSettingsRoutes);
-  await app.register(adminActivityRoutes);
-  await app.register(adminFileRoutes);
-  await app.register(adminWorkspaceRoutes);
-  await app.register(adminPlanRoutes);
-  await app.register(adminSubscriptionRoutes);
-  await app.register(adminLocalizationRoutes);
-  await app.register(adminThemeRoutes);
-  await app.register(adminAppearanceRoutes);
-  await app.register(adminCustomPageRoutes);
-  await app.register(adminMenuRoutes);
+export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesDeps> = async (app, deps) => {
+  await app.register(adminDashboardRoutes, deps);
+  await app.register(adminHealthRoutes, deps);
+  await app.register(adminUserRoutes, deps);
+  await app.register(adminRoleRoutes, deps);
+  await app.register(adminSettingsRoutes, deps);
+  await app.register(adminActivityRoutes, deps);
+  await app.register(adminFileRoutes, deps);
+  await app.register(adminWorkspaceRoutes, deps);
+  await app.register(adminPlanRoutes, deps);
+  await app.register(adminSubscriptionRoutes, deps);
+  await app.register(adminLocalizationRoutes, deps);
+  await app.register(adminThemeRoutes, deps);
+  await app.register(adminAppearanceRoutes, deps);
+  await app.register(adminCustomPageRoutes, deps);
+  await app.register(adminMenuRoutes, deps);
 };

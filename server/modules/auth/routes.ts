@@ -6,8 +6,12 @@ import { reserveAttempt } from '../../lib/rate-limiter.js';
 import { clearSessionCookie } from '../../plugins/cookies.js';
 import { rotateXsrfForGuest } from '../../plugins/xsrf.js';
 import { LOCALE_COOKIE } from '../localizations/locale-cookie.js';
-import { assertHumanVerified } from '../recaptcha/human-check.js';
-import { PASSWORD_RESET_DONE, RESET_LINK_SENT } from './recovery.js';
+import { assertHumanVerified, type HumanCheckDeps } from '../recaptcha/human-check.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { UsersRepository } from '../users/repository.js';
+import { PASSWORD_RESET_DONE, RESET_LINK_SENT, type RecoveryService } from './recovery.js';
+import type { RegistrationService } from './registration.js';
+import type { SessionsService } from './sessions.js';
 import {
   bootstrapDataResponse,
   forgotPasswordBody,
@@ -20,12 +24,20 @@ import {
   verificationNotificationBody,
   verifyEmailQuery,
 } from './schemas.js';
-import { signIn } from './sign-in.js';
+import { signIn, type SignInDeps } from './sign-in.js';
 import { mailLimits } from './throttles.js';
 
 /** `/auth/*`: register, sign in and out, verify an email address, recover a password. */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { sessions, users, bootstrap, registration, recovery, rateLimiter } = app.services;
+export interface AuthRoutesDeps extends SignInDeps, HumanCheckDeps {
+  sessions: Pick<SessionsService, 'end'>;
+  users: UsersRepository;
+  registration: RegistrationService;
+  recovery: RecoveryService;
+  rateLimiter: RateLimiter;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, deps) => {
+  const { sessions, users, bootstrap, registration, recovery, rateLimiter } = deps;
 
   app.post(
     '/login',
@@ -39,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, password, remember } = request.body;
-      const { bootstrapData, twoFactor } = await signIn(app.services, request, reply, { kind: 'password', email, password }, remember);
+      const { bootstrapData, twoFactor } = await signIn(deps, request, reply, { kind: 'password', email, password }, remember);
       return { bootstrapData, ...(twoFactor ? { two_factor: twoFactor } : {}) };
     },
   );
@@ -48,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/register',
     { schema: { tags: ['auth'], summary: 'Create an account', body: registerBody, response: { 200: registerResponse } } },
     async (request, reply) => {
-      await assertHumanVerified(app.services, request, 'register');
+      await assertHumanVerified(deps, request, 'register');
       const { first_name, last_name, email, password, address, city, country, zipcode, ...rest } = request.body;
       const { user, needsEmailVerification } = await registration.register({
         first_name,
@@ -63,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         language: request.cookies[LOCALE_COOKIE] ?? null,
       });
       if (needsEmailVerification) await recovery.sendVerification(user.id);
-      const { bootstrapData } = await signIn(app.services, request, reply, { kind: 'registration', userId: user.id }, true);
+      const { bootstrapData } = await signIn(deps, request, reply, { kind: 'registration', userId: user.id }, true);
       return { bootstrapData, status: needsEmailVerification ? ('needs_email_verification' as const) : ('success' as const) };
     },
   );

@@ -4,12 +4,12 @@ import { Forbidden, NotFound } from '../../lib/errors.js';
 import { currentUser, requirePermission } from '../../plugins/guards.js';
 import { mayCreateCredentials } from '../access/policy.js';
 import { accessTokenSchema, createTokenBody } from '../users/schemas.js';
+import type { AccessTokensService } from './access-tokens.js';
 
 export const NO_TOKENS_WHILE_SIGNED_IN_AS = 'You cannot create access tokens while signed in as someone else.';
 
 /** Personal access tokens for API clients: shown once at creation, then only listed and revoked. */
-export const accessTokenRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { accessTokens } = app.services;
+export const accessTokenRoutes: FastifyPluginAsyncZod<{ accessTokens: AccessTokensService }> = async (app, { accessTokens }) => {
   app.addHook('onRequest', requirePermission('api.access'));
 
   app.get(

@@ -5,6 +5,7 @@ import { API_PREFIX, moduleRoutes } from '../../lib/routes.js';
 import type { SettingsService } from '../settings/service.js';
 import { StripeGateway } from './gateway.js';
 import { BillingRepository } from './repository.js';
+import { bytesCharged } from '../drive/repository.js';
 import { billingRoutes } from './routes.js';
 import { BillingService } from './service.js';
 import { billingWebhookRoutes } from './webhook-routes.js';
@@ -27,8 +28,6 @@ export interface BillingModuleDeps {
   settings: Pick<SettingsService, 'get'>;
   stripe: Config['stripe'];
   appUrl(): Promise<string>;
-  /** Bytes a user stores now (the drive's charged bytes). */
-  usedBy(userId: number): Promise<number>;
 }
 
 /** Plans, subscriptions through Stripe, and the webhook that alone changes a subscription here. */
@@ -38,7 +37,8 @@ export function createBilling(deps: BillingModuleDeps) {
   const billing = new BillingService(repo, gateway, {
     switchedOn: async () => (await deps.settings.get('billing.enable')) !== false,
     appUrl: deps.appUrl,
-    usedBy: deps.usedBy,
+    // Bytes a user stores now: the drive's one rule for charged bytes.
+    usedBy: (userId) => bytesCharged(deps.db, userId),
   });
   const billingWebhooks = new BillingWebhooks(repo, gateway);
   return {

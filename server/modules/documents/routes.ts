@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { admit, currentActor } from '../../plugins/guards.js';
 import { protectiveHeaders } from '../drive/http.js';
 import { workspaceQuery } from '../drive/schemas.js';
+import type { DocumentsService } from './service.js';
 import {
   conflictResponse,
   createDocumentBody,
@@ -20,8 +21,7 @@ const tags = ['documents'];
 const DOCUMENT_BODY_LIMIT = 32 * 1024 * 1024;
 
 /** The document editor's calls (spec §7 file-entries/read and save) and the drive's "New document". */
-export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { documents } = app.services;
+export const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentsService }> = async (app, { documents }) => {
   app.addHook('onRequest', admit('user'));
 
   app.post(

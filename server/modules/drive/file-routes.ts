@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentActor } from '../../plugins/guards.js';
+import type { Drive } from './build.js';
 import { sendDownload, sendStored, sendThumbnail } from './send-stored.js';
 import { downloadQuery, entryParams, spaceUsageResponse, workspaceQuery } from './schemas.js';
 
@@ -12,9 +13,7 @@ const fileResponses = {
 };
 
 /** Bytes out: downloads (one file or a zip), previews, thumbnails; and the storage summary. */
-export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { drive } = app.services;
-
+export const fileRoutes: FastifyPluginAsyncZod<{ drive: Pick<Drive, 'files' | 'thumbnails' | 'entries' | 'scope'> }> = async (app, { drive }) => {
   app.get(
     '/file-entries/download',
     {

@@ -1,64 +1,18 @@
-import type { Db } from '../../db/index.js';
-import { createNameSearch } from '../../db/search.js';
-import type { Pause } from '../../lib/test-pause.js';
-import type { Disk } from '../../storage/disk.js';
-import type { Actor } from '../access/actor.js';
-import { resolveScope } from '../access/scope.js';
-import { DriveFacade } from './facade.js';
-import { DriveFiles, type SignedDownload } from './files.js';
-import { DriveListing } from './listing.js';
-import { OfflineManifests } from './offline-manifest.js';
-import { QuotaService } from './quota.js';
-import { DriveService } from './service.js';
-import { SpaceLimits, type SpaceLimitDeps } from './space-limits.js';
-import { Thumbnails, type ThumbnailQueue } from './thumbnails.js';
-import { FileVersions } from './versions.js';
-import { TrashService, type TrashRetention } from './trash.js';
-import { RetentionPass } from './retention-pass.js';
+import { API_PREFIX, moduleRoutes } from '../../lib/routes.js';
+import { pauseAt, type PausePoint } from '../../lib/test-pause.js';
+import { buildDrive, type DriveDeps } from './build.js';
+import { driveRoutes } from './routes.js';
+import { retentionFrom, spaceLimitsFrom } from './site-rules.js';
 
-export interface DriveDeps {
-  db: Db;
-  /** Where file bytes and thumbnails live (storage/disks.ts). */
-  disk: Disk;
-  limits: SpaceLimitDeps;
-  log: { warn(object: object, message: string): void };
-  /** Queues the background job that makes a new file's thumbnail. */
-  thumbnailQueue: ThumbnailQueue;
-  /** Downloads redirected to the store instead of streamed (files.ts). */
-  signedDownload?: SignedDownload | null;
-  /** How long trash and versions are kept (the site's settings, a plan's trash days). */
-  retention: TrashRetention & { versionMaxDays(): Promise<number> };
-  /** Tests only: see lib/test-pause.ts. */
-  pause?: Pause;
+export type { Drive, DriveDeps } from './build.js';
+
+/** The drive's services, built once per app (see services.ts), and its routes. */
+export function createDrive({ settings, plans, permissionsOf, testPauseAt, ...deps }: DriveDeps & { testPauseAt: PausePoint | null }) {
+  const drive = buildDrive({
+    ...deps,
+    pause: pauseAt(testPauseAt),
+    limits: spaceLimitsFrom(settings, plans, permissionsOf),
+    retention: retentionFrom(settings, plans),
+  });
+  return { ...drive, routes: moduleRoutes(API_PREFIX, driveRoutes, { drive, version: deps.db.version }) };
 }
-
-/** The drive's services, built once per app (see services.ts). */
-export function createDrive({ db, disk, limits, log, pause, thumbnailQueue, retention, signedDownload = null }: DriveDeps) {
-  const thumbnails = new Thumbnails(db.kysely, disk, log, thumbnailQueue);
-  const files = new DriveFiles(db.kysely, disk, thumbnails, pause, signedDownload);
-  // Versions dropped to make room lose their bytes once their rows are gone.
-  const quota = new QuotaService(db.kysely, db.dialect, (prefixes) => files.deletePrefixes(prefixes));
-  const spaceLimits = new SpaceLimits(limits);
-  const entries = new DriveService(db.kysely, files, thumbnails, quota, spaceLimits);
-  const trash = new TrashService(db.kysely, files, retention);
-  const versions = new FileVersions(db.kysely, disk, quota, spaceLimits);
-  return {
-    /** For the composition root and tests; other modules go through `facade`. */
-    disk,
-    thumbnails,
-    files,
-    quota,
-    listing: new DriveListing(db.kysely, createNameSearch(db.dialect)),
-    /** What a device keeps of a pinned file or folder (issue 39). */
-    offline: new OfflineManifests(db.kysely, db.version),
-    entries,
-    trash,
-    versions,
-    retention: new RetentionPass(db.kysely, files, trash, () => retention.versionMaxDays()),
-    facade: new DriveFacade(db.kysely, files, spaceLimits, entries, trash, versions),
-    /** The space a call works in, checked against the caller (see access/scope.ts). */
-    scope: (actor: Actor, workspaceId: number | null) => resolveScope(db.kysely, actor, workspaceId),
-  };
-}
-
-export type Drive = ReturnType<typeof createDrive>;

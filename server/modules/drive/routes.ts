@@ -5,6 +5,7 @@ import { render } from '../../lib/errors.js';
 import { admit, currentActor } from '../../plugins/guards.js';
 import { linesFor } from '../../plugins/request-lines.js';
 import { fileRoutes } from './file-routes.js';
+import type { Drive } from './build.js';
 import { versionRoutes } from './version-routes.js';
 import { listingTag, notModified } from './listing-etag.js';
 import {
@@ -36,9 +37,14 @@ const tags = ['drive'];
  * service and answer; the services decide access (modules/access), and calls
  * that work in a space resolve it from `?workspaceId=` first.
  */
-export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface DriveRoutesDeps {
+  drive: Pick<Drive, 'scope' | 'entries' | 'listing' | 'offline' | 'trash' | 'files' | 'thumbnails' | 'versions'>;
+  /** The database's write version: a listing answers 304 while it has not moved. */
+  version(): number;
+}
+
+export const driveRoutes: FastifyPluginAsyncZod<DriveRoutesDeps> = async (app, { drive, version }) => {
   // Queued thumbnails are background jobs: app.ts lets them finish before the database closes.
-  const { drive } = app.services;
 
   await app.register(async (scope) => {
     const api = scope.withTypeProvider<ZodTypeProvider>();
@@ -58,7 +64,7 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        if (notModified(request, reply, listingTag(app.services.db.version(), request))) return reply;
+        if (notModified(request, reply, listingTag(version(), request))) return reply;
         return drive.listing.list(currentActor(request), await scopeOf(request), request.query);
       },
     );
@@ -222,7 +228,7 @@ export const driveRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => ({ entries: await drive.entries.unstar(currentActor(request), request.body.entryIds) }),
     );
 
-    await api.register(fileRoutes);
-    await api.register(versionRoutes);
+    await api.register(fileRoutes, { drive });
+    await api.register(versionRoutes, { drive });
   });
 };

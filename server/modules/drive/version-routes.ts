@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentActor } from '../../plugins/guards.js';
+import type { Drive } from './build.js';
 import { OCTET_STREAM } from './kinds.js';
 import { fileEntryResponse, entryParams, versionParams, versionsResponse } from './schemas.js';
 import { sendStored } from './send-stored.js';
@@ -18,9 +19,7 @@ const fileResponses = {
  * download follow view and download on the file; restore and delete need
  * update (owners and editors).
  */
-export const versionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { drive } = app.services;
-
+export const versionRoutes: FastifyPluginAsyncZod<{ drive: Pick<Drive, 'versions' | 'files'> }> = async (app, { drive }) => {
   app.get(
     '/file-entries/:id/versions',
     { schema: { tags, summary: "A file's earlier contents, newest first", params: entryParams, response: { 200: versionsResponse } } },

@@ -25,7 +25,7 @@ export interface NotificationsModuleDeps {
   siteName(): Promise<string>;
   appUrl(): Promise<string>;
   /** APP_URL, MAIL_FROM and whether push endpoints on loopback are allowed (tests). */
-  config: { appUrl: string; mailFrom: string; pushAllowLoopback: boolean };
+  config: { appUrl: string; mail: { from: string }; pushAllowLoopback: boolean };
   /** Which of these workspace invites are still open (not joined, declined, revoked or expired). */
   openInvites: (ids: string[]) => Promise<Set<string>>;
 }
@@ -70,7 +70,7 @@ export function createNotifications(deps: NotificationsModuleDeps) {
     siteName: deps.siteName,
     appUrl: deps.appUrl,
     vapid,
-    vapidSubject: vapidSubject(deps.config.appUrl, deps.config.mailFrom),
+    vapidSubject: vapidSubject(deps.config.appUrl, deps.config.mail.from),
     pushRules,
     channelOn,
   });

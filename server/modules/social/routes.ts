@@ -6,11 +6,12 @@ import { isSecure } from '../../plugins/cookies.js';
 import { linesFor } from '../../plugins/request-lines.js';
 import { currentUser, requireUser } from '../../plugins/guards.js';
 import { loginResponse } from '../auth/schemas.js';
-import { signIn } from '../auth/sign-in.js';
+import { signIn, type SignInDeps } from '../auth/sign-in.js';
+import type { SettingsService } from '../settings/service.js';
 import { FLOW_LIFETIME_MS, OAuthFlow, OAuthFlowError, type FlowMode } from './oauth-flow.js';
 import { sendPopupResult } from './popup.js';
 import { SOCIAL_SERVICES, type SocialService } from './providers.js';
-import type { PendingLink } from './service.js';
+import type { PendingLink, SocialAccountsService } from './service.js';
 
 const STATE_COOKIE = 'social_state';
 const PENDING_COOKIE = 'social_pending';
@@ -20,10 +21,17 @@ const GENERIC_ERROR = 'An error occurred. Please try again later';
 const serviceParams = z.object({ service: z.enum(SOCIAL_SERVICES) });
 
 /** `/secure/auth/social/*`: sign in or connect with Google and Facebook through a popup (spec §4). */
-export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { settings, social, bootstrap } = app.services;
-  const origin = new URL(app.services.config.appUrl).origin;
-  const flow = new OAuthFlow(settings, app.services.config.appUrl);
+export interface SocialRoutesDeps extends SignInDeps {
+  settings: SettingsService;
+  social: SocialAccountsService;
+  /** The configured APP_URL: the popup posts its result to this origin only. */
+  appUrl: string;
+}
+
+export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesDeps> = async (app, deps) => {
+  const { settings, social, bootstrap } = deps;
+  const origin = new URL(deps.appUrl).origin;
+  const flow = new OAuthFlow(settings, deps.appUrl);
 
   const keep = (request: FastifyRequest, reply: FastifyReply, name: string, sealed: string): void => {
     reply.setCookie(name, sealed, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: isSecure(request), maxAge: FLOW_LIFETIME_MS / 1000 });
@@ -93,7 +101,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
           keep(request, reply, PENDING_COOKIE, await flow.seal(pending));
           return sendPopupResult(reply, origin, 'REQUEST_PASSWORD', { email: outcome.email, service });
         }
-        const { bootstrapData, twoFactor } = await signIn(app.services, request, reply, outcome.proof, true);
+        const { bootstrapData, twoFactor } = await signIn(deps, request, reply, outcome.proof, true);
         if (twoFactor) return sendPopupResult(reply, origin, 'TWO_FACTOR', { bootstrapData, two_factor: twoFactor });
         return sendPopupResult(reply, origin, 'SUCCESS', { bootstrapData });
       } catch (error) {
@@ -116,7 +124,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       const pending = await flow.open<PendingLink>(request.cookies[PENDING_COOKIE]);
       const proof = await social.linkWithPassword(pending, request.body.password, request.ip);
       clear(reply, PENDING_COOKIE);
-      const { bootstrapData, twoFactor } = await signIn(app.services, request, reply, proof, true);
+      const { bootstrapData, twoFactor } = await signIn(deps, request, reply, proof, true);
       return { bootstrapData, ...(twoFactor ? { two_factor: twoFactor } : {}) };
     },
   );

@@ -5,8 +5,9 @@ import { PreconditionFailed, UnsupportedMediaType, ValidationError } from '../..
 import { admit, currentActor } from '../../plugins/guards.js';
 import { fileEntrySchema, workspaceQuery } from '../drive/schemas.js';
 import { readFilePart } from './multipart.js';
-import { s3UploadRoutes } from './s3-routes.js';
-import { TUS_PATH } from './tus.js';
+import { s3UploadRoutes, type S3UploadRoutesDeps } from './s3-routes.js';
+import type { UploadsService } from './service.js';
+import { TUS_PATH, type TusUploads } from './tus.js';
 
 const fileEntryResponse = z.object({ fileEntry: fileEntrySchema });
 const TUS_VERSION = '1.0.0';
@@ -15,14 +16,17 @@ const TUS_VERSION = '1.0.0';
  * Uploads (spec §7 "Upload calls"): a plain multipart POST for small files,
  * and tus 1.0 for resumable ones, finished by `tus/entries`.
  */
-export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { uploads, tus } = app.services;
+export interface UploadRoutesDeps extends S3UploadRoutesDeps {
+  uploads: UploadsService;
+  tus: Pick<TusUploads, 'handle'>;
+}
 
+export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesDeps> = async (app, { uploads, tus, s3Uploads }) => {
   // tus PATCH bodies are for @tus/server to read from the socket, never for Fastify to buffer.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
 
   app.addHook('onRequest', admit('user'));
-  await app.register(s3UploadRoutes);
+  await app.register(s3UploadRoutes, { s3Uploads });
 
   app.post(
     '/file-entries',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentActor } from '../../plugins/guards.js';
 import { fileEntrySchema, workspaceQuery } from '../drive/schemas.js';
+import type { S3DirectUploads } from './s3-direct.js';
 import { MAX_PARTS } from './s3-sizing.js';
 
 const uploadKey = z
@@ -35,8 +36,11 @@ const storedPart = z.object({ PartNumber: z.number().int(), ETag: z.string(), Si
  * the uploads routes (signed-in users only); 404 when the server's disk is
  * not S3 or direct uploads are off.
  */
-export const s3UploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { s3Uploads } = app.services;
+export interface S3UploadRoutesDeps {
+  s3Uploads: S3DirectUploads;
+}
+
+export const s3UploadRoutes: FastifyPluginAsyncZod<S3UploadRoutesDeps> = async (app, { s3Uploads }) => {
   const common = { tags: ['uploads'], querystring: workspaceQuery };
 
   app.post(

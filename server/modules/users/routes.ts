@@ -5,6 +5,9 @@ import { clearSessionCookie } from '../../plugins/cookies.js';
 import { rotateXsrfForGuest } from '../../plugins/xsrf.js';
 import { currentUser, requireUser } from '../../plugins/guards.js';
 import { presentUser } from './presenter.js';
+import type { AvatarStore } from './avatars.js';
+import type { UsersRepository } from './repository.js';
+import type { AccountService } from './service.js';
 import { proofOf } from './proof.js';
 import { readAvatarInput } from './avatar-input.js';
 import { changePasswordBody, deleteUserBody, deleteUserQuery, updateProfileBody, userIdParams, userResponse } from './schemas.js';
@@ -12,9 +15,13 @@ import { changePasswordBody, deleteUserBody, deleteUserQuery, updateProfileBody,
 const messageResponse = z.object({ message: z.string() });
 const avatarResponse = z.object({ user: userResponse.shape.user, avatar: z.string() });
 
-export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { account, users } = app.services;
+export interface UsersRoutesDeps {
+  account: AccountService;
+  users: Pick<UsersRepository, 'findById' | 'withAccess'>;
+  avatars: Pick<AvatarStore, 'open'>;
+}
 
+export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, { account, users, avatars }) => {
   const present = async (userId: number, relations: string[]) => {
     const row = await users.findById(userId);
     if (!row) throw NotFound('This user does not exist.');
@@ -26,7 +33,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/avatars/:name',
     { schema: { tags: ['users'], summary: 'A stored profile image', params: z.object({ name: z.string().max(64) }) } },
     async (request, reply) => {
-      const bytes = await app.services.avatars.open(request.params.name);
+      const bytes = await avatars.open(request.params.name);
       if (!bytes) throw NotFound();
       reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       reply.header('X-Content-Type-Options', 'nosniff');

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
-import { authenticateDav } from './auth.js';
+import { authenticateDav, type DavAuthDeps } from './auth.js';
 import { ProvenCredentials } from './proven-credentials.js';
 import { DAV_PREFIX, type DavRequest } from './request.js';
+import type { WebDavService } from './service.js';
 import { DavXmlReader, XmlError } from './xml.js';
 
 export const DAV_METHODS = ['PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK'] as const;
@@ -78,7 +79,11 @@ class SmallBody {
  * never parsed by Fastify: a PUT streams from the socket to the disk. Errors
  * are WebDAV's own status codes and XML, not the JSON error shape.
  */
-export async function webdavRoutes(app: FastifyInstance): Promise<void> {
+export interface WebDavRoutesDeps extends Omit<DavAuthDeps, 'proven'> {
+  webdav: Pick<WebDavService, 'handle'>;
+}
+
+export async function webdavRoutes(app: FastifyInstance, deps: WebDavRoutesDeps): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
   const proven = new ProvenCredentials();
@@ -98,7 +103,7 @@ export async function webdavRoutes(app: FastifyInstance): Promise<void> {
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const caller = await authenticateDav(
-      { accessTokens: app.services.accessTokens, permissionsOf: app.services.webdavPermissionsOf, rateLimiter: app.services.rateLimiter, proven },
+      { accessTokens: deps.accessTokens, permissionsOf: deps.permissionsOf, rateLimiter: deps.rateLimiter, proven },
       request.headers.authorization,
       request.ip,
     );
@@ -131,7 +136,7 @@ export async function webdavRoutes(app: FastifyInstance): Promise<void> {
         return any;
       },
     };
-    const answer = await app.services.webdav.handle(caller.actor, davRequest);
+    const answer = await deps.webdav.handle(caller.actor, davRequest);
     settleBody(request, reply, body.abandoned);
     reply.code(answer.status);
     if (answer.headers) reply.headers(answer.headers);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../server/app.js';
+import { buildApp, servicesOf } from '../../../server/app.js';
 import { loadConfig } from '../../../server/config.js';
 import { compileSchema } from '../../../server/lib/response-serializer.js';
 import type { $ZodType } from 'zod/v4/core';
@@ -60,7 +60,7 @@ export async function breakdown(target: Awaited<ReturnType<typeof inProcessApp>>
   const { app, cookie, captured } = target;
   const call = () => app.inject({ method: 'GET', url, headers: { cookie } });
   for (let i = 0; i < 100; i += 1) await call();
-  const counter = (app as FastifyInstance).services.db.counter;
+  const counter = servicesOf(app as FastifyInstance).db.counter;
   counter.log = [];
   let bytes = 0;
   const start = performance.now();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { sql } from 'kysely';
-import { buildApp } from '../../../server/app.js';
+import { buildApp, servicesOf } from '../../../server/app.js';
 import { loadConfig } from '../../../server/config.js';
 import { ensureFirstAdmin } from '../../../server/modules/setup/first-admin.js';
 import { nowIso } from '../../../server/lib/time.js';
@@ -19,8 +19,8 @@ export async function seedDrive(dataDir: string, admin: { email: string; passwor
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
   });
   const app = await buildApp({ config, logger: false });
-  await ensureFirstAdmin(app.services.db.kysely, admin);
-  const db = app.services.db.kysely;
+  await ensureFirstAdmin(servicesOf(app).db.kysely, admin);
+  const db = servicesOf(app).db.kysely;
   const owner = (await db.selectFrom('users').select('id').where('email', '=', admin.email).executeTakeFirstOrThrow()).id;
   const now = nowIso();
   const words = ['report', 'invoice', 'holiday', 'photo', 'budget', 'notes', 'draft', 'final', 'scan', 'meeting'];

@@ -18,6 +18,7 @@ import {
   type Fixture,
   type Method,
 } from './route-table.js';
+import { servicesOf } from '../support/services-handle.js';
 
 /**
  * Every drive and upload route against the four callers the policy tells
@@ -51,7 +52,7 @@ describe('access to every drive and upload route', () => {
     for (const action of new Set(routes.map((r) => r.action))) {
       const { user, client } = await signedInUser(t.app);
       const fx = await fixture(user, client);
-      await withoutPermissions(t.app.services.db.kysely, user.id, [action]);
+      await withoutPermissions(servicesOf(t.app).db.kysely, user.id, [action]);
       restricted.set(action, { client, fx });
     }
   }, 60_000);

@@ -5,10 +5,11 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 import { Readable } from 'node:stream';
 import { actorFor, createFolder, uploadFile } from '../support/drive-factories.js';
 import { addMember, createWorkspace, workspaceRoles } from '../workspaces/support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 describe('admin area rules', () => {
   let t: TestApp;
-  const db = () => t.app.services.db.kysely;
+  const db = () => servicesOf(t.app).db.kysely;
   const signedIn = (options: UserOptions = {}) => signedInUser(t.app, options);
   beforeAll(async () => {
     t = await createTestApp();
@@ -18,7 +19,7 @@ describe('admin area rules', () => {
   it('suspension ends sessions and access tokens at once, refuses sign-in, and unsuspending lets them back', async () => {
     const { client: admin } = await signedIn({ roles: ['admin'] });
     const { user, client } = await signedIn();
-    const token = await t.app.services.accessTokens.create(user.id, 'cli');
+    const token = await servicesOf(t.app).auth.accessTokens.create(user.id, 'cli');
     const api = new TestClient(t.app);
     api.bearer = token.token;
     expect((await client.get('/api/v1/user/space-usage')).statusCode).toBe(200);
@@ -196,7 +197,7 @@ describe('admin area rules', () => {
     const trashed = await uploadFile(t.app, owner.user, { name: 'trashed.bin', content: Buffer.alloc(700) });
     expect((await owner.client.post('/api/v1/file-entries/delete', { entryIds: [trashed.hash] })).statusCode).toBe(200);
     const editorActor = await actorFor(t.app, editor.user);
-    await t.app.services.drive.files.createFileFromStream(editorActor, await t.app.services.drive.scope(editorActor, workspaceId), {
+    await servicesOf(t.app).drive.files.createFileFromStream(editorActor, await servicesOf(t.app).drive.scope(editorActor, workspaceId), {
       parentId: null,
       name: 'theirs.bin',
       stream: Readable.from([Buffer.alloc(1100)]),

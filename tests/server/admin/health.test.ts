@@ -5,6 +5,7 @@ import { appVersion } from '../../../server/observability/config.js';
 import { TestClient } from '../support/client.js';
 import { signedInUser } from '../support/drive-factories.js';
 import { createTestApp, DIALECT, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 interface Health {
   uptime_seconds: number;
@@ -32,7 +33,7 @@ describe('GET /api/v1/admin/health', () => {
           await new Promise((resolve) => setTimeout(resolve, 60));
           return { ok: true };
         });
-        (app.services.jobs as unknown as JobQueue<JobMap>).define(
+        (servicesOf(app).jobs as unknown as JobQueue<JobMap>).define(
           'health-fails',
           async () => {
             throw new Error('nope');
@@ -65,8 +66,8 @@ describe('GET /api/v1/admin/health', () => {
 
     for (let i = 0; i < 2; i += 1) expect((await t.app.inject({ url: '/api/v1/test/health-boom' })).statusCode).toBe(500);
     expect((await t.app.inject({ url: '/api/v1/test/health-slow' })).statusCode).toBe(200);
-    await (t.app.services.jobs as unknown as JobQueue<JobMap>).enqueue('health-fails', {});
-    await t.app.services.jobs.idle();
+    await (servicesOf(t.app).jobs as unknown as JobQueue<JobMap>).enqueue('health-fails', {});
+    await servicesOf(t.app).jobs.idle();
 
     const response = await client.get('/api/v1/admin/health');
     expect(response.statusCode).toBe(200);

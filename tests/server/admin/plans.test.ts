@@ -4,6 +4,7 @@ import { billingApp, deliverAll, plans, subscribe, type Plans } from '../billing
 import { TestClient } from '../support/client.js';
 import { signedInUser } from '../support/drive-factories.js';
 import type { TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 const GB = 1024 ** 3;
 
@@ -40,7 +41,7 @@ describe('admin plans and subscriptions, with Stripe configured', () => {
   });
   afterAll(() => close());
 
-  const db = () => t.app.services.db.kysely;
+  const db = () => servicesOf(t.app).db.kysely;
   const put = (url: string, body: unknown) => admin.request('PUT', url, { body });
   const del = (url: string) => admin.request('DELETE', url);
   const pricing = async () => (await new TestClient(t.app).get('/api/v1/billing/products')).json().pagination.data as PublicPlan[];
@@ -175,7 +176,7 @@ describe('admin plans and subscriptions, with Stripe configured', () => {
   });
 
   it('keeps the plan when Stripe refuses, and says so', async () => {
-    await t.app.services.settings.set({ 'billing.stripe.secret_key': 'sk_test_wrong' });
+    await servicesOf(t.app).settings.set({ 'billing.stripe.secret_key': 'sk_test_wrong' });
     try {
       const res = await admin.post('/api/v1/admin/plans', team('Offline plan'));
       expect(res.statusCode, res.body).toBe(200);
@@ -183,7 +184,7 @@ describe('admin plans and subscriptions, with Stripe configured', () => {
       expect(res.json().plan.gateway_id).toBeNull();
       expect((await pricing()).some((p) => p.name === 'Offline plan')).toBe(true);
     } finally {
-      await t.app.services.settings.set({ 'billing.stripe.secret_key': '' });
+      await servicesOf(t.app).settings.set({ 'billing.stripe.secret_key': '' });
     }
     // Saving again once Stripe answers makes it there.
     const plan = ((await admin.get('/api/v1/admin/plans')).json().plans as AdminPlan[]).find((p) => p.name === 'Offline plan')!;
@@ -264,8 +265,8 @@ describe('admin plans and subscriptions, without Stripe', () => {
 
     const { user } = await signedInUser(t.app);
     const now = new Date().toISOString();
-    const { id } = await t.app.services.db.kysely
-      .insertInto('subscriptions')
+    const { id } = await servicesOf(t.app)
+      .db.kysely.insertInto('subscriptions')
       .values({
         user_id: user.id,
         product_id: plan.id,
@@ -285,7 +286,7 @@ describe('admin plans and subscriptions, without Stripe', () => {
     const cancel = await admin.post(`/api/v1/admin/subscriptions/${id}/cancel`, {});
     expect(cancel.statusCode).toBe(409);
     expect(cancel.json().message).toBe('Stripe is not configured, so this Stripe subscription cannot be cancelled there.');
-    const row = await t.app.services.db.kysely.selectFrom('subscriptions').select('gateway_status').where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await servicesOf(t.app).db.kysely.selectFrom('subscriptions').select('gateway_status').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.gateway_status).toBe('active');
   });
 });

@@ -4,6 +4,7 @@ import { createUser, type CreatedUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { uploadFile } from '../support/drive-factories.js';
 import { appearanceAdminCalls } from '../appearance/admin-calls.js';
+import { servicesOf } from '../support/services-handle.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Call {
@@ -19,7 +20,7 @@ interface Route {
   call: (t: TestApp) => Promise<Call>;
 }
 
-const target = async (t: TestApp) => createUser(t.app.services.db.kysely);
+const target = async (t: TestApp) => createUser(servicesOf(t.app).db.kysely);
 /** Every caller's password (the factory's): sign in as and deletion ask it again (issue 30 finding 8). */
 const PASSWORD = 'correct horse battery staple';
 const freshRole = async (t: TestApp) => {
@@ -32,8 +33,8 @@ const file = async (t: TestApp) => (await uploadFile(t.app, await target(t), { n
 const workspace = async (t: TestApp) => {
   const now = new Date().toISOString();
   const owner = await target(t);
-  const row = await t.app.services.db.kysely
-    .insertInto('workspaces')
+  const row = await servicesOf(t.app)
+    .db.kysely.insertInto('workspaces')
     .values({ name: 'Team', owner_id: owner.id, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -42,7 +43,7 @@ const workspace = async (t: TestApp) => {
 
 const paidPlan = async (t: TestApp) => {
   const now = new Date().toISOString();
-  const db = t.app.services.db.kysely;
+  const db = servicesOf(t.app).db.kysely;
   const { id } = await db
     .insertInto('products')
     .values({
@@ -69,8 +70,8 @@ const paidPlan = async (t: TestApp) => {
 const subscription = async (t: TestApp) => {
   const now = new Date().toISOString();
   const plan = await paidPlan(t);
-  const row = await t.app.services.db.kysely
-    .insertInto('subscriptions')
+  const row = await servicesOf(t.app)
+    .db.kysely.insertInto('subscriptions')
     .values({
       user_id: (await target(t)).id,
       product_id: plan.id,
@@ -261,7 +262,7 @@ const routes: Route[] = [
 ];
 
 async function signedIn(t: TestApp, options: Parameters<typeof createUser>[1] = {}): Promise<{ user: CreatedUser; client: TestClient }> {
-  const user = await createUser(t.app.services.db.kysely, options);
+  const user = await createUser(servicesOf(t.app).db.kysely, options);
   const client = new TestClient(t.app);
   await client.login(user.email, user.password);
   return { user, client };

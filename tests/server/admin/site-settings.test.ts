@@ -3,6 +3,7 @@ import { TestClient } from '../support/client.js';
 import { signedInUser, uploadFile } from '../support/drive-factories.js';
 import { linkFromMail, mailsTo } from '../support/mail.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 describe('admin settings that the server reads on use: the site address and the notification channels', () => {
   let t: TestApp;
@@ -30,7 +31,7 @@ describe('admin settings that the server reads on use: the site address and the 
       const { user, client } = await signedInUser(t.app);
       expect((await client.get('/api/v1/bootstrap-data')).json().data.settings.base_url).toBe('https://files.example.org');
       await new TestClient(t.app).post('/auth/forgot-password', { email: user.email });
-      await t.app.services.jobs.idle();
+      await servicesOf(t.app).jobs.idle();
       expect((await linkFromMail(t.dataDir, user.email, '/password/reset/')).origin).toBe('https://files.example.org');
       const file = (await uploadFile(t.app, user, { name: 'a.txt', content: 'abc' })).hash;
       const link = (await client.post(`/api/v1/file-entries/${file}/share-links`, {})).json().link;
@@ -45,7 +46,7 @@ describe('admin settings that the server reads on use: the site address and the 
   it('a channel switched off is neither offered nor sent, whatever the user chose; in-app notifications still arrive', async () => {
     const { user, client } = await signedInUser(t.app);
     const notify = () =>
-      t.app.services.notifier.notify(user.id, 'file-entry-shared', () => ({
+      servicesOf(t.app).notifications.notifier.notify(user.id, 'file-entry-shared', () => ({
         image: 'people',
         lines: [{ content: 'Shared a file' }],
         mainAction: { label: 'Open', action: '/drive/shares' },
@@ -54,7 +55,7 @@ describe('admin settings that the server reads on use: the site address and the 
     try {
       expect((await client.get('/api/v1/notifications/me/subscriptions')).json().available_channels).toEqual(['browser']);
       await notify();
-      await t.app.services.jobs.idle();
+      await servicesOf(t.app).jobs.idle();
       expect(await mailsTo(t.dataDir, user.email)).toEqual([]);
       expect((await client.get('/api/v1/notifications')).json().pagination.total).toBe(1);
     } finally {
@@ -62,10 +63,10 @@ describe('admin settings that the server reads on use: the site address and the 
     }
     expect((await client.get('/api/v1/notifications/me/subscriptions')).json().available_channels).toEqual(['email', 'browser']);
     await notify();
-    await t.app.services.jobs.idle();
+    await servicesOf(t.app).jobs.idle();
     expect(await mailsTo(t.dataDir, user.email)).toHaveLength(1);
-    const log = await t.app.services.db.kysely
-      .selectFrom('admin_activity')
+    const log = await servicesOf(t.app)
+      .db.kysely.selectFrom('admin_activity')
       .select('details')
       .where('action', '=', 'settings.updated')
       .orderBy('id', 'desc')

@@ -1,4 +1,5 @@
 import type { TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Call {
@@ -16,9 +17,9 @@ export const newCode = (first = 'x') => {
   return `${first}${String.fromCharCode(97 + (Math.floor(codes / 26) % 26))}${String.fromCharCode(97 + (codes % 26))}`;
 };
 /** A language of its own for each destructive call. */
-const freshLanguage = async (t: TestApp) => t.app.services.localizations.create({ language: newCode(), name: 'Temporary' });
-const trId = async (t: TestApp) => (await t.app.services.localizations.find('tr'))!.id;
-const freshTheme = async (t: TestApp) => (await t.app.services.themes.create({ name: `Theme ${suffix()}`, is_dark: false, colors: {} })).id;
+const freshLanguage = async (t: TestApp) => servicesOf(t.app).localizations.create({ language: newCode(), name: 'Temporary' });
+const trId = async (t: TestApp) => (await servicesOf(t.app).localizations.find('tr'))!.id;
+const freshTheme = async (t: TestApp) => (await servicesOf(t.app).appearance.themes.create({ name: `Theme ${suffix()}`, is_dark: false, colors: {} })).id;
 
 /** A 1×1 PNG. */
 export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');

@@ -5,6 +5,7 @@ import { signedInUser } from '../support/factories.js';
 import { restoreSettingsAfterTest } from '../support/settings.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { PNG, multipart } from './admin-calls.js';
+import { servicesOf } from '../support/services-handle.js';
 
 const API = '/api/v1/admin/appearance';
 const SVG = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><script>alert(1)</script></svg>');
@@ -25,7 +26,7 @@ describe('the appearance editor’s settings and branding uploads', () => {
   it('reads and saves branding, theme settings and custom code; bootstrap follows', async () => {
     await restoreSettingsAfterTest(t.app, APPEARANCE_KEYS);
     expect((await admin.get(API)).json().values).toMatchObject({ 'branding.site_name': 'Drive', 'themes.user_change': true, 'custom_code.css': '' });
-    const dark = (await t.app.services.themes.list()).find((th) => th.is_dark)!;
+    const dark = (await servicesOf(t.app).appearance.themes.list()).find((th) => th.is_dark)!;
     const res = await admin.request('PUT', API, {
       body: {
         'branding.site_name': 'Acme Files',

@@ -5,6 +5,7 @@ import { TestClient } from '../support/client.js';
 import { createUser, signedInUser } from '../support/factories.js';
 import { restoreSettingsAfterTest } from '../support/settings.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 const API = '/api/v1/admin/localizations';
 
@@ -15,14 +16,14 @@ describe('admin localizations', () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = (await signedInUser(t.app, { roles: ['admin'] })).client;
-    trId = (await t.app.services.localizations.find('tr'))!.id;
+    trId = (await servicesOf(t.app).localizations.find('tr'))!.id;
   }, 60_000);
   afterAll(() => t.close());
 
   /** A language for the running test only: it is gone once the test finishes, whatever happened in it. */
   const ownLanguage = async (language: string, name: string) => {
     onTestFinished(async () => {
-      await t.app.services.db.kysely.deleteFrom('localizations').where('language', '=', language).execute();
+      await servicesOf(t.app).db.kysely.deleteFrom('localizations').where('language', '=', language).execute();
     });
     const res = await admin.post(API, { language, name });
     expect(res.statusCode, res.body).toBe(200);
@@ -49,11 +50,11 @@ describe('admin localizations', () => {
 
     const renamed = await admin.request('PUT', `${API}/${de.id}`, { body: { name: 'German', default: true } });
     expect(renamed.json().localization).toMatchObject({ name: 'German', default: true });
-    expect(await t.app.services.settings.get('i18n.default_localization')).toBe('de');
+    expect(await servicesOf(t.app).settings.get('i18n.default_localization')).toBe('de');
 
     // The default and English cannot go.
     expect((await admin.request('DELETE', `${API}/${de.id}`)).statusCode).toBe(409);
-    const en = (await t.app.services.localizations.find('en'))!;
+    const en = (await servicesOf(t.app).localizations.find('en'))!;
     await admin.request('PUT', `${API}/${en.id}`, { body: { name: 'English', default: true } });
     const deleteEnglish = await admin.request('DELETE', `${API}/${en.id}`);
     expect(deleteEnglish.statusCode).toBe(409);
@@ -96,17 +97,17 @@ describe('admin localizations', () => {
     const res = await admin.request('PUT', `${API}/${trId}/lines`, { body: { lines: { Save: 'Kaydet!', 'No such line': 'x' } } });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ 'lines.No such line': ['There is no such line.'] });
-    expect((await t.app.services.localizations.lines(trId)).Save).toBe(trLines.Save);
+    expect((await servicesOf(t.app).localizations.lines(trId)).Save).toBe(trLines.Save);
   });
 
   it('puts an edited line into the next bootstrap, and a reset brings back the shipped text', async () => {
-    const user = await createUser(t.app.services.db.kysely);
+    const user = await createUser(servicesOf(t.app).db.kysely);
     const reader = new TestClient(t.app);
     await reader.login(user.email, user.password);
     await reader.post('/api/v1/users/me/locale', { locale: 'tr' });
 
     onTestFinished(async () => {
-      await t.app.services.localizations.setLines(trId, { 'Go to my drive': null });
+      await servicesOf(t.app).localizations.setLines(trId, { 'Go to my drive': null });
     });
     await admin.request('PUT', `${API}/${trId}/lines`, { body: { lines: { 'Go to my drive': 'Sürücüme git!' } } });
     expect((await reader.get('/api/v1/bootstrap-data')).json().data.i18n.lines['Go to my drive']).toBe('Sürücüme git!');
@@ -134,7 +135,7 @@ describe('admin localizations', () => {
     const bad = await admin.post(`${API}/${es.id}/import`, { lines: { Save: 42, Cancel: 'Cancelar' } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({ 'lines.Save': ['Each translation must be text.'] });
-    expect((await t.app.services.localizations.lines(es.id)).Cancel).toBe(file.lines.Cancel);
+    expect((await servicesOf(t.app).localizations.lines(es.id)).Cancel).toBe(file.lines.Cancel);
   });
 
   it('lists the server’s languages to everyone (the language selector)', async () => {

@@ -4,6 +4,7 @@ import { trLines } from '../../../server/modules/localizations/lines/tr.js';
 import { TestClient } from '../support/client.js';
 import { createUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 const GB = 1024 * 1024 * 1024;
 
@@ -14,10 +15,10 @@ describe('plan texts as lines', () => {
   let trId: number;
   beforeAll(async () => {
     t = await createTestApp();
-    const user = await createUser(t.app.services.db.kysely, { roles: ['admin'] });
+    const user = await createUser(servicesOf(t.app).db.kysely, { roles: ['admin'] });
     admin = new TestClient(t.app);
     await admin.login(user.email, user.password);
-    trId = (await t.app.services.localizations.find('tr'))!.id;
+    trId = (await servicesOf(t.app).localizations.find('tr'))!.id;
   }, 60_000);
   afterAll(() => t.close());
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { TestClient } from '../support/client.js';
 import { signedInUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 const API = '/api/v1/admin/themes';
 
@@ -16,7 +17,7 @@ describe('admin themes', () => {
 
   /** The themes as they were before the running test, once it finishes: its own themes go, the defaults come back. */
   const restoreThemesAfterTest = async () => {
-    const db = t.app.services.db.kysely;
+    const db = servicesOf(t.app).db.kysely;
     const before = await db.selectFrom('themes').selectAll().execute();
     onTestFinished(async () => {
       await db

@@ -4,6 +4,7 @@ import { signedInUser, type UserOptions } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { changesAccess, InProcessAccessChanges } from '../../../server/db/changes.js';
 import { AccessCache } from '../../../server/modules/auth/access-cache.js';
+import { servicesOf } from '../support/services-handle.js';
 
 /**
  * Who a caller is comes from a per-process cache (server/modules/auth/access-cache.ts).
@@ -11,12 +12,12 @@ import { AccessCache } from '../../../server/modules/auth/access-cache.js';
  */
 describe('access cache: changes apply at once', () => {
   let t: TestApp;
-  const db = () => t.app.services.db.kysely;
+  const db = () => servicesOf(t.app).db.kysely;
   const signedIn = (options: UserOptions = {}) => signedInUser(t.app, options);
   const statements = async (call: () => Promise<unknown>) => {
-    const before = t.app.services.db.counter.statements;
+    const before = servicesOf(t.app).db.counter.statements;
     await call();
-    return t.app.services.db.counter.statements - before;
+    return servicesOf(t.app).db.counter.statements - before;
   };
 
   beforeAll(async () => {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/client.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 /** A local stand-in for the provider's siteverify endpoint: the token "human" passes. */
 describe('human check on registration', () => {
@@ -23,7 +24,7 @@ describe('human check on registration', () => {
     });
     await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
     t = await createTestApp();
-    await t.app.services.settings.set({
+    await servicesOf(t.app).settings.set({
       'recaptcha.site_key': 'site-key',
       'recaptcha.secret_key': 'server-secret',
       'recaptcha.verify_url': `http://127.0.0.1:${(provider.address() as AddressInfo).port}/siteverify`,

@@ -3,6 +3,7 @@ import { TestClient } from '../support/client.js';
 import { createUser } from '../support/factories.js';
 import { linkFromMail, mailsTo } from '../support/mail.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 describe('forgot and reset password', () => {
   let t: TestApp;
@@ -13,33 +14,33 @@ describe('forgot and reset password', () => {
 
   const resetLink = async (email: string) => {
     // The mail goes out through the job queue, after the answer.
-    await t.app.services.jobs.idle();
+    await servicesOf(t.app).jobs.idle();
     const link = await linkFromMail(t.dataDir, email, '/password/reset/');
     return { token: decodeURIComponent(link.pathname.split('/').pop()!), email: link.searchParams.get('email')! };
   };
 
   it('answers a known and an unknown email the same, and mails only the known one', async () => {
-    const user = await createUser(t.app.services.db.kysely);
+    const user = await createUser(servicesOf(t.app).db.kysely);
     const known = await new TestClient(t.app).post('/auth/forgot-password', { email: user.email });
     const unknown = await new TestClient(t.app).post('/auth/forgot-password', { email: 'nobody@example.com' });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
-    await t.app.services.jobs.idle();
+    await servicesOf(t.app).jobs.idle();
     expect(await mailsTo(t.dataDir, user.email)).toHaveLength(1);
     expect(await mailsTo(t.dataDir, 'nobody@example.com')).toHaveLength(0);
   });
 
   it('resets the password once with the mailed token, and signs out every session', async () => {
-    const user = await createUser(t.app.services.db.kysely);
+    const user = await createUser(servicesOf(t.app).db.kysely);
     const signedIn = new TestClient(t.app);
     await signedIn.login(user.email, user.password);
     await new TestClient(t.app).post('/auth/forgot-password', { email: user.email });
     const { token, email } = await resetLink(user.email);
     expect(email).toBe(user.email);
     // Short-lived: an hour.
-    const row = await t.app.services.db.kysely
-      .selectFrom('user_tokens')
+    const row = await servicesOf(t.app)
+      .db.kysely.selectFrom('user_tokens')
       .select(['created_at', 'expires_at'])
       .where('user_id', '=', user.id)
       .executeTakeFirstOrThrow();
@@ -63,8 +64,8 @@ describe('forgot and reset password', () => {
   });
 
   it('refuses an expired token, and a token used with another email without burning it', async () => {
-    const user = await createUser(t.app.services.db.kysely);
-    const other = await createUser(t.app.services.db.kysely);
+    const user = await createUser(servicesOf(t.app).db.kysely);
+    const other = await createUser(servicesOf(t.app).db.kysely);
     await new TestClient(t.app).post('/auth/forgot-password', { email: user.email });
     const { token } = await resetLink(user.email);
     const body = { token, password: 'a brand new password', password_confirmation: 'a brand new password' };
@@ -72,8 +73,8 @@ describe('forgot and reset password', () => {
     const wrongEmail = await new TestClient(t.app).post('/auth/reset-password', { ...body, email: other.email });
     expect(wrongEmail.statusCode).toBe(422);
 
-    await t.app.services.db.kysely
-      .updateTable('user_tokens')
+    await servicesOf(t.app)
+      .db.kysely.updateTable('user_tokens')
       .set({ expires_at: new Date(Date.now() - 1).toISOString() })
       .where('user_id', '=', user.id)
       .execute();
@@ -89,7 +90,7 @@ describe('forgot and reset password', () => {
   });
 
   it('throttles reset mails per address', async () => {
-    const user = await createUser(t.app.services.db.kysely);
+    const user = await createUser(servicesOf(t.app).db.kysely);
     // A client of its own, so it is the per-address limit that answers 429, not the per-client one the other tests feed.
     const client = new TestClient(t.app);
     client.remoteAddress = '192.0.2.4';
@@ -114,7 +115,7 @@ describe('login throttling', () => {
   };
 
   it('answers 429 after a few failures for an account, even with the right password', async () => {
-    const user = await createUser(t.app.services.db.kysely);
+    const user = await createUser(servicesOf(t.app).db.kysely);
     const client = clientAt('192.0.2.1');
     for (let i = 0; i < 5; i += 1) {
       expect((await client.post('/auth/login', { email: user.email, password: 'wrong' })).statusCode).toBe(422);
@@ -125,7 +126,7 @@ describe('login throttling', () => {
   });
 
   it('clears an account’s failures after a successful sign-in', async () => {
-    const user = await createUser(t.app.services.db.kysely);
+    const user = await createUser(servicesOf(t.app).db.kysely);
     const client = clientAt('192.0.2.2');
     for (let i = 0; i < 4; i += 1) await client.post('/auth/login', { email: user.email, password: 'wrong' });
     await client.login(user.email, user.password);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/client.js';
 import { linkFromMail, mailsTo } from '../support/mail.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 const validBody = (email: string) => ({
   first_name: 'Ada',
@@ -22,7 +23,7 @@ describe('POST /auth/register', () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
-  beforeEach(() => t.app.services.settings.set({ 'registration.disable': false, require_email_confirmation: false }));
+  beforeEach(() => servicesOf(t.app).settings.set({ 'registration.disable': false, require_email_confirmation: false }));
 
   it('creates the account, signs it in with the default role and answers status success', async () => {
     const client = new TestClient(t.app);
@@ -69,14 +70,14 @@ describe('POST /auth/register', () => {
   });
 
   it('is refused when registration is disabled', async () => {
-    await t.app.services.settings.set({ 'registration.disable': true });
+    await servicesOf(t.app).settings.set({ 'registration.disable': true });
     const res = await new TestClient(t.app).post('/auth/register', validBody(nextEmail()));
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: 'Registration is disabled on this site.' });
   });
 
   it('answers needs_email_verification and mails a 24-hour link that verifies once', async () => {
-    await t.app.services.settings.set({ require_email_confirmation: true });
+    await servicesOf(t.app).settings.set({ require_email_confirmation: true });
     const client = new TestClient(t.app);
     const email = nextEmail();
     const res = await client.post('/auth/register', validBody(email));
@@ -84,11 +85,11 @@ describe('POST /auth/register', () => {
     expect(res.json().bootstrapData.user.email_verified_at).toBeNull();
 
     // The mail goes out through the job queue, after the answer.
-    await t.app.services.jobs.idle();
+    await servicesOf(t.app).jobs.idle();
     const mails = await mailsTo(t.dataDir, email);
     expect(mails).toHaveLength(1);
-    const token = await t.app.services.db.kysely
-      .selectFrom('user_tokens')
+    const token = await servicesOf(t.app)
+      .db.kysely.selectFrom('user_tokens')
       .select(['created_at', 'expires_at'])
       .where('type', '=', 'verify_email')
       .orderBy('id', 'desc')
@@ -106,14 +107,14 @@ describe('POST /auth/register', () => {
   });
 
   it('refuses an expired verification link', async () => {
-    await t.app.services.settings.set({ require_email_confirmation: true });
+    await servicesOf(t.app).settings.set({ require_email_confirmation: true });
     const client = new TestClient(t.app);
     const email = nextEmail();
     await client.post('/auth/register', validBody(email));
-    await t.app.services.jobs.idle();
+    await servicesOf(t.app).jobs.idle();
     const link = await linkFromMail(t.dataDir, email, '/auth/email/verify');
-    await t.app.services.db.kysely
-      .updateTable('user_tokens')
+    await servicesOf(t.app)
+      .db.kysely.updateTable('user_tokens')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .execute();
     expect((await client.get(link.pathname + link.search)).headers.location).toBe('/drive?verified=0');
@@ -121,7 +122,7 @@ describe('POST /auth/register', () => {
   });
 
   it('resends the verification mail with the spec’s answer, and throttles resends', async () => {
-    await t.app.services.settings.set({ require_email_confirmation: true });
+    await servicesOf(t.app).settings.set({ require_email_confirmation: true });
     const client = new TestClient(t.app);
     const email = nextEmail();
     await client.post('/auth/register', validBody(email));
@@ -129,7 +130,7 @@ describe('POST /auth/register', () => {
       const res = await client.post('/auth/email/verification-notification', { email });
       expect(res.json()).toEqual({ message: 'Email sent' });
     }
-    await t.app.services.jobs.idle();
+    await servicesOf(t.app).jobs.idle();
     expect(await mailsTo(t.dataDir, email)).toHaveLength(4);
     const limited = await client.post('/auth/email/verification-notification', { email });
     expect(limited.statusCode).toBe(429);

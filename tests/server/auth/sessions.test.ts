@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/client.js';
 import { createUser, type CreatedUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 describe('sessions, XSRF and tokens', () => {
   let t: TestApp;
@@ -9,7 +10,7 @@ describe('sessions, XSRF and tokens', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
-    user = await createUser(t.app.services.db.kysely);
+    user = await createUser(servicesOf(t.app).db.kysely);
   });
   afterAll(() => t.close());
 
@@ -75,7 +76,7 @@ describe('sessions, XSRF and tokens', () => {
     const client = new TestClient(t.app);
     await client.login(user.email, user.password);
     const token = client.cookies.get('drive_session')!;
-    const rows = await t.app.services.db.kysely.selectFrom('sessions').select('id').execute();
+    const rows = await servicesOf(t.app).db.kysely.selectFrom('sessions').select('id').execute();
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.map((r) => r.id)).not.toContain(token);
   });
@@ -107,13 +108,13 @@ describe('sessions, XSRF and tokens', () => {
   });
 
   it('authenticates personal access tokens without the XSRF check', async () => {
-    const { token } = await t.app.services.accessTokens.create(user.id, 'cli');
+    const { token } = await servicesOf(t.app).auth.accessTokens.create(user.id, 'cli');
     const client = new TestClient(t.app);
     client.xsrf = false;
     client.bearer = token;
     const res = await client.post('/api/v1/users/me/locale', { locale: 'tr' });
     expect(res.statusCode).toBe(200);
-    const row = await t.app.services.db.kysely.selectFrom('users').select('language').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await servicesOf(t.app).db.kysely.selectFrom('users').select('language').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row.language).toBe('tr');
   });
 

@@ -4,6 +4,7 @@ import { TestClient } from '../support/client.js';
 import { signedInUser } from '../support/drive-factories.js';
 import type { TestApp } from '../support/test-app.js';
 import { billingApp, deliverAll, plans, postWebhook, subscribe, WEBHOOK_SECRET, type Plans } from './support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 describe('checkout and Stripe webhooks', () => {
   let t: TestApp;
@@ -16,7 +17,7 @@ describe('checkout and Stripe webhooks', () => {
   });
   afterAll(() => close());
 
-  const subscriptionRows = (userId: number) => t.app.services.db.kysely.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).execute();
+  const subscriptionRows = (userId: number) => servicesOf(t.app).db.kysely.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).execute();
   const billing = async (client: TestClient) => (await client.get('/api/v1/billing/subscription')).json();
 
   describe('POST /billing/checkout', () => {
@@ -39,7 +40,7 @@ describe('checkout and Stripe webhooks', () => {
         expect(res.statusCode, JSON.stringify(body)).toBe(404);
         expect(res.json().message).toBe('This plan is not available.');
       }
-      const db = t.app.services.db.kysely;
+      const db = servicesOf(t.app).db.kysely;
       await db.updateTable('products').set({ hidden: 1 }).where('id', '=', p.business.id).execute();
       try {
         const res = await client.post('/api/v1/billing/checkout', { product_id: p.business.id, price_id: p.business.yearly });
@@ -52,13 +53,13 @@ describe('checkout and Stripe webhooks', () => {
 
     it('answers 403 while billing is switched off', async () => {
       const { client } = await signedInUser(t.app);
-      await t.app.services.settings.set({ 'billing.enable': false });
+      await servicesOf(t.app).settings.set({ 'billing.enable': false });
       try {
         const res = await client.post('/api/v1/billing/checkout', { product_id: p.pro.id, price_id: p.pro.yearly });
         expect(res.statusCode).toBe(403);
         expect(res.json().message).toBe('Billing is not enabled on this site.');
       } finally {
-        await t.app.services.settings.set({ 'billing.enable': true });
+        await servicesOf(t.app).settings.set({ 'billing.enable': true });
       }
     });
 
@@ -138,8 +139,8 @@ describe('checkout and Stripe webhooks', () => {
       }
       expect(await subscriptionRows(user.id)).toEqual([]);
       expect(
-        await t.app.services.db.kysely
-          .selectFrom('billing_events')
+        await servicesOf(t.app)
+          .db.kysely.selectFrom('billing_events')
           .select('id')
           .where(
             'id',
@@ -221,7 +222,7 @@ describe('checkout and Stripe webhooks', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('The subscription is for a price this site does not sell.');
       expect((await subscriptionRows(user.id))[0]).toMatchObject({ price_id: p.pro.monthly, gateway_status: 'active' });
-      expect(await t.app.services.billing.planSpace(user.id)).toBe(100 * 1024 ** 3);
+      expect(await servicesOf(t.app).billing.billing.planSpace(user.id)).toBe(100 * 1024 ** 3);
     });
 
     it('acknowledges events it does not act on, once', async () => {

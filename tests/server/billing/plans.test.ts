@@ -6,6 +6,7 @@ import { signedInUser, uploadFile } from '../support/drive-factories.js';
 import { setSettingsForTest } from '../support/settings.js';
 import type { TestApp } from '../support/test-app.js';
 import { billingApp, deliverAll, plans, shrinkPlans, subscribe } from './support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 const upload = (client: TestClient, name: string, bytes: number) => {
   const { body, headers } = multipartUpload({ parentId: '0' }, { name, content: Buffer.alloc(bytes) });
@@ -19,7 +20,7 @@ describe('plans: GET billing/products, and the plan decides the space', () => {
   let close: () => Promise<void>;
   beforeAll(async () => {
     ({ t, stripe, close } = await billingApp());
-    await t.app.services.settings.set({ 'uploads.max_size': 1024 * 1024 });
+    await servicesOf(t.app).settings.set({ 'uploads.max_size': 1024 * 1024 });
   });
   afterAll(() => close());
 
@@ -41,7 +42,7 @@ describe('plans: GET billing/products, and the plan decides the space', () => {
     });
 
     it('does not list hidden plans', async () => {
-      const db = t.app.services.db.kysely;
+      const db = servicesOf(t.app).db.kysely;
       await db.updateTable('products').set({ hidden: 1 }).where('name', '=', 'Business').execute();
       try {
         const names = (await new TestClient(t.app).get('/api/v1/billing/products')).json().pagination.data.map((p: { name: string }) => p.name);
@@ -140,15 +141,15 @@ describe('billing without Stripe keys', () => {
   });
 
   it('is on once the keys are in the settings', async () => {
-    await t.app.services.settings.set({ 'billing.stripe.secret_key': 'sk_test_drive_double', 'billing.stripe.webhook_secret': 'whsec_x' });
+    await servicesOf(t.app).settings.set({ 'billing.stripe.secret_key': 'sk_test_drive_double', 'billing.stripe.webhook_secret': 'whsec_x' });
     try {
       const boot = (await new TestClient(t.app).get('/api/v1/bootstrap-data')).json();
       expect(boot.data.billing.enable).toBe(true);
-      await t.app.services.settings.set({ 'billing.enable': false });
+      await servicesOf(t.app).settings.set({ 'billing.enable': false });
       const off = (await new TestClient(t.app).get('/api/v1/bootstrap-data')).json();
       expect(off.data.billing.enable).toBe(false);
     } finally {
-      await t.app.services.settings.set({ 'billing.stripe.secret_key': '', 'billing.stripe.webhook_secret': '', 'billing.enable': true });
+      await servicesOf(t.app).settings.set({ 'billing.stripe.secret_key': '', 'billing.stripe.webhook_secret': '', 'billing.enable': true });
     }
   });
 });

@@ -4,6 +4,7 @@ import { TestClient } from '../support/client.js';
 import { signedInUser } from '../support/drive-factories.js';
 import type { TestApp } from '../support/test-app.js';
 import { billingApp, deliverAll, plans, postWebhook, shrinkPlans, subscribe, type Plans } from './support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 type Call = { method: 'GET' | 'POST'; path: string; body?: object };
 
@@ -35,7 +36,7 @@ describe('billing calls: subscription, change plan, cancel, resume, invoices, pa
   it('answers 403 for every Stripe call while billing is switched off', async () => {
     const { client } = await signedInUser(t.app);
     await subscribe(t.app, stripe, client, p.pro.id, p.pro.monthly);
-    await t.app.services.settings.set({ 'billing.enable': false });
+    await servicesOf(t.app).settings.set({ 'billing.enable': false });
     try {
       for (const call of calls().slice(1)) {
         const res = await send(client, call);
@@ -43,7 +44,7 @@ describe('billing calls: subscription, change plan, cancel, resume, invoices, pa
         expect(res.json().message).toBe('Billing is not enabled on this site.');
       }
     } finally {
-      await t.app.services.settings.set({ 'billing.enable': true });
+      await servicesOf(t.app).settings.set({ 'billing.enable': true });
     }
   });
 
@@ -102,7 +103,7 @@ describe('billing calls: subscription, change plan, cancel, resume, invoices, pa
     await shrinkPlans(t.app, { Pro: 100 });
     const { Readable } = await import('node:stream');
     const actor = await import('../support/drive-factories.js').then((m) => m.actorFor(t.app, user));
-    await t.app.services.drive.files.createFileFromStream(actor, await t.app.services.drive.scope(actor, null), {
+    await servicesOf(t.app).drive.files.createFileFromStream(actor, await servicesOf(t.app).drive.scope(actor, null), {
       parentId: null,
       name: 'big.bin',
       stream: Readable.from([Buffer.alloc(500)]),
@@ -161,13 +162,13 @@ describe('billing calls: subscription, change plan, cancel, resume, invoices, pa
   it('answers 502 with a plain message when Stripe cannot be reached', async () => {
     const { client } = await signedInUser(t.app);
     await subscribe(t.app, stripe, client, p.pro.id, p.pro.monthly);
-    await t.app.services.settings.set({ 'billing.stripe.secret_key': 'sk_test_wrong' });
+    await servicesOf(t.app).settings.set({ 'billing.stripe.secret_key': 'sk_test_wrong' });
     try {
       const res = await client.get('/api/v1/billing/invoices');
       expect(res.statusCode).toBe(502);
       expect(res.json()).toEqual({ message: 'The payment provider could not be reached. Please try again later.' });
     } finally {
-      await t.app.services.settings.set({ 'billing.stripe.secret_key': '' });
+      await servicesOf(t.app).settings.set({ 'billing.stripe.secret_key': '' });
     }
   });
 
@@ -177,7 +178,7 @@ describe('billing calls: subscription, change plan, cancel, resume, invoices, pa
     const res = await client.request('DELETE', `/api/v1/users/${user.id}?deleteCurrentUser=true`, { body: { current_password: user.password } });
     expect(res.statusCode, res.body).toBe(200);
     expect(stripe.subscriptions.get(subscriptionId)!.status).toBe('canceled');
-    expect(await t.app.services.db.kysely.selectFrom('subscriptions').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
+    expect(await servicesOf(t.app).db.kysely.selectFrom('subscriptions').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
     // The deletion event that follows names a customer the site no longer knows: refused, nothing made.
     const [deleted] = stripe.drain();
     const answer = await postWebhook(t.app, deleted!.payload, deleted!.header);

@@ -3,6 +3,7 @@ import { expect, onTestFinished } from 'vitest';
 import { startStripeDouble, type StripeDouble } from '../../peers/stripe-double.js';
 import type { TestClient } from '../support/client.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 export const SECRET_KEY = 'sk_test_drive_double';
 export const WEBHOOK_SECRET = 'whsec_drive_double_secret';
@@ -83,7 +84,7 @@ export async function subscribe(app: FastifyInstance, stripe: StripeDouble, clie
  * (which share its app) see the plans as seeded, in whatever order they run.
  */
 export async function shrinkPlans(app: FastifyInstance, sizes: Record<string, number | null>): Promise<void> {
-  const db = app.services.db.kysely;
+  const db = servicesOf(app).db.kysely;
   const before = await db.selectFrom('products').select(['id', 'available_space']).where('name', 'in', Object.keys(sizes)).execute();
   onTestFinished(async () => {
     for (const { id, available_space } of before) await db.updateTable('products').set({ available_space }).where('id', '=', id).execute();

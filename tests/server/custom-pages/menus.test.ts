@@ -3,6 +3,7 @@ import { TestClient } from '../support/client.js';
 import { createUser, signedInUser } from '../support/factories.js';
 import { restoreSettingsAfterTest } from '../support/settings.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 interface WireMenu {
   id: number;
@@ -31,7 +32,7 @@ describe('menus', () => {
     if (created.statusCode === 200) {
       const { id } = created.json().menu as WireMenu;
       onTestFinished(async () => {
-        await t.app.services.db.kysely.deleteFrom('menus').where('id', '=', id).execute();
+        await servicesOf(t.app).db.kysely.deleteFrom('menus').where('id', '=', id).execute();
       });
     }
     return created;
@@ -134,7 +135,7 @@ describe('menus', () => {
   });
 
   it('never serves an off-site path saved before the check, in menus or policies (issue 30 finding 7)', async () => {
-    const db = t.app.services.db.kysely;
+    const db = servicesOf(t.app).db.kysely;
     await restoreSettingsAfterTest(t.app, ['registration.policies']);
     const created = await createOwnMenu({ name: 'Legacy', positions: ['footer'], items: [item('Fine', '/pages/fine')] });
     const menu = created.json().menu as WireMenu;
@@ -147,7 +148,7 @@ describe('menus', () => {
       .set({ items: JSON.stringify(legacy) })
       .where('id', '=', menu.id)
       .execute();
-    await t.app.services.settings.set({
+    await servicesOf(t.app).settings.set({
       'registration.policies': [
         { id: 'terms', label: 'Terms', action: '/\t/evil.example', type: 'route' },
         { id: 'privacy', label: 'Privacy', action: '/pri\nvacy', type: 'link' },
@@ -164,7 +165,7 @@ describe('menus', () => {
   });
 
   it('puts in bootstrap only the items this visitor may see, by roles and permissions', async () => {
-    const db = t.app.services.db.kysely;
+    const db = servicesOf(t.app).db.kysely;
     const editors = await db.selectFrom('roles').select('id').where('name', '=', 'admin').executeTakeFirstOrThrow();
     const created = await createOwnMenu({
       name: 'Gated',

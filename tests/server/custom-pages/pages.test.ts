@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/client.js';
 import { createUser, signedInUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 /** Payloads that must not survive a save, each with what would give it away in the stored body. */
 const XSS: { name: string; html: string; forbidden: RegExp }[] = [
@@ -108,7 +109,7 @@ describe('custom pages', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { slug } = res.json().page;
     expect(res.json().page.body).not.toMatch(forbidden);
-    const stored = await t.app.services.db.kysely.selectFrom('custom_pages').select('body').where('slug', '=', slug).executeTakeFirstOrThrow();
+    const stored = await servicesOf(t.app).db.kysely.selectFrom('custom_pages').select('body').where('slug', '=', slug).executeTakeFirstOrThrow();
     expect(stored.body).not.toMatch(forbidden);
     expect(stored.body).toContain('<p>kept</p>');
     expect((await new TestClient(t.app).get(`/api/v1/custom-pages/${slug}`)).json().page.body).not.toMatch(forbidden);
@@ -116,8 +117,8 @@ describe('custom pages', () => {
 
   it('cleans a body written around the API (an old row) on the way out', async () => {
     const now = new Date().toISOString();
-    await t.app.services.db.kysely
-      .insertInto('custom_pages')
+    await servicesOf(t.app)
+      .db.kysely.insertInto('custom_pages')
       .values({ title: 'Old', slug: 'old-raw', body: '<p>ok</p><script>alert(1)</script><img src=x onerror=alert(1)>', created_at: now, updated_at: now })
       .execute();
     const body = (await new TestClient(t.app).get('/api/v1/custom-pages/old-raw')).json().page.body as string;
@@ -147,7 +148,7 @@ describe('custom pages', () => {
     const closed = await guest.get('/api/v1/custom-pages/members-only');
     expect(closed.statusCode).toBe(401);
     expect(closed.body).not.toContain('Members');
-    const member = await createUser(t.app.services.db.kysely);
+    const member = await createUser(servicesOf(t.app).db.kysely);
     const signed = new TestClient(t.app);
     await signed.login(member.email, member.password);
     expect((await signed.get('/api/v1/custom-pages/members-only')).statusCode).toBe(200);

@@ -5,6 +5,7 @@ import { fromBuffer, type Entry } from 'yauzl';
 import { TestClient } from '../support/client.js';
 import { createFolder, pngBytes, signedInUser, uploadFile, actorFor } from '../support/drive-factories.js';
 import { createTestApp, DISKS, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 /** Names and contents of a zip, read with a real unzipper. */
 function readZip(bytes: Buffer): Promise<Map<string, string | null>> {
@@ -82,7 +83,7 @@ describe.each(DISKS)('file bytes: create, download, preview, thumbnails, space u
         errors: { name: ['The name may not contain a slash (/).'] },
       });
       await expect(uploadFile(t.app, user, { name: 'short.txt', content: 'abc', size: 10 })).rejects.toMatchObject({ statusCode: 422 });
-      const rows = await t.app.services.db.kysely.selectFrom('file_entries').select('id').where('owner_id', '=', user.id).execute();
+      const rows = await servicesOf(t.app).db.kysely.selectFrom('file_entries').select('id').where('owner_id', '=', user.id).execute();
       expect(rows).toEqual([]);
     });
 
@@ -220,21 +221,21 @@ describe.each(DISKS)('file bytes: create, download, preview, thumbnails, space u
     it('are made as WebP in the background after an image is created, and on demand when missing', async () => {
       const { user, client } = await signedInUser(t.app);
       const image = await uploadFile(t.app, user, { name: 'big.png', content: await pngBytes(1200, 800) });
-      await t.app.services.jobs.idle();
-      const row = await t.app.services.db.kysely
-        .selectFrom('file_entries')
+      await servicesOf(t.app).jobs.idle();
+      const row = await servicesOf(t.app)
+        .db.kysely.selectFrom('file_entries')
         .select(['thumbnail', 'disk_prefix'])
         .where('id', '=', image.id)
         .executeTakeFirstOrThrow();
       expect(row.thumbnail).toBe(1);
-      expect(await t.app.services.drive.disk.stat(`${row.disk_prefix}/thumbnail.webp`)).not.toBeNull();
+      expect(await servicesOf(t.app).drive.disk.stat(`${row.disk_prefix}/thumbnail.webp`)).not.toBeNull();
 
       const res = await client.get(`/api/v1/file-entries/${image.hash}/thumbnail`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/webp');
       expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 320, height: 213 });
 
-      await t.app.services.drive.disk.delete(`${row.disk_prefix}/thumbnail.webp`);
+      await servicesOf(t.app).drive.disk.delete(`${row.disk_prefix}/thumbnail.webp`);
       expect((await client.get(`/api/v1/file-entries/${image.hash}/thumbnail`)).statusCode).toBe(200);
 
       const listed = (await client.get('/api/v1/drive/file-entries')).json().pagination.data[0];
@@ -259,12 +260,12 @@ describe.each(DISKS)('file bytes: create, download, preview, thumbnails, space u
     it("takes the user's files.create max_space first, and null setting as unlimited", async () => {
       const limited = await signedInUser(t.app, { permissions: [{ name: 'files.create', restrictions: [{ name: 'max_space', value: 5000 }] }] });
       expect((await limited.client.get('/api/v1/user/space-usage')).json()).toEqual({ used: 0, available: 5000 });
-      await t.app.services.settings.set({ 'uploads.available_space': null });
+      await servicesOf(t.app).settings.set({ 'uploads.available_space': null });
       try {
         const { client } = await signedInUser(t.app);
         expect((await client.get('/api/v1/user/space-usage')).json()).toEqual({ used: 0, available: null });
       } finally {
-        await t.app.services.settings.set({ 'uploads.available_space': 10 * 1024 ** 3 });
+        await servicesOf(t.app).settings.set({ 'uploads.available_space': 10 * 1024 ** 3 });
       }
     });
   });
@@ -280,7 +281,10 @@ describe.each(DISKS)('file bytes: create, download, preview, thumbnails, space u
       },
     });
     const actor = await actorFor(t.app, user);
-    const entry = await t.app.services.drive.files.createFileFromStream(actor, await t.app.services.drive.scope(actor, null), { name: 'big.bin', stream });
+    const entry = await servicesOf(t.app).drive.files.createFileFromStream(actor, await servicesOf(t.app).drive.scope(actor, null), {
+      name: 'big.bin',
+      stream,
+    });
     expect(entry.file_size).toBe(8 * 1024 * 1024);
   });
 });

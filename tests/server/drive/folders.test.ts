@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/client.js';
 import { createFolder, listNames, signedInUser, uploadFile } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 describe('folders, renames, details and breadcrumbs', () => {
   let t: TestApp;
@@ -175,7 +176,7 @@ describe('folders, renames, details and breadcrumbs', () => {
 
   it('refuses users without the files.create permission with 403', async () => {
     const { user, client } = await signedInUser(t.app);
-    const db = t.app.services.db.kysely;
+    const db = servicesOf(t.app).db.kysely;
     const users = await db.selectFrom('roles').select('id').where('name', '=', 'users').executeTakeFirstOrThrow();
     await db.deleteFrom('user_roles').where('user_id', '=', user.id).where('role_id', '=', users.id).execute();
     const res = await client.post('/api/v1/folders', { name: 'Nope' });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/client.js';
 import { createFolder, listNames, signedInUser, uploadFile } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 describe('GET /drive/file-entries', () => {
   let t: TestApp;
@@ -11,7 +12,7 @@ describe('GET /drive/file-entries', () => {
   afterAll(() => t.close());
 
   const setTimes = async (hash: string, times: { created_at?: string; updated_at?: string }) => {
-    await t.app.services.db.kysely.updateTable('file_entries').set(times).where('hash', '=', hash).execute();
+    await servicesOf(t.app).db.kysely.updateTable('file_entries').set(times).where('hash', '=', hash).execute();
   };
 
   it('should require authentication', async () => {
@@ -83,7 +84,7 @@ describe('GET /drive/file-entries', () => {
     const names = Array.from({ length: 7 }, (_, i) => `file-${i}.txt`);
     for (const name of names) await uploadFile(t.app, user, { name });
     // Equal sort values: the id breaks ties, so paging stays stable.
-    await t.app.services.db.kysely.updateTable('file_entries').set({ updated_at: '2026-02-01T00:00:00.000Z' }).where('owner_id', '=', user.id).execute();
+    await servicesOf(t.app).db.kysely.updateTable('file_entries').set({ updated_at: '2026-02-01T00:00:00.000Z' }).where('owner_id', '=', user.id).execute();
 
     const page2 = (await client.get('/api/v1/drive/file-entries?perPage=3&page=2')).json().pagination;
     expect(page2).toMatchObject({ current_page: 2, per_page: 3, total: 7, last_page: 3 });
@@ -123,7 +124,7 @@ describe('GET /drive/file-entries', () => {
 
   it('the SQL view allows upload even to users whose role lacks files.update', async () => {
     const { user, client } = await signedInUser(t.app);
-    const db = t.app.services.db.kysely;
+    const db = servicesOf(t.app).db.kysely;
     const permission = await db.selectFrom('permissions').select('id').where('name', '=', 'files.update').executeTakeFirstOrThrow();
     const role = await db.selectFrom('roles').select('id').where('name', '=', 'users').executeTakeFirstOrThrow();
     const restricted = await db

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { actorFor, signedInUser } from '../support/drive-factories.js';
+import { servicesOf } from '../support/services-handle.js';
 
 /**
  * Names are claimed under folder locks (db/locks.ts): parallel writers of one
@@ -19,10 +20,11 @@ describe('names under folder locks', () => {
   const setup = async () => {
     const { user } = await signedInUser(t.app);
     const actor = await actorFor(t.app, user);
-    const scope = await t.app.services.drive.scope(actor, null);
-    const names = async (parentHash: string | null) => (await t.app.services.drive.facade.children(actor, scope, parentHash)).map((entry) => entry.name).sort();
+    const scope = await servicesOf(t.app).drive.scope(actor, null);
+    const names = async (parentHash: string | null) =>
+      (await servicesOf(t.app).drive.facade.children(actor, scope, parentHash)).map((entry) => entry.name).sort();
     const child = async (parentHash: string | null, name: string) =>
-      (await t.app.services.drive.facade.children(actor, scope, parentHash)).find((entry) => entry.name === name)!;
+      (await servicesOf(t.app).drive.facade.children(actor, scope, parentHash)).find((entry) => entry.name === name)!;
     return { actor, scope, names, child };
   };
 
@@ -30,7 +32,7 @@ describe('names under folder locks', () => {
     const { actor, scope, names } = await setup();
     await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        t.app.services.drive.files.createFileFromStream(actor, scope, { parentId: null, name: 'x.txt', stream: Readable.from([Buffer.from(`copy ${i}`)]) }),
+        servicesOf(t.app).drive.files.createFileFromStream(actor, scope, { parentId: null, name: 'x.txt', stream: Readable.from([Buffer.from(`copy ${i}`)]) }),
       ),
     );
     expect(await names(null)).toEqual([
@@ -50,7 +52,7 @@ describe('names under folder locks', () => {
   it('finishes a burst of folder uploads, copies and moves over the same folders without a deadlock or a doubled folder', async () => {
     const { actor, scope, names, child } = await setup();
     const store = (segments: string[], name: string) =>
-      t.app.services.drive.facade.storeFile(actor, scope, { parentId: null, segments }, { name, stream: Readable.from([Buffer.from(name)]) });
+      servicesOf(t.app).drive.facade.storeFile(actor, scope, { parentId: null, segments }, { name, stream: Readable.from([Buffer.from(name)]) });
     await store(['a', 'b'], 'seed.txt');
     await store(['z'], 'seed.txt');
     const a = (await child(null, 'a')).hash;
@@ -60,8 +62,8 @@ describe('names under folder locks', () => {
       work.push(store(['a', 'b', 'c'], `deep-${i}.txt`));
       work.push(store(['z', 'b'], `other-${i}.txt`));
       // Copies of a into z and of z into a: each adds names in the other's folders.
-      work.push(t.app.services.drive.entries.duplicate(actor, scope, [a], z));
-      work.push(t.app.services.drive.entries.duplicate(actor, scope, [z], a));
+      work.push(servicesOf(t.app).drive.entries.duplicate(actor, scope, [a], z));
+      work.push(servicesOf(t.app).drive.entries.duplicate(actor, scope, [z], a));
     }
     const results = await Promise.allSettled(work);
     expect(results.filter((result) => result.status === 'rejected')).toEqual([]);

@@ -7,6 +7,7 @@ import { TestClient } from '../support/client.js';
 import { actorFor, createFolder, pngBytes, signedInUser, uploadFile } from '../support/drive-factories.js';
 import { withoutPermissions, type CreatedUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 describe('GET /file-entries/:id/offline-manifest', () => {
   let t: TestApp;
@@ -48,7 +49,7 @@ describe('GET /file-entries/:id/offline-manifest', () => {
     await client.post('/api/v1/file-entries/delete', { entryIds: [trashed] });
     expect((await client.get(url(trashed))).statusCode).toBe(404);
 
-    await withoutPermissions(t.app.services.db.kysely, user.id, ['files.view']);
+    await withoutPermissions(servicesOf(t.app).db.kysely, user.id, ['files.view']);
     expect((await client.get(url(folder))).statusCode).toBe(403);
   });
 
@@ -112,7 +113,7 @@ describe('GET /file-entries/:id/offline-manifest', () => {
     expect(body.entries).toEqual([expect.objectContaining({ name: 'map.txt', canDownload: true })]);
 
     // A site role without files.download is a ceiling no share lifts: the names travel, the bytes may not.
-    await withoutPermissions(t.app.services.db.kysely, viewer.user.id, ['files.download']);
+    await withoutPermissions(servicesOf(t.app).db.kysely, viewer.user.id, ['files.download']);
     const capped = await manifestOf(viewer.client, sub);
     expect(capped.body.entries).toEqual([expect.objectContaining({ name: 'map.txt', canDownload: false })]);
   });
@@ -122,16 +123,16 @@ describe('GET /file-entries/:id/offline-manifest', () => {
     const { folder } = await trip(user, client);
     const { etag } = await manifestOf(client, folder);
 
-    const before = t.app.services.db.counter.statements;
+    const before = servicesOf(t.app).db.counter.statements;
     const again = await client.get(url(folder), { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     expect(again.headers.etag).toBe(etag);
     // Nothing was written since the tag was made: the 304 costs no query at all, where building costs some.
-    expect(t.app.services.db.counter.statements - before).toBe(0);
-    const building = t.app.services.db.counter.statements;
+    expect(servicesOf(t.app).db.counter.statements - before).toBe(0);
+    const building = servicesOf(t.app).db.counter.statements;
     expect((await client.get(url(folder))).statusCode).toBe(200);
-    expect(t.app.services.db.counter.statements - building).toBeGreaterThan(0);
+    expect(servicesOf(t.app).db.counter.statements - building).toBeGreaterThan(0);
 
     // A write outside the subtree moves the data version, but not the manifest's tag.
     await uploadFile(t.app, user, { name: 'elsewhere.txt' });
@@ -174,14 +175,14 @@ describe('GET /file-entries/:id/offline-manifest', () => {
     expect(names(moved)).toEqual(['notes.txt']);
 
     // Losing the download action changes what the device may keep, so the tag moves too.
-    const capped = await changed(() => withoutPermissions(t.app.services.db.kysely, user.id, ['files.download']));
+    const capped = await changed(() => withoutPermissions(servicesOf(t.app).db.kysely, user.id, ['files.download']));
     expect(capped.entries.every((e) => !e.canDownload)).toBe(true);
   });
 
   it('refuses a subtree above the cap with a clear error', async () => {
     const { user, client } = await signedInUser(t.app);
     const { folder, sub } = await trip(user, client);
-    const small = new OfflineManifests(t.app.services.db.kysely, t.app.services.db.version, 3);
+    const small = new OfflineManifests(servicesOf(t.app).db.kysely, servicesOf(t.app).db.version, 3);
     const actor = await actorFor(t.app, user);
     await expect(small.build(actor, folder)).rejects.toMatchObject({
       statusCode: 422,
@@ -193,7 +194,7 @@ describe('GET /file-entries/:id/offline-manifest', () => {
   it('sends a folder of 10,000 entries in one response from a constant number of queries, to its owner and to a share', async () => {
     const { user, client } = await signedInUser(t.app);
     const root = await createFolder(client, 'Big');
-    const db = t.app.services.db.kysely;
+    const db = servicesOf(t.app).db.kysely;
     const rootRow = await db.selectFrom('file_entries').selectAll().where('hash', '=', root).executeTakeFirstOrThrow();
     const now = nowIso();
     const row = (name: string, parentId: number, type: string, i: number) => ({
@@ -237,9 +238,9 @@ describe('GET /file-entries/:id/offline-manifest', () => {
       )
       .execute();
 
-    const before = t.app.services.db.counter.statements;
+    const before = servicesOf(t.app).db.counter.statements;
     const { body } = await manifestOf(client, root);
-    const statements = t.app.services.db.counter.statements - before;
+    const statements = servicesOf(t.app).db.counter.statements - before;
     expect(body.entries).toHaveLength(10_000);
     expect(body.entries.filter((e) => e.type === 'folder')).toHaveLength(100);
     expect(body.entries.every((e) => e.parentId !== null)).toBe(true);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/client.js';
 import { createFolder, listNames, signedInUser, uploadFile } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 describe('move, duplicate and stars', () => {
   let t: TestApp;
@@ -113,7 +114,7 @@ describe('move, duplicate and stars', () => {
     const again = await client.post('/api/v1/file-entries/duplicate', { entryIds: [file.hash] });
     expect(again.json().entries[0].name).toBe('photo (2).txt');
 
-    const db = t.app.services.db.kysely;
+    const db = servicesOf(t.app).db.kysely;
     const rows = await db.selectFrom('file_entries').select(['disk_prefix', 'file_name', 'sha256']).where('hash', 'in', [file.hash, copy.hash]).execute();
     expect(new Set(rows.map((r) => r.disk_prefix)).size).toBe(2);
     expect(new Set(rows.map((r) => r.sha256)).size).toBe(1);

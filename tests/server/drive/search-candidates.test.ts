@@ -5,6 +5,7 @@ import { DriveListing } from '../../../server/modules/drive/listing.js';
 import type { ListQuery } from '../../../server/modules/drive/schemas.js';
 import { actorFor, signedInUser, uploadFile } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 /**
  * A search page's condition: on PostgreSQL the matches' ids when the trigram
@@ -25,8 +26,8 @@ describe('search pages built from the matches', () => {
     // Someone else's match counts towards the limit but never shows.
     const other = await signedInUser(t.app);
     await uploadFile(t.app, other.user, { name: 'delta report.txt' });
-    const db = t.app.services.db.kysely;
-    const dialect = t.app.services.db.dialect;
+    const db = servicesOf(t.app).db.kysely;
+    const dialect = servicesOf(t.app).db.dialect;
     const compiled = async (search: ReturnType<typeof createNameSearch>, text: string) => sql`${await search.listingCondition(db, text)}`.compile(db).sql;
 
     const roomy = createNameSearch(dialect, { candidates: 10 });
@@ -40,7 +41,7 @@ describe('search pages built from the matches', () => {
     }
 
     const actor = await actorFor(t.app, user);
-    const scope = await t.app.services.drive.scope(actor, null);
+    const scope = await servicesOf(t.app).drive.scope(actor, null);
     const names = async (search: ReturnType<typeof createNameSearch>, text: string) => {
       const page = await new DriveListing(db, search).list(actor, scope, {
         query: text,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNameSearch } from '../../../server/db/search.js';
 import { signedInUser, uploadFile } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 /** Issue 10 finding 3: no search text, however odd, makes the database fail (both dialects). */
 describe('name search with any input', () => {
@@ -23,8 +24,8 @@ describe('name search with any input', () => {
   it('builds a safe condition for 500 random Unicode strings, seeded', async () => {
     const { user } = await signedInUser(t.app);
     await uploadFile(t.app, user, { name: 'invoice "2024" (final)*.pdf' });
-    const db = t.app.services.db.kysely;
-    const search = createNameSearch(t.app.services.db.dialect);
+    const db = servicesOf(t.app).db.kysely;
+    const search = createNameSearch(servicesOf(t.app).db.dialect);
     let seed = 20261123;
     const random = () => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;

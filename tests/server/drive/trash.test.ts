@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/client.js';
 import { createFolder, listNames, signedInUser, uploadFile } from '../support/drive-factories.js';
 import { createTestApp, DIALECT, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 describe('trash: POST /file-entries/delete and /restore', () => {
   let t: TestApp;
@@ -14,14 +15,14 @@ describe('trash: POST /file-entries/delete and /restore', () => {
   const sizeOf = async (client: TestClient, hash: string): Promise<number> => (await client.get(`/api/v1/file-entries/${hash}`)).json().fileEntry.file_size;
   const del = (client: TestClient, body: object) => client.post('/api/v1/file-entries/delete', body);
   const stored = async (hash: string) => {
-    const row = await t.app.services.db.kysely
-      .selectFrom('file_entries')
+    const row = await servicesOf(t.app)
+      .db.kysely.selectFrom('file_entries')
       .select(['disk_prefix', 'file_name'])
       .where('hash', '=', hash)
       .executeTakeFirstOrThrow();
     return `${row.disk_prefix}/${row.file_name}`;
   };
-  const onDisk = async (key: string) => (await t.app.services.drive.disk.stat(key)) !== null;
+  const onDisk = async (key: string) => (await servicesOf(t.app).drive.disk.stat(key)) !== null;
 
   it('should require authentication', async () => {
     const client = new TestClient(t.app);
@@ -123,7 +124,7 @@ describe('trash: POST /file-entries/delete and /restore', () => {
     const folder = await createFolder(client, 'Folder');
     const plain = await uploadFile(t.app, user, { name: 'plain.txt', content: 'keep me', parentId: folder });
     await uploadFile(t.app, user, { name: 'locked.txt', parentId: folder });
-    const db = t.app.services.db.kysely;
+    const db = servicesOf(t.app).db.kysely;
     if (DIALECT === 'postgres') {
       await sql`create function refuse_locked() returns trigger language plpgsql as $$
         begin if old.name = 'locked.txt' then raise exception 'locked'; end if; return old; end $$`.execute(db);

@@ -3,6 +3,7 @@ import { TestClient } from '../support/client.js';
 import { createUser, withoutPermissions } from '../support/factories.js';
 import { setSettingsForTest } from '../support/settings.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 describe('API documentation (spec §2 route api-docs)', () => {
   let t: TestApp;
@@ -19,7 +20,7 @@ describe('API documentation (spec §2 route api-docs)', () => {
   });
 
   it('shows the documentation to a user with api.access', async () => {
-    const user = await createUser(t.app.services.db.kysely);
+    const user = await createUser(servicesOf(t.app).db.kysely);
     const client = new TestClient(t.app);
     await client.login(user.email, user.password);
     const res = await client.get('/api/v1/docs', { accept: 'text/html' });
@@ -28,7 +29,7 @@ describe('API documentation (spec §2 route api-docs)', () => {
   });
 
   it('refuses a user without api.access', async () => {
-    const db = t.app.services.db.kysely;
+    const db = servicesOf(t.app).db.kysely;
     const user = await createUser(db);
     // A role of the user's own: taking api.access from the shared "users" role would refuse every other test's users too.
     await withoutPermissions(db, user.id, ['api.access']);

@@ -3,6 +3,7 @@ import { bootstrapResponseSchema } from '../../../server/modules/bootstrap/schem
 import { TestClient } from '../support/client.js';
 import { setSettingsForTest } from '../support/settings.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 describe('GET /api/v1/bootstrap-data', () => {
   let t: TestApp;
@@ -11,7 +12,7 @@ describe('GET /api/v1/bootstrap-data', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const { ensureFirstAdmin } = await import('../../../server/modules/setup/first-admin.js');
-    await ensureFirstAdmin(t.app.services.db.kysely, admin);
+    await ensureFirstAdmin(servicesOf(t.app).db.kysely, admin);
   });
   afterAll(() => t.close());
 
@@ -79,7 +80,7 @@ describe('GET /api/v1/bootstrap-data', () => {
   });
 
   it('reads themes and menus from their tables', async () => {
-    const db = t.app.services.db.kysely;
+    const db = servicesOf(t.app).db.kysely;
     const light = await db.selectFrom('themes').select(['id', 'colors']).where('default_light', '=', 1).executeTakeFirstOrThrow();
     onTestFinished(async () => {
       await db.updateTable('themes').set({ colors: light.colors }).where('id', '=', light.id).execute();
@@ -97,7 +98,7 @@ describe('GET /api/v1/bootstrap-data', () => {
   });
 
   it('selects the theme named by themes.default_id', async () => {
-    const dark = await t.app.services.db.kysely.selectFrom('themes').select('id').where('is_dark', '=', 1).executeTakeFirstOrThrow();
+    const dark = await servicesOf(t.app).db.kysely.selectFrom('themes').select('id').where('is_dark', '=', 1).executeTakeFirstOrThrow();
     await setSettingsForTest(t.app, { 'themes.default_id': dark.id });
     const { data } = (await new TestClient(t.app).get('/api/v1/bootstrap-data')).json();
     expect(data.themes.selectedThemeId).toBe(dark.id);

@@ -35,6 +35,27 @@ describe('layering lint', () => {
   });
 
   it.each([
+    [
+      'a route file reading app.services',
+      'export const f = (app: { services: { drive: object } }) => app.services.drive;\n',
+      'server/modules/drive/probe-routes.ts',
+    ],
+    [
+      'a plugin reading request.server.services',
+      'export const f = (request: { server: { services: object } }) => request.server.services;\n',
+      'server/plugins/probe.ts',
+    ],
+    [
+      'a job destructuring the services',
+      'export const f = (app: { services: { db: object } }) => {\n  const { db } = app.services;\n  return db;\n};\n',
+      'server/jobs/probe.ts',
+    ],
+  ])('refuses %s (issue 31.2: routes get their deps as plugin options)', async (_name, code, filePath) => {
+    expect(await problems(code, filePath)).toContain('no-restricted-syntax');
+    expect(await problems(code.replaceAll('services', 'deps'), filePath)).not.toContain('no-restricted-syntax');
+  });
+
+  it.each([
     ['a template literal', "export const f = (html: string, data: string) => html.replace('</head>', `${data}</head>`);\n"],
     ['a variable', "export const f = (html: string, block: string) => html.replaceAll('</head>', block);\n"],
   ])('refuses data written into a template by String.replace through %s (issue 30 finding 6)', async (_name, code) => {

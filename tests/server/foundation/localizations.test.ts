@@ -6,6 +6,7 @@ import { trLines } from '../../../server/modules/localizations/lines/tr.js';
 import { TestClient } from '../support/client.js';
 import { createUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 describe('localizations and value lists', () => {
   let t: TestApp;
@@ -74,7 +75,7 @@ describe('localizations and value lists', () => {
   });
 
   it('stores a signed-in user’s language on their account', async () => {
-    const user = await createUser(t.app.services.db.kysely);
+    const user = await createUser(servicesOf(t.app).db.kysely);
     const client = new TestClient(t.app);
     await client.login(user.email, user.password);
     await client.post('/api/v1/users/me/locale', { locale: 'tr' });
@@ -90,24 +91,28 @@ describe('localizations and value lists', () => {
   });
 
   it('keeps a translation an admin edited when the app starts again', async () => {
-    const db = t.app.services.db.kysely;
+    const db = servicesOf(t.app).db.kysely;
     const tr = await db.selectFrom('localizations').select('id').where('language', '=', 'tr').executeTakeFirstOrThrow();
-    await t.app.services.localizations.setLines(tr.id, { 'Take me there!': 'Oraya götür' });
+    await servicesOf(t.app).localizations.setLines(tr.id, { 'Take me there!': 'Oraya götür' });
     // The edit is this test's own: the guest-language test reads the shipped line.
-    onTestFinished(() => t.app.services.localizations.setLines(tr.id, { 'Take me there!': null }).then(() => undefined));
+    onTestFinished(() =>
+      servicesOf(t.app)
+        .localizations.setLines(tr.id, { 'Take me there!': null })
+        .then(() => undefined),
+    );
     const { seed } = await import('../../../server/modules/setup/seeder.js');
     await seed(db);
-    expect(await t.app.services.localizations.lines(tr.id)).toMatchObject({ 'Take me there!': 'Oraya götür' });
+    expect(await servicesOf(t.app).localizations.lines(tr.id)).toMatchObject({ 'Take me there!': 'Oraya götür' });
   });
 
   it('stores only overrides: copies of shipped lines an earlier release stored are dropped at start', async () => {
-    const db = t.app.services.db.kysely;
+    const db = servicesOf(t.app).db.kysely;
     const tr = await db.selectFrom('localizations').select('id').where('language', '=', 'tr').executeTakeFirstOrThrow();
     await db.insertInto('localization_lines').values({ localization_id: tr.id, key: 'Email', value: trLines.Email! }).execute();
     const { seed } = await import('../../../server/modules/setup/seeder.js');
     await seed(db);
     const stored = await db.selectFrom('localization_lines').select('key').where('localization_id', '=', tr.id).execute();
     expect(stored.map((row) => row.key)).not.toContain('Email');
-    expect((await t.app.services.localizations.lines(tr.id)).Email).toBe(trLines.Email);
+    expect((await servicesOf(t.app).localizations.lines(tr.id)).Email).toBe(trLines.Email);
   });
 });

@@ -3,6 +3,7 @@ import { trLines } from '../../../server/modules/localizations/lines/tr.js';
 import { TestClient } from '../support/client.js';
 import { createUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 /** Errors answer in the caller's language: the user's, else the visitor's cookie, else the site default. */
 describe('error messages in the caller’s language', () => {
@@ -29,7 +30,7 @@ describe('error messages in the caller’s language', () => {
   });
 
   it('translates the catalogue’s messages, with their values', async () => {
-    const user = await createUser(t.app.services.db.kysely);
+    const user = await createUser(servicesOf(t.app).db.kysely);
     const client = await turkishVisitor();
     const wrong = await client.post('/auth/login', { email: user.email, password: 'nope' });
     expect(wrong.json().errors).toEqual({ email: [trLines['These credentials do not match our records.']] });
@@ -40,7 +41,7 @@ describe('error messages in the caller’s language', () => {
   });
 
   it('follows a signed-in user’s own language and keeps English for others', async () => {
-    const user = await createUser(t.app.services.db.kysely);
+    const user = await createUser(servicesOf(t.app).db.kysely);
     const client = new TestClient(t.app);
     await client.login(user.email, user.password);
     const english = await client.request('PUT', '/api/v1/users/me', { body: { timezone: 'Mars/Olympus' } });

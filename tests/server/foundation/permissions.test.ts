@@ -3,6 +3,7 @@ import { can, restriction } from '../../../server/modules/permissions/policy.js'
 import { TestClient } from '../support/client.js';
 import { createUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 describe('permission rule (spec §6)', () => {
   it('grants a listed permission and refuses an unlisted one', () => {
@@ -37,7 +38,7 @@ describe('permissions from the database', () => {
   afterAll(() => t.close());
 
   it('gives users the permissions of their roles, and direct grants override restrictions', async () => {
-    const user = await createUser(t.app.services.db.kysely, {
+    const user = await createUser(servicesOf(t.app).db.kysely, {
       permissions: [{ name: 'workspaces.create', restrictions: [{ name: 'count', value: 5 }] }],
     });
     const client = new TestClient(t.app);
@@ -51,7 +52,7 @@ describe('permissions from the database', () => {
   });
 
   it('answers the guest role from the database', async () => {
-    const db = t.app.services.db.kysely;
+    const db = servicesOf(t.app).db.kysely;
     const guests = await db.selectFrom('roles').select('id').where('guests', '=', 1).executeTakeFirstOrThrow();
     const permission = await db.selectFrom('permissions').select('id').where('name', '=', 'files.view').executeTakeFirstOrThrow();
     await db.insertInto('role_permissions').values({ role_id: guests.id, permission_id: permission.id, restrictions: '[]' }).execute();

@@ -9,6 +9,7 @@ import { actorFor, createFolder, signedInUser } from '../support/drive-factories
 import { makeLink } from '../share-links/support.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { createWorkspace, workspaceRoles } from '../workspaces/support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 /**
  * Issue 29: every list the server pages by time follows insertion, even for
@@ -76,7 +77,7 @@ function expectOneMillisecond(rows: Row[], field: 'created_at' = 'created_at') {
 describe('time-ordered lists follow insertion within one millisecond (issue 29)', () => {
   let t: TestApp;
   let admin: Awaited<ReturnType<typeof signedInUser>>;
-  const db = () => t.app.services.db.kysely;
+  const db = () => servicesOf(t.app).db.kysely;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -92,7 +93,7 @@ describe('time-ordered lists follow insertion within one millisecond (issue 29)'
       await client.request('PUT', '/api/v1/notifications/me/subscriptions', { body: { selections: [{ notif_id: 'A01', channels: { email: false } }] } });
       const made = await inOneMillisecond(() =>
         times(ROWS, (i) =>
-          t.app.services.notifier.notify(user.id, 'file-entry-shared', () => ({
+          servicesOf(t.app).notifications.notifier.notify(user.id, 'file-entry-shared', () => ({
             image: 'people',
             lines: [{ content: `note ${i}` }],
             mainAction: { label: 'Open', action: '/drive/shares' },
@@ -111,7 +112,7 @@ describe('time-ordered lists follow insertion within one millisecond (issue 29)'
     async () => {
       const caller = { userId: admin.user.id, email: 'same-ms@example.com', ip: null };
       await inOneMillisecond(() =>
-        times(ROWS, (i) => t.app.services.admin.activity.record(caller, { action: 'same-ms.test', subjectType: 'test', subjectId: i })),
+        times(ROWS, (i) => servicesOf(t.app).admin.activity.record(caller, { action: 'same-ms.test', subjectType: 'test', subjectId: i })),
       );
       const read = await numberedPages(admin.client, (page) => `/api/v1/admin/activity?query=same-ms.test&perPage=100&page=${page}`);
       expectOneMillisecond(read);
@@ -140,9 +141,9 @@ describe('time-ordered lists follow insertion within one millisecond (issue 29)'
     async () => {
       const owner = await signedInUser(t.app);
       const actor = await actorFor(t.app, owner.user);
-      const scope = await t.app.services.drive.scope(actor, null);
+      const scope = await servicesOf(t.app).drive.scope(actor, null);
       const made = await inOneMillisecond(async () => {
-        const folders = await times(ROWS, async (i) => (await t.app.services.drive.entries.createFolder(actor, scope, { name: `folder ${i}` })).hash);
+        const folders = await times(ROWS, async (i) => (await servicesOf(t.app).drive.entries.createFolder(actor, scope, { name: `folder ${i}` })).hash);
         return folders;
       });
       const newestFirst = [...made].reverse();
@@ -254,7 +255,7 @@ describe('time-ordered lists follow insertion within one millisecond (issue 29)'
       .execute();
     await insertionOrder.up(db());
 
-    const newest = await t.app.services.notifier.notify(user.id, 'file-entry-shared', () => ({
+    const newest = await servicesOf(t.app).notifications.notifier.notify(user.id, 'file-entry-shared', () => ({
       image: 'people',
       lines: [{ content: 'after the migration' }],
       mainAction: { label: 'Open', action: '/' },

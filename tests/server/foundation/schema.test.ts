@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECT, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 /**
  * The same expectation runs on both dialects, so both produce the same tables
@@ -168,18 +169,18 @@ describe('migrations', () => {
   afterAll(() => t.close());
 
   it('create the same tables and columns on this dialect', async () => {
-    const tables = await t.app.services.db.kysely.introspection.getTables();
+    const tables = await servicesOf(t.app).db.kysely.introspection.getTables();
     const actual = Object.fromEntries(tables.map((table) => [table.name, table.columns.map((c) => c.name).sort()]));
     expect(actual).toEqual(expected);
   });
 
   it('run again as a no-op', async () => {
     const { migrateToLatest } = await import('../../../server/db/migrate.js');
-    await expect(migrateToLatest(t.app.services.db.kysely)).resolves.toBeUndefined();
+    await expect(migrateToLatest(servicesOf(t.app).db.kysely)).resolves.toBeUndefined();
   });
 
   it('make user emails unique', async () => {
-    const db = t.app.services.db.kysely;
+    const db = servicesOf(t.app).db.kysely;
     const row = { email: 'same@example.com', created_at: new Date().toISOString(), updated_at: new Date().toISOString() };
     await db.insertInto('users').values(row).execute();
     await expect(db.insertInto('users').values(row).execute()).rejects.toThrow();

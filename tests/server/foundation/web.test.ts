@@ -7,6 +7,7 @@ import { signedInUser } from '../support/drive-factories.js';
 import { setSettingsForTest } from '../support/settings.js';
 import { appWithPage, bootstrapIn } from '../support/app-with-page.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 describe('serving the built app', () => {
   let t: TestApp;
@@ -170,7 +171,7 @@ describe('bootstrap data written into the page (issue 30 finding 6)', () => {
   const site = appWithPage();
 
   it("keeps $' $` $& in an admin's CSS and a user's name as data, never as replacement patterns", async () => {
-    await site.app.services.settings.set({ 'custom_code.css': "a::after{content:'$'} b::after{content:'$`'} i::after{content:'$&'}" });
+    await servicesOf(site.app).settings.set({ 'custom_code.css': "a::after{content:'$'} b::after{content:'$`'} i::after{content:'$&'}" });
     const { client } = await signedInUser(site.app);
     const named = await client.request('PUT', '/api/v1/users/me', { body: { first_name: "$' $` $&" } });
     expect(named.statusCode, named.body).toBe(200);

@@ -3,6 +3,7 @@ import { housekeep } from '../../../server/jobs/housekeeping.js';
 import { TestClient } from '../support/client.js';
 import { createUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 describe('housekeeping', () => {
   let t: TestApp;
@@ -12,7 +13,7 @@ describe('housekeeping', () => {
   afterAll(() => t.close());
 
   it('removes expired sessions and spent or expired tokens, and keeps live ones', async () => {
-    const db = t.app.services.db.kysely;
+    const db = servicesOf(t.app).db.kysely;
     const user = await createUser(db);
     const live = new TestClient(t.app);
     await live.login(user.email, user.password);
@@ -26,7 +27,7 @@ describe('housekeeping', () => {
       .where('id', '=', sha256(staleToken))
       .execute();
 
-    const tokens = t.app.services.userTokens;
+    const tokens = servicesOf(t.app).auth.userTokens;
     await tokens.issue(user.id, 'verify_email', 60_000);
     const spent = await tokens.issue(user.id, 'reset_password', 60_000);
     await tokens.consume(spent, 'reset_password');

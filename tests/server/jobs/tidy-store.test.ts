@@ -5,6 +5,7 @@ import { tidyStore } from '../../../server/jobs/tidy-store.js';
 import { createUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { backdate, filesBelow, plant } from '../recovery/support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 const MINUTE = 60 * 1000;
 
@@ -23,12 +24,12 @@ describe('tidying the store', () => {
     t = await createTestApp();
     drive = path.join(t.config.storageDir, 'drive');
     tus = path.join(t.config.storageDir, 'tus');
-    userId = (await createUser(t.app.services.db.kysely)).id;
+    userId = (await createUser(servicesOf(t.app).db.kysely)).id;
   });
 
   const reserve = (key: string, kind: 'tus' | 'plain', ageMs: number) =>
-    t.app.services.db.kysely
-      .insertInto('upload_reservations')
+    servicesOf(t.app)
+      .db.kysely.insertInto('upload_reservations')
       .values({
         key,
         user_id: userId,
@@ -40,7 +41,7 @@ describe('tidying the store', () => {
       })
       .execute();
   const reservationKeys = async () =>
-    (await t.app.services.db.kysely.selectFrom('upload_reservations').select('key').orderBy('key').execute()).map((r) => r.key);
+    (await servicesOf(t.app).db.kysely.selectFrom('upload_reservations').select('key').orderBy('key').execute()).map((r) => r.key);
   const exists = (file: string) =>
     fs.stat(file).then(
       () => true,
@@ -66,7 +67,7 @@ describe('tidying the store', () => {
     // A plain upload in flight for half an hour: anything written since may be its bytes about to commit.
     await reserve('plain-running', 'plain', 30 * MINUTE);
 
-    const counts = await tidyStore(t.app.services.storeChecks, 'running');
+    const counts = await tidyStore(servicesOf(t.app).storeChecks, 'running');
 
     expect(counts).toEqual({
       'reservation-without-upload': 2,
@@ -97,7 +98,7 @@ describe('tidying the store', () => {
     await reserve('halfway', 'tus', 0);
     await reserve('plain-cut', 'plain', 0);
 
-    await tidyStore(t.app.services.storeChecks, 'start');
+    await tidyStore(servicesOf(t.app).storeChecks, 'start');
 
     expect(await reservationKeys()).toEqual(['halfway']);
     expect((await filesBelow(tus)).sort()).toEqual(['halfway', 'halfway.json']);

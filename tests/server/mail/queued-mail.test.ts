@@ -5,6 +5,7 @@ import { TestClient } from '../support/client.js';
 import { signedInUser } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { createWorkspace, workspaceRoles } from '../workspaces/support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 const decodeQuotedPrintable = (raw: string) =>
   raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
@@ -77,7 +78,7 @@ describe('mail a request causes is sent by a job, not inside the request', () =>
   beforeAll(async () => {
     smtp = await startSmtp(0, true);
     t = await createTestApp({ env: { MAIL_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Drive <drive@example.com>' } });
-    await t.app.services.settings.set({ require_email_confirmation: true });
+    await servicesOf(t.app).settings.set({ require_email_confirmation: true });
   });
   afterAll(async () => {
     smtp.release();
@@ -122,7 +123,7 @@ describe('mail a request causes is sent by a job, not inside the request', () =>
     // Every answer came while the server still held every message.
     expect(smtp.received).toEqual([]);
     smtp.release();
-    await t.app.services.jobs.idle();
+    await servicesOf(t.app).jobs.idle();
     const to = (address: string) => smtp.received.filter((mail) => mail.to.includes(address)).map((mail) => mail.raw);
     expect(to('queued-new@example.com')).toHaveLength(2);
     expect(to('queued-new@example.com').every((raw) => raw.includes('/auth/email/verify?token='))).toBe(true);
@@ -137,9 +138,9 @@ describe('mail a request causes is sent by a job, not inside the request', () =>
 
   it('answers while the mail server is down, and the job delivers the mail once it is back', async () => {
     const port = await freePort();
-    await t.app.services.settings.set({ 'mail.url': `smtp://127.0.0.1:${port}` });
+    await servicesOf(t.app).settings.set({ 'mail.url': `smtp://127.0.0.1:${port}` });
     let later: Awaited<ReturnType<typeof startSmtp>> | undefined;
-    const sends = vi.spyOn(t.app.services.mailer, 'send');
+    const sends = vi.spyOn(servicesOf(t.app).mailer, 'send');
     try {
       const { user } = await signedInUser(t.app);
       const forgot = await new TestClient(t.app).post('/auth/forgot-password', { email: user.email });
@@ -149,14 +150,14 @@ describe('mail a request causes is sent by a job, not inside the request', () =>
       await waitFor(() => sends.mock.settledResults[0]?.type === 'rejected');
       later = await startSmtp(port);
       await waitFor(() => later!.received.length > 0);
-      await t.app.services.jobs.idle();
+      await servicesOf(t.app).jobs.idle();
       expect(later.received).toHaveLength(1);
       expect(later.received[0]!.to).toEqual([user.email]);
       expect(later.received[0]!.raw).toContain('/password/reset/');
       expect(sends.mock.calls.length).toBeGreaterThan(1);
     } finally {
       sends.mockRestore();
-      await t.app.services.settings.set({ 'mail.url': '' });
+      await servicesOf(t.app).settings.set({ 'mail.url': '' });
       await later?.close();
     }
   });

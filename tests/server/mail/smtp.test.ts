@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/client.js';
 import { createUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 /** A real SMTP peer (smtp-server) stands in for the mail provider. */
 describe('mail over SMTP (MAIL_URL)', () => {
@@ -34,10 +35,10 @@ describe('mail over SMTP (MAIL_URL)', () => {
   });
 
   it('sends the reset link to the account’s address and writes no file', async () => {
-    const user = await createUser(t.app.services.db.kysely);
+    const user = await createUser(servicesOf(t.app).db.kysely);
     const res = await new TestClient(t.app).post('/auth/forgot-password', { email: user.email });
     expect(res.statusCode).toBe(200);
-    await t.app.services.jobs.idle();
+    await servicesOf(t.app).jobs.idle();
     expect(received).toHaveLength(1);
     expect(received[0]!.to).toEqual([user.email]);
     expect(received[0]!.raw).toMatch(/^From: Drive <drive@example\.com>/m);

@@ -5,6 +5,7 @@ import { signedInUser } from '../support/drive-factories.js';
 import { mailsTo } from '../support/mail.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { createWorkspace, workspaceRoles } from '../workspaces/support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 interface Notification {
   id: string;
@@ -30,7 +31,7 @@ describe('notifications (spec §3, §4, §7)', () => {
   };
 
   const notifyPlain = (userId: number, text: string) =>
-    t.app.services.notifier.notify(userId, 'file-entry-shared', () => ({
+    servicesOf(t.app).notifications.notifier.notify(userId, 'file-entry-shared', () => ({
       image: 'people',
       lines: [{ content: text }],
       mainAction: { label: 'Open', action: '/drive/shares' },
@@ -41,14 +42,14 @@ describe('notifications (spec §3, §4, §7)', () => {
     const invitee = await signedInUser(t.app);
     const id = await createWorkspace(owner.client, 'Research');
     await owner.client.post(`/api/v1/workspace/${id}/invite`, { emails: [invitee.user.email], roleId: roles.viewer });
-    await t.app.services.jobs.idle();
+    await servicesOf(t.app).jobs.idle();
 
     const [notification] = (await list(invitee.client)).data;
     expect(notification).toMatchObject({ type: 'workspace-invitation', read_at: null, data: { image: 'group-add', mainAction: { label: 'Join' } } });
     expect(notification!.data.lines[0]!.content).toMatch(/^Test User \d+ invited you to join Research$/);
     expect(notification!.data.buttonActions!.map((b) => b.label)).toEqual(['Join', 'Decline']);
-    const invite = await t.app.services.db.kysely
-      .selectFrom('workspace_invites')
+    const invite = await servicesOf(t.app)
+      .db.kysely.selectFrom('workspace_invites')
       .select('id')
       .where('email', '=', invitee.user.email)
       .executeTakeFirstOrThrow();
@@ -102,7 +103,7 @@ describe('notifications (spec §3, §4, §7)', () => {
 
     const id = await createWorkspace(owner.client);
     await owner.client.post(`/api/v1/workspace/${id}/invite`, { emails: [invitee.user.email], roleId: roles.viewer });
-    await t.app.services.jobs.idle();
+    await servicesOf(t.app).jobs.idle();
     expect(await mailsTo(t.dataDir, invitee.user.email)).toEqual([]);
     expect((await list(invitee.client)).data).toHaveLength(1);
 

@@ -5,6 +5,7 @@ import { generateVapidKeys, sendPush } from '../../../server/modules/notificatio
 import { signedInUser } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { startPushService, type LocalPushService } from '../../peers/push-service.js';
+import { servicesOf } from '../support/services-handle.js';
 
 /**
  * Web push end to end on this machine: the server encrypts (aes128gcm) and
@@ -32,12 +33,12 @@ describe('web push (the browser channel)', () => {
     const saved = await client.post('/api/v1/notifications/push/subscriptions', subscription);
     expect(saved.statusCode, saved.body).toBe(200);
 
-    await t.app.services.notifier.notify(user.id, 'file-entry-shared', () => ({
+    await servicesOf(t.app).notifications.notifier.notify(user.id, 'file-entry-shared', () => ({
       image: 'people',
       lines: [{ content: 'Ada shared Plans with you' }, { content: 'Open it from Shared with me.' }],
       mainAction: { label: 'Open', action: '/drive/shares' },
     }));
-    await t.app.services.jobs.idle();
+    await servicesOf(t.app).jobs.idle();
     const [message] = await push.messages(subscription.endpoint);
     expect(JSON.parse(message!)).toMatchObject({
       title: 'Ada shared Plans with you',
@@ -47,13 +48,13 @@ describe('web push (the browser channel)', () => {
     });
 
     await push.expire(subscription.endpoint);
-    await t.app.services.notifier.notify(user.id, 'file-entry-shared', () => ({
+    await servicesOf(t.app).notifications.notifier.notify(user.id, 'file-entry-shared', () => ({
       image: 'people',
       lines: [{ content: 'again' }],
       mainAction: { label: 'Open', action: '/drive/shares' },
     }));
-    await t.app.services.jobs.idle();
-    const left = await t.app.services.db.kysely.selectFrom('push_subscriptions').select('id').where('user_id', '=', user.id).execute();
+    await servicesOf(t.app).jobs.idle();
+    const left = await servicesOf(t.app).db.kysely.selectFrom('push_subscriptions').select('id').where('user_id', '=', user.id).execute();
     expect(left).toEqual([]);
   });
 
@@ -62,12 +63,12 @@ describe('web push (the browser channel)', () => {
     const subscription = await push.subscribe((await client.get('/api/v1/notifications/push/key')).json().publicKey);
     await client.post('/api/v1/notifications/push/subscriptions', subscription);
     await client.request('PUT', '/api/v1/notifications/me/subscriptions', { body: { selections: [{ notif_id: 'A01', channels: { browser: false } }] } });
-    await t.app.services.notifier.notify(user.id, 'file-entry-shared', () => ({
+    await servicesOf(t.app).notifications.notifier.notify(user.id, 'file-entry-shared', () => ({
       image: 'people',
       lines: [{ content: 'quiet' }],
       mainAction: { label: 'Open', action: '/drive/shares' },
     }));
-    await t.app.services.jobs.idle();
+    await servicesOf(t.app).jobs.idle();
     expect(await push.messages(subscription.endpoint)).toEqual([]);
   });
 
@@ -76,7 +77,7 @@ describe('web push (the browser channel)', () => {
     const subscription = await push.subscribe((await client.get('/api/v1/notifications/push/key')).json().publicKey);
     await client.post('/api/v1/notifications/push/subscriptions', subscription);
     await client.post('/api/v1/notifications/push/unsubscribe', { endpoint: subscription.endpoint });
-    expect(await t.app.services.db.kysely.selectFrom('push_subscriptions').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect(await servicesOf(t.app).db.kysely.selectFrom('push_subscriptions').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
   });
 });
 
@@ -104,9 +105,9 @@ describe('push endpoints a browser may register', () => {
   it('keeps the VAPID key pair across restarts: it is made once and stored', async () => {
     const { client } = await signedInUser(t.app);
     const first = (await client.get('/api/v1/notifications/push/key')).json().publicKey;
-    expect(await t.app.services.vapidPublicKey()).toBe(first);
-    const stored = await t.app.services.db.kysely
-      .selectFrom('settings')
+    expect(await servicesOf(t.app).notifications.vapidPublicKey()).toBe(first);
+    const stored = await servicesOf(t.app)
+      .db.kysely.selectFrom('settings')
       .select(['value', 'private'])
       .where('key', '=', 'notifications.vapid')
       .executeTakeFirstOrThrow();

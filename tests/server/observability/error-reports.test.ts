@@ -4,6 +4,7 @@ import type { JobMap, JobQueue } from '../../../server/lib/background.js';
 import { startSentryReceiver, type SentryEvent, type SentryReceiver } from '../../peers/sentry-receiver.js';
 import { signedInUser } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 const SECRET_EMAIL = 'alice.secret@example.com';
 const LINK_ID = 'Zx81kQp2LmN0aB7c';
@@ -23,7 +24,7 @@ describe('error reports (server and jobs)', () => {
           throw new Error(`could not open report-${(request.params as { linkId: string }).linkId}.pdf for ${SECRET_EMAIL} with Bearer abc.def.ghi`);
         });
         app.get('/api/v1/test/not-found', async (_request, reply) => reply.code(404).send({ message: 'nope' }));
-        (app.services.jobs as unknown as JobQueue<JobMap>).define(
+        (servicesOf(app).jobs as unknown as JobQueue<JobMap>).define(
           'explode',
           async () => {
             throw new Error(`mail to ${SECRET_EMAIL} failed`);
@@ -68,9 +69,9 @@ describe('error reports (server and jobs)', () => {
   });
 
   it('reports a job once it is out of tries, with its name and never its data', async () => {
-    const jobs = t.app.services.jobs as unknown as JobQueue<JobMap>;
+    const jobs = servicesOf(t.app).jobs as unknown as JobQueue<JobMap>;
     await jobs.enqueue('explode', { to: SECRET_EMAIL });
-    await t.app.services.jobs.idle();
+    await servicesOf(t.app).jobs.idle();
     await t.app.observability.errors.flush();
     const event = await receiver.waitForEvent((e) => e.tags?.job === 'explode');
     expect(receiver.events().filter((e) => e.tags?.job === 'explode')).toHaveLength(1);

@@ -6,6 +6,7 @@ import { setSettingsForTest } from '../support/settings.js';
 import { createTestApp, DIALECT, type TestApp } from '../support/test-app.js';
 import { createTusUpload, multipartUpload } from '../uploads/support.js';
 import { histogramCount, parseScrape, valueOf, type Scrape } from './prometheus.js';
+import { servicesOf } from '../support/services-handle.js';
 
 const TOKEN = 'scrape-token-0123456789abcdef';
 
@@ -24,7 +25,7 @@ describe('GET /metrics', () => {
           await new Promise<void>((resolve) => (release = resolve));
           return { ok: true };
         });
-        const jobs = app.services.jobs as unknown as JobQueue<JobMap>;
+        const jobs = servicesOf(app).jobs as unknown as JobQueue<JobMap>;
         jobs.define('probe', async ({ fail }: { fail?: boolean }) => {
           if (fail) throw new Error('probe failed');
         });
@@ -138,12 +139,12 @@ describe('GET /metrics', () => {
     });
 
     it('counts job tries, failures and mail deliveries', async () => {
-      const jobs = t.app.services.jobs as unknown as JobQueue<JobMap>;
+      const jobs = servicesOf(t.app).jobs as unknown as JobQueue<JobMap>;
       const before = await scrape();
       await jobs.enqueue('probe', {});
       await jobs.enqueue('probe', { fail: true });
-      await t.app.services.jobs.enqueue('mail', { to: 'someone@example.com', subject: 'Hi', text: 'Hello', html: '<p>Hello</p>' });
-      await t.app.services.jobs.idle();
+      await servicesOf(t.app).jobs.enqueue('mail', { to: 'someone@example.com', subject: 'Hi', text: 'Hello', html: '<p>Hello</p>' });
+      await servicesOf(t.app).jobs.idle();
       const after = await scrape();
       const delta = (name: string, labels: Record<string, string>) => valueOf(after, name, labels) - valueOf(before, name, labels);
       expect(delta('drive_job_runs_total', { job: 'probe', outcome: 'ok' })).toBe(1);

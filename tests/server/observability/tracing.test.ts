@@ -8,6 +8,7 @@ import { startSentryReceiver, type SentryReceiver } from '../../peers/sentry-rec
 import { signedInUser } from '../support/drive-factories.js';
 import { createTestApp, DIALECT, type TestApp } from '../support/test-app.js';
 import { multipartUpload } from '../uploads/support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 const PAGE_TRACE = '0af7651916cd43dd8448eb211c80319c';
 const PAGE_SPAN = 'b7ad6b7169203331';
@@ -42,11 +43,11 @@ describe('OpenTelemetry traces', () => {
       env: { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint, SENTRY_DSN: sentry.dsn },
       beforeReady: (app: FastifyInstance) => {
         app.get('/api/v1/test/trace-fails/:id', async () => {
-          await sql`select 1 as one`.execute(app.services.db.kysely);
+          await sql`select 1 as one`.execute(servicesOf(app).db.kysely);
           throw new Error('the handler broke');
         });
-        (app.services.jobs as unknown as JobQueue<JobMap>).define('traced-job', async () => {
-          await app.services.db.kysely.selectFrom('users').select('id').limit(1).execute();
+        (servicesOf(app).jobs as unknown as JobQueue<JobMap>).define('traced-job', async () => {
+          await servicesOf(app).db.kysely.selectFrom('users').select('id').limit(1).execute();
         });
       },
     });
@@ -126,9 +127,9 @@ describe('OpenTelemetry traces', () => {
   });
 
   it('gives each job try its own root span, with its statements below', async () => {
-    const jobs = t.app.services.jobs as unknown as JobQueue<JobMap>;
+    const jobs = servicesOf(t.app).jobs as unknown as JobQueue<JobMap>;
     await jobs.enqueue('traced-job', {});
-    await t.app.services.jobs.idle();
+    await servicesOf(t.app).jobs.idle();
     await flush();
     const job = await otlp.waitForSpan((s) => s.name === 'job traced-job');
     expect(job).toMatchObject({ kind: CONSUMER, parentSpanId: '' });

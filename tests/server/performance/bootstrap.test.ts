@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TestClient } from '../support/client.js';
 import { signedInUser } from '../support/drive-factories.js';
 import { appWithPage, bootstrapIn } from '../support/app-with-page.js';
+import { servicesOf } from '../support/services-handle.js';
 
 const inline = (html: string) => bootstrapIn<{ user: { email: string } | null; branding: { site_name: string } }>(html);
 
@@ -9,9 +10,9 @@ describe('bootstrap data: shared parts read once, written into the page', () => 
   const site = appWithPage();
 
   const statements = async (call: () => Promise<{ statusCode: number }>) => {
-    const before = site.app.services.db.counter.statements;
+    const before = servicesOf(site.app).db.counter.statements;
     expect((await call()).statusCode).toBe(200);
-    return site.app.services.db.counter.statements - before;
+    return servicesOf(site.app).db.counter.statements - before;
   };
 
   it('a warm signed-in bootstrap reads only the user’s own counts, and an admin edit shows at once', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/client.js';
 import { createFolder, signedInUser, uploadFile } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 describe('listing revalidation (ETag / If-None-Match)', () => {
   let t: TestApp;
@@ -21,11 +22,11 @@ describe('listing revalidation (ETag / If-None-Match)', () => {
     expect(tag).toMatch(/^W\/".+"$/);
     expect(first.headers['cache-control']).toBe('private, no-cache');
 
-    const before = t.app.services.db.counter.statements;
+    const before = servicesOf(t.app).db.counter.statements;
     const again = await client.request('GET', url, { headers: { 'if-none-match': tag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    expect(t.app.services.db.counter.statements - before).toBe(0);
+    expect(servicesOf(t.app).db.counter.statements - before).toBe(0);
 
     await uploadFile(t.app, user, { name: 'two.txt', parentId: folder });
     const changed = await client.request('GET', url, { headers: { 'if-none-match': tag } });
@@ -52,7 +53,7 @@ describe('listing revalidation (ETag / If-None-Match)', () => {
     const url = '/api/v1/drive/file-entries?folderId=0&perPage=50';
     const first = await client.get(url);
     expect(first.statusCode).toBe(200);
-    const users = await t.app.services.db.kysely.selectFrom('roles').select('id').where('name', '=', 'users').executeTakeFirstOrThrow();
+    const users = await servicesOf(t.app).db.kysely.selectFrom('roles').select('id').where('name', '=', 'users').executeTakeFirstOrThrow();
     const res = await admin.request('PUT', `/api/v1/admin/users/${user.id}`, { body: { roles: [users.id], permissions: [] } });
     expect(res.statusCode, res.body).toBe(200);
     const after = await client.request('GET', url, { headers: { 'if-none-match': first.headers.etag as string } });

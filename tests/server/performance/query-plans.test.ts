@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargedBytes } from '../../../server/modules/drive/repository.js';
 import { createFolder, signedInUser, uploadFile } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 /**
  * Every statement a listing, a name search or the access checks send is
@@ -21,7 +22,7 @@ describe('query plans of listings, search and access checks', () => {
   afterAll(() => t.close());
 
   const fullScans = async (statements: { sql: string; parameters: readonly unknown[] }[]) => {
-    const db = t.app.services.db;
+    const db = servicesOf(t.app).db;
     const found: string[] = [];
     for (const statement of statements) {
       if (!/^\s*select/i.test(statement.sql) || !/"file_entries"/.test(statement.sql)) continue;
@@ -54,7 +55,7 @@ describe('query plans of listings, search and access checks', () => {
     const { user, client } = await signedInUser(t.app);
     const folder = await createFolder(client, 'Plans');
     for (let i = 0; i < 5; i += 1) await uploadFile(t.app, user, { name: `invoice ${i}.txt`, parentId: folder });
-    const counter = t.app.services.db.counter;
+    const counter = servicesOf(t.app).db.counter;
     const log: NonNullable<typeof counter.log> = [];
     counter.log = log;
     try {
@@ -80,7 +81,7 @@ describe('query plans of listings, search and access checks', () => {
     const { user, client } = await signedInUser(t.app);
     const folder = await createFolder(client, 'Ordered');
     for (let i = 0; i < 3; i += 1) await uploadFile(t.app, user, { name: `page ${i}.txt`, parentId: folder });
-    const counter = t.app.services.db.counter;
+    const counter = servicesOf(t.app).db.counter;
     const log: NonNullable<typeof counter.log> = [];
     const workspace = (await client.post('/api/v1/workspace', { name: 'Ordered team' })).json<{ workspace: { id: number } }>().workspace.id;
     counter.log = log;
@@ -99,10 +100,12 @@ describe('query plans of listings, search and access checks', () => {
     const pages = log.filter((s) => /order by "file_entries"."updated_at" desc/.test(s.sql));
     expect(pages).toHaveLength(3);
     for (const page of pages) {
-      const plan = await t.app.services.db.kysely.transaction().execute(async (trx) => {
-        await sql`set local enable_seqscan = off`.execute(trx);
-        return trx.executeQuery<{ 'QUERY PLAN': string }>({ ...sql``.compile(trx), sql: `explain ${page.sql}`, parameters: page.parameters });
-      });
+      const plan = await servicesOf(t.app)
+        .db.kysely.transaction()
+        .execute(async (trx) => {
+          await sql`set local enable_seqscan = off`.execute(trx);
+          return trx.executeQuery<{ 'QUERY PLAN': string }>({ ...sql``.compile(trx), sql: `explain ${page.sql}`, parameters: page.parameters });
+        });
       const lines = plan.rows.map((row) => row['QUERY PLAN']);
       expect(
         lines.filter((line) => /Sort/.test(line)),
@@ -113,7 +116,7 @@ describe('query plans of listings, search and access checks', () => {
 
   it('sums what a payer is charged (before every upload) from an index alone, never each file row', async () => {
     const { user } = await signedInUser(t.app);
-    const db = t.app.services.db;
+    const db = servicesOf(t.app).db;
     const compiled = chargedBytes(db.kysely, user.id).compile();
     if (db.dialect === 'sqlite') {
       const plan = await db.kysely.executeQuery<{ detail: string }>({ ...compiled, sql: `explain query plan ${compiled.sql}` });
@@ -133,7 +136,7 @@ describe('query plans of listings, search and access checks', () => {
   });
 
   it('the check itself reports a statement that reads every row', async () => {
-    const placeholder = t.app.services.db.dialect === 'postgres' ? '$1' : '?';
+    const placeholder = servicesOf(t.app).db.dialect === 'postgres' ? '$1' : '?';
     const found = await fullScans([{ sql: `select * from "file_entries" where "file_size" + 1 > ${placeholder}`, parameters: [0] }]);
     expect(found).toHaveLength(1);
   });

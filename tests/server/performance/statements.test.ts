@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFolder, signedInUser, uploadFile } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 /** What a warm, authenticated listing costs in statements: the budget the issue sets. */
 describe('statements per listing', () => {
@@ -11,10 +12,10 @@ describe('statements per listing', () => {
   afterAll(() => t.close());
 
   const statements = async (call: () => Promise<{ statusCode: number; body: string }>) => {
-    const before = t.app.services.db.counter.statements;
+    const before = servicesOf(t.app).db.counter.statements;
     const res = await call();
     expect(res.statusCode, res.body).toBe(200);
-    return t.app.services.db.counter.statements - before;
+    return servicesOf(t.app).db.counter.statements - before;
   };
 
   it('a folder page and a root page, signed in, warm', async () => {

@@ -12,6 +12,7 @@ import { TestClient } from '../support/client.js';
 import { signedInUser } from '../support/drive-factories.js';
 import { createTestApp, DIALECT, prepareDatabase, type TestApp } from '../support/test-app.js';
 import { multipartUpload } from '../uploads/support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 const run = promisify(execFile);
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -102,7 +103,7 @@ describe('backup and restore of a running instance', () => {
     const restored = await buildApp({ config, logger: false });
     try {
       // As the server does at start: what was in flight at backup time is settled first.
-      await tidyStore(restored.services.storeChecks, 'start');
+      await tidyStore(servicesOf(restored).storeChecks, 'start');
       const reader = new TestClient(restored);
       await reader.login(user.email, user.password);
       const before = acknowledged.filter((file) => file.at < backupStarted);
@@ -112,7 +113,7 @@ describe('backup and restore of a running instance', () => {
         expect(download.statusCode).toBe(200);
         expect(sha(download.rawPayload)).toBe(sha(file.content));
       }
-      expect(await examine(restored.services.storeChecks, { checksums: true, serverStopped: true })).toEqual([]);
+      expect(await examine(servicesOf(restored).storeChecks, { checksums: true, serverStopped: true })).toEqual([]);
     } finally {
       await restored.close();
     }

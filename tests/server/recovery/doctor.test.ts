@@ -10,6 +10,7 @@ import { createFolder, signedInUser, uploadFile } from '../support/drive-factori
 import { createTestApp, DIALECT, type TestApp } from '../support/test-app.js';
 import { createTusUpload, patchTus } from '../uploads/support.js';
 import { backdate, plant } from './support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -51,7 +52,7 @@ describe('npm run doctor', () => {
     finishing = { key: location.split('/').pop()!, location, client };
 
     // The damage.
-    const db = t.app.services.db.kysely;
+    const db = servicesOf(t.app).db.kysely;
     await fs.rm(keyOf(entries.missing!));
     await fs.appendFile(keyOf(entries.appended!), ' and some more');
     await fs.writeFile(keyOf(entries.overwritten!), Buffer.alloc(Number(entries.overwritten!.file_size), 'x'));
@@ -90,7 +91,7 @@ describe('npm run doctor', () => {
   const entryName = (name: string) => `entry ${entries[name]!.hash} ("${name}.txt")`;
 
   it('finds each kind of inconsistency, and changes nothing without --repair', async () => {
-    const findings = await examine(t.app.services.storeChecks, { checksums: true });
+    const findings = await examine(servicesOf(t.app).storeChecks, { checksums: true });
     expect(summary(findings)).toEqual(
       [
         `missing-bytes ${entryName('missing')}`,
@@ -116,18 +117,18 @@ describe('npm run doctor', () => {
     expect(sizes.find((f) => f.subject === entryName('appended'))!.fix).toBeNull();
 
     const lines: string[] = [];
-    expect(await runDoctor(t.app.services.storeChecks, { repair: false, checksums: true }, (line) => lines.push(line))).toBe(1);
+    expect(await runDoctor(servicesOf(t.app).storeChecks, { repair: false, checksums: true }, (line) => lines.push(line))).toBe(1);
     expect(lines[0]).toBe('15 problem(s) found:');
     expect(lines.at(-1)).toBe('11 of them can be repaired safely: run again with --repair.');
     expect(await fs.stat(path.join(drive, 'strayprefix', 'strayname'))).toBeTruthy();
     expect(await fs.stat(path.join(drive, '.tmp', 'cutoff.part'))).toBeTruthy();
-    expect(await t.app.services.db.kysely.selectFrom('upload_reservations').select('key').execute()).toHaveLength(3);
+    expect(await servicesOf(t.app).db.kysely.selectFrom('upload_reservations').select('key').execute()).toHaveLength(3);
   });
 
   it('repairs what is safe, never deletes bytes an entry points to, and reports the rest', async () => {
     const lines: string[] = [];
-    expect(await runDoctor(t.app.services.storeChecks, { repair: true, checksums: true }, (line) => lines.push(line))).toBe(1);
-    const left = await examine(t.app.services.storeChecks, { checksums: true });
+    expect(await runDoctor(servicesOf(t.app).storeChecks, { repair: true, checksums: true }, (line) => lines.push(line))).toBe(1);
+    const left = await examine(servicesOf(t.app).storeChecks, { checksums: true });
     expect(summary(left)).toEqual(
       [
         `missing-bytes ${entryName('missing')}`,
@@ -144,7 +145,7 @@ describe('npm run doctor', () => {
     await expect(fs.stat(path.join(drive, '.tmp', 'cutoff.part'))).rejects.toThrow();
     await expect(fs.stat(path.join(tus, 'lonelyupload.json'))).rejects.toThrow();
 
-    const db = t.app.services.db.kysely;
+    const db = servicesOf(t.app).db.kysely;
     const sizeOf = async (hash: string) =>
       Number((await db.selectFrom('file_entries').select('file_size').where('hash', '=', hash).executeTakeFirstOrThrow()).file_size);
     expect(await sizeOf(entries['recorded-wrong']!.hash)).toBe(Number(entries['recorded-wrong']!.file_size));
@@ -157,7 +158,7 @@ describe('npm run doctor', () => {
   });
 
   it.runIf(DIALECT === 'sqlite')('reports what PRAGMA quick_check finds in a damaged SQLite file', async () => {
-    const db = t.app.services.db;
+    const db = servicesOf(t.app).db;
     expect(await databaseProblems(db.kysely, db.dialect)).toEqual([]);
     const copy = path.join(t.dataDir, 'damaged.sqlite');
     const { sql } = await import('kysely');

@@ -10,6 +10,7 @@ import { createUser } from '../support/factories.js';
 import { mailsTo } from '../support/mail.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { dropPrefix, randomPrefix, REDIS_URL, redisReachable, redisSkipMessage } from './redis-support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 const reachable = await redisReachable();
 if (!reachable) console.warn(redisSkipMessage);
@@ -26,7 +27,7 @@ describe.skipIf(!reachable)('the app with REDIS_URL (scale-out mode, one process
   });
 
   it('selects the Redis versions by the environment alone', () => {
-    const { shared } = t.app.services;
+    const { shared } = servicesOf(t.app);
     expect(shared.rateLimiter).toBeInstanceOf(RedisRateLimiter);
     expect(shared.broadcast).toBeInstanceOf(RedisBroadcast);
     expect(shared.jobs).toBeInstanceOf(BullJobs);
@@ -34,7 +35,7 @@ describe.skipIf(!reachable)('the app with REDIS_URL (scale-out mode, one process
   });
 
   it('throttles sign-in in Redis, counting before the password is compared', async () => {
-    const user = await createUser(t.app.services.db.kysely);
+    const user = await createUser(servicesOf(t.app).db.kysely);
     const client = new TestClient(t.app);
     const attempts = await Promise.all(Array.from({ length: 12 }, () => client.post('/auth/login', { email: user.email, password: 'wrong' })));
     expect(attempts.filter((r) => r.statusCode === 422)).toHaveLength(5);
@@ -51,26 +52,26 @@ describe.skipIf(!reachable)('the app with REDIS_URL (scale-out mode, one process
   it('makes thumbnails through the BullMQ queue', async () => {
     const { user } = await signedInUser(t.app);
     const image = await uploadFile(t.app, user, { name: 'photo.png', content: await pngBytes(800, 600) });
-    await t.app.services.jobs.idle();
-    const row = await t.app.services.db.kysely
-      .selectFrom('file_entries')
+    await servicesOf(t.app).jobs.idle();
+    const row = await servicesOf(t.app)
+      .db.kysely.selectFrom('file_entries')
       .select(['thumbnail', 'disk_prefix'])
       .where('id', '=', image.id)
       .executeTakeFirstOrThrow();
     expect(row.thumbnail).toBe(1);
-    expect(await t.app.services.drive.disk.stat(`${row.disk_prefix}/thumbnail.webp`)).not.toBeNull();
+    expect(await servicesOf(t.app).drive.disk.stat(`${row.disk_prefix}/thumbnail.webp`)).not.toBeNull();
   });
 
   it('sends notification mail through the BullMQ queue and tells live streams over Redis', async () => {
     const { user } = await signedInUser(t.app);
     const heard: number[] = [];
-    const stop = await t.app.services.notificationBus.subscribe(user.id, (event) => heard.push(event.unreadCount));
-    await t.app.services.notifier.notify(user.id, 'file-entry-shared', () => ({
+    const stop = await servicesOf(t.app).notifications.bus.subscribe(user.id, (event) => heard.push(event.unreadCount));
+    await servicesOf(t.app).notifications.notifier.notify(user.id, 'file-entry-shared', () => ({
       image: 'people',
       lines: [{ content: 'Ada shared Plans with you' }],
       mainAction: { label: 'Open', action: '/drive/shares' },
     }));
-    await t.app.services.jobs.idle();
+    await servicesOf(t.app).jobs.idle();
     const mails = await mailsTo(t.dataDir, user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('Ada shared Plans with you');

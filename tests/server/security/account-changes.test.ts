@@ -6,6 +6,7 @@ import { createUser } from '../support/factories.js';
 import { mailsTo } from '../support/mail.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { multipartUpload } from '../uploads/support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 /** Issue 10 finding 1: a stolen token or an unattended browser must not own the account. */
 describe('changes to the account itself need a fresh proof', () => {
@@ -16,7 +17,7 @@ describe('changes to the account itself need a fresh proof', () => {
   afterAll(() => t.close());
 
   const signedIn = async () => {
-    const user = await createUser(t.app.services.db.kysely);
+    const user = await createUser(servicesOf(t.app).db.kysely);
     const client = new TestClient(t.app);
     await client.login(user.email, user.password);
     return { user, client };
@@ -24,10 +25,10 @@ describe('changes to the account itself need a fresh proof', () => {
   const bearer = async (userId: number, scopes: ('read' | 'write' | 'account')[]) => {
     const client = new TestClient(t.app);
     client.xsrf = false;
-    client.bearer = (await t.app.services.accessTokens.create(userId, 'cli', null, scopes)).token;
+    client.bearer = (await servicesOf(t.app).auth.accessTokens.create(userId, 'cli', null, scopes)).token;
     return client;
   };
-  const emailOf = async (id: number) => (await t.app.services.users.findById(id))?.email;
+  const emailOf = async (id: number) => (await servicesOf(t.app).users.findById(id))?.email;
 
   it('an email change needs the current password, tells the old address, and ends the other sessions', async () => {
     const { user, client } = await signedIn();
@@ -45,7 +46,7 @@ describe('changes to the account itself need a fresh proof', () => {
     const ok = await client.request('PUT', '/api/v1/users/me', { body: { email: newEmail, current_password: user.password } });
     expect(ok.statusCode).toBe(200);
     expect(await emailOf(user.id)).toBe(newEmail);
-    await t.app.services.jobs.idle();
+    await servicesOf(t.app).jobs.idle();
     const notice = (await mailsTo(t.dataDir, user.email)).at(-1);
     expect(notice?.text).toContain(`was changed to ${newEmail}`);
     expect((await other.get('/api/v1/users/me')).statusCode).toBe(401);
@@ -64,7 +65,7 @@ describe('changes to the account itself need a fresh proof', () => {
     const fileKey = `${file.disk_prefix}/${file.file_name}`;
     const avatarUpload = multipartUpload({}, { name: 'me.png', content: await pngBytes(20, 20), type: 'image/png' });
     const avatar = (await client.request('POST', '/api/v1/users/me/avatar', avatarUpload)).json().avatar as string;
-    const db = t.app.services.db.kysely;
+    const db = servicesOf(t.app).db.kysely;
     const rowsOf = async () => ({
       users: (await db.selectFrom('users').select('id').where('id', '=', user.id).execute()).length,
       sessions: (await db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).length,
@@ -73,7 +74,7 @@ describe('changes to the account itself need a fresh proof', () => {
     });
     // What the deletion must remove is really there first, so the checks after it are not vacuous.
     expect(await rowsOf()).toEqual({ users: 1, sessions: 2, tokens: 1, entries: 2 });
-    expect(await t.app.services.drive.disk.stat(fileKey)).not.toBeNull();
+    expect(await servicesOf(t.app).drive.disk.stat(fileKey)).not.toBeNull();
     expect((await new TestClient(t.app).get(avatar)).statusCode).toBe(200);
 
     expect((await client.request('DELETE', '/api/v1/users/me?deleteCurrentUser=true')).statusCode).toBe(422);
@@ -92,12 +93,12 @@ describe('changes to the account itself need a fresh proof', () => {
     expect((await token.get('/api/v1/users/me')).statusCode).toBe(401);
     // The row, its sessions, tokens and drive entries, the file's bytes and the profile image are all gone.
     expect(await rowsOf()).toEqual({ users: 0, sessions: 0, tokens: 0, entries: 0 });
-    expect(await t.app.services.drive.disk.stat(fileKey)).toBeNull();
+    expect(await servicesOf(t.app).drive.disk.stat(fileKey)).toBeNull();
     expect((await new TestClient(t.app).get(avatar)).statusCode).toBe(404);
   });
 
   it('tokens: read-only tokens change nothing, account changes need the account scope as well as the password', async () => {
-    const user = await createUser(t.app.services.db.kysely);
+    const user = await createUser(servicesOf(t.app).db.kysely);
     const reader = await bearer(user.id, ['read']);
     expect((await reader.get('/api/v1/users/me')).statusCode).toBe(200);
     const refused = await reader.post('/api/v1/folders', { name: 'Nope' });
@@ -120,11 +121,11 @@ describe('changes to the account itself need a fresh proof', () => {
 
   it('an account without a password (social sign-in) confirms with a sign-in of the last ten minutes', async () => {
     const { user, client } = await signedIn();
-    await t.app.services.db.kysely.updateTable('users').set({ password: null }).where('id', '=', user.id).execute();
+    await servicesOf(t.app).db.kysely.updateTable('users').set({ password: null }).where('id', '=', user.id).execute();
     expect((await client.request('PUT', '/api/v1/users/me', { body: { email: `fresh-${user.id}@example.com` } })).statusCode).toBe(200);
     // The same session, an hour later.
-    await t.app.services.db.kysely
-      .updateTable('sessions')
+    await servicesOf(t.app)
+      .db.kysely.updateTable('sessions')
       .set({ created_at: new Date(Date.now() - 60 * 60 * 1000).toISOString(), last_active_at: nowIso() })
       .where('user_id', '=', user.id)
       .execute();

@@ -4,6 +4,7 @@ import { permissionNames } from '../../../server/modules/users/accounts.reposito
 import { TestClient } from '../support/client.js';
 import { createUser, signedInUser, type UserOptions } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 const GRANT = (name: string) => `You cannot grant a permission you do not hold: ${name}.`;
 const ACCOUNT = 'This account holds permissions you do not have.';
@@ -34,7 +35,7 @@ describe('the delegation rule (pure)', () => {
  */
 describe('no admin call lifts anyone above the caller', () => {
   let t: TestApp;
-  const db = () => t.app.services.db.kysely;
+  const db = () => servicesOf(t.app).db.kysely;
   const signedIn = (options: UserOptions = {}) => signedInUser(t.app, options);
   const roleId = async (name: string) => (await db().selectFrom('roles').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
   const holds = async (userId: number) => permissionNames(db(), userId);
@@ -80,7 +81,7 @@ describe('no admin call lifts anyone above the caller', () => {
     expectRefused(await client.request('PUT', url, { body: { first_name: 'Renamed' } }), ACCOUNT);
     expectRefused(await client.post('/api/v1/admin/users/bulk-update', { ids: [admin.id], action: 'suspend' }), ACCOUNT);
     expectRefused(await client.post('/api/v1/admin/users/bulk-update', { ids: [admin.id], action: 'verify' }), ACCOUNT);
-    const row = await t.app.services.users.findById(admin.id);
+    const row = await servicesOf(t.app).users.findById(admin.id);
     expect(row).toMatchObject({ email: admin.email, suspended_at: null, first_name: 'Test' });
     expect((await new TestClient(t.app).post('/auth/login', { email: admin.email, password: 'taken over now' })).statusCode).toBe(422);
     expect((await new TestClient(t.app).post('/auth/login', { email: admin.email, password: admin.password })).statusCode).toBe(200);
@@ -96,7 +97,7 @@ describe('no admin call lifts anyone above the caller', () => {
     const admin = await createUser(db(), { roles: ['admin'] });
     const { user: deleter, client: deleting } = await signedIn({ permissions: [{ name: 'users.delete' }] });
     expectRefused(await deleting.post('/api/v1/admin/users/bulk-delete', { ids: [admin.id], current_password: deleter.password }), ACCOUNT);
-    expect(await t.app.services.users.findById(admin.id)).toBeDefined();
+    expect(await servicesOf(t.app).users.findById(admin.id)).toBeDefined();
     const { user: support, client: supporting } = await signedIn({ permissions: [{ name: 'users.impersonate' }] });
     expectRefused(await supporting.post(`/api/v1/admin/users/${admin.id}/impersonate`, { current_password: support.password }), ACCOUNT);
   });

@@ -3,6 +3,7 @@ import { nowIso } from '../../../server/lib/time.js';
 import { TestClient } from '../support/client.js';
 import { createUser, signedInUser, type UserOptions } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 const ASK = { current_password: ['Enter your current password to confirm this change.'] };
 const WRONG = { current_password: ['The current password is incorrect.'] };
@@ -15,10 +16,10 @@ const WRONG = { current_password: ['The current password is incorrect.'] };
  */
 describe('sensitive admin actions need fresh proof', () => {
   let t: TestApp;
-  const db = () => t.app.services.db.kysely;
+  const db = () => servicesOf(t.app).db.kysely;
   const signedIn = (options: UserOptions = {}) => signedInUser(t.app, options);
   const adminRole = async () => (await db().selectFrom('roles').select('id').where('name', '=', 'admin').executeTakeFirstOrThrow()).id;
-  const holdsAdmin = async (userId: number) => (await t.app.services.users.findWithAccess(userId))!.permissions.some((p) => p.name === 'admin');
+  const holdsAdmin = async (userId: number) => (await servicesOf(t.app).users.findWithAccess(userId))!.permissions.some((p) => p.name === 'admin');
   const expectAsked = (res: { statusCode: number; json(): { errors?: unknown } }, errors = ASK) => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual(errors);
@@ -46,7 +47,7 @@ describe('sensitive admin actions need fresh proof', () => {
     const url = `/api/v1/admin/users/${target.id}`;
     expectAsked(await client.request('PUT', url, { body: { password: 'a new password' } }));
     expectAsked(await client.request('PUT', url, { body: { email: `new-${target.id}@example.com` } }));
-    expect(await t.app.services.users.findById(target.id)).toMatchObject({ email: target.email });
+    expect(await servicesOf(t.app).users.findById(target.id)).toMatchObject({ email: target.email });
     expect((await new TestClient(t.app).post('/auth/login', { email: target.email, password: 'a new password' })).statusCode).toBe(422);
     // The same email, a name or a space override need nothing more.
     expect((await client.request('PUT', url, { body: { email: target.email, first_name: 'Ada', space: 5000 } })).statusCode).toBe(200);
@@ -88,11 +89,11 @@ describe('sensitive admin actions need fresh proof', () => {
     const second = await createUser(db());
     expectAsked(await client.post('/api/v1/admin/users/bulk-delete', { ids: [first.id] }));
     expectAsked(await client.request('DELETE', `/api/v1/users/${second.id}`));
-    expect(await t.app.services.users.findById(first.id)).toBeDefined();
-    expect(await t.app.services.users.findById(second.id)).toBeDefined();
+    expect(await servicesOf(t.app).users.findById(first.id)).toBeDefined();
+    expect(await servicesOf(t.app).users.findById(second.id)).toBeDefined();
     expect((await client.post('/api/v1/admin/users/bulk-delete', { ids: [first.id], current_password: admin.password })).statusCode).toBe(200);
     expect((await client.request('DELETE', `/api/v1/users/${second.id}`, { body: { current_password: admin.password } })).statusCode).toBe(200);
-    expect(await t.app.services.users.findById(first.id)).toBeUndefined();
+    expect(await servicesOf(t.app).users.findById(first.id)).toBeUndefined();
   });
 
   it('an admin without a password confirms with a sign-in of the last ten minutes', async () => {
@@ -114,10 +115,10 @@ describe('sensitive admin actions need fresh proof', () => {
     const target = await createUser(db());
     const api = new TestClient(t.app);
     api.xsrf = false;
-    api.bearer = (await t.app.services.accessTokens.create(admin.id, 'cli', null, ['read', 'write'])).token;
+    api.bearer = (await servicesOf(t.app).auth.accessTokens.create(admin.id, 'cli', null, ['read', 'write'])).token;
     const res = await api.post('/api/v1/admin/users/bulk-delete', { ids: [target.id], current_password: admin.password });
     expect(res.statusCode).toBe(403);
-    expect(await t.app.services.users.findById(target.id)).toBeDefined();
+    expect(await servicesOf(t.app).users.findById(target.id)).toBeDefined();
   });
 
   it('unknown accounts and roles answer 404 before any password is asked; guests 401; plain users 403', async () => {

@@ -3,6 +3,7 @@ import { trLines } from '../../../server/modules/localizations/lines/tr.js';
 import { TestClient } from '../support/client.js';
 import { createUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 const REFUSED = 'You cannot create access tokens while signed in as someone else.';
 
@@ -13,7 +14,7 @@ const REFUSED = 'You cannot create access tokens while signed in as someone else
  */
 describe('signing in as someone makes no lasting credential for them', () => {
   let t: TestApp;
-  const db = () => t.app.services.db.kysely;
+  const db = () => servicesOf(t.app).db.kysely;
   beforeAll(async () => {
     t = await createTestApp();
   });
@@ -61,6 +62,6 @@ describe('signing in as someone makes no lasting credential for them', () => {
     const res = await client.request('PUT', '/api/v1/users/me', { body: { email: `taken-${target.id}@example.com` } });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ current_password: ['Sign in again to confirm this change.'] });
-    expect((await t.app.services.users.findById(target.id))?.email).toBe(target.email);
+    expect((await servicesOf(t.app).users.findById(target.id))?.email).toBe(target.email);
   });
 });

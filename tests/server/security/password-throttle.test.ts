@@ -3,6 +3,7 @@ import { TestClient } from '../support/client.js';
 import { signedInUser } from '../support/drive-factories.js';
 import { createUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 /** Issue 10 finding 2: every password check is counted before it runs, so parallel guesses cannot pass a check-then-count. */
 describe('password checks are throttled atomically', () => {
@@ -13,7 +14,7 @@ describe('password checks are throttled atomically', () => {
   afterAll(() => t.close());
 
   it('30 parallel wrong passwords for one account: only 5 are checked, the rest get 429 with Retry-After', async () => {
-    const user = await createUser(t.app.services.db.kysely);
+    const user = await createUser(servicesOf(t.app).db.kysely);
     const client = new TestClient(t.app);
     client.remoteAddress = '10.0.0.1';
     await client.get('/api/v1/health');
@@ -33,7 +34,7 @@ describe('password checks are throttled atomically', () => {
   });
 
   it('a right password clears its own failures, so an owner who mistyped is not held back', async () => {
-    const user = await createUser(t.app.services.db.kysely);
+    const user = await createUser(servicesOf(t.app).db.kysely);
     const client = new TestClient(t.app);
     client.remoteAddress = '10.0.0.2';
     for (let i = 0; i < 4; i += 1) expect((await client.post('/auth/login', { email: user.email, password: 'typo' })).statusCode).toBe(422);

@@ -6,6 +6,7 @@ import { withoutPermissions } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { multipartUpload } from '../uploads/support.js';
 import { addMember, createWorkspace } from '../workspaces/support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 /**
  * Issue 30 finding 3, in the drive: a caller who may view a file but not
@@ -33,7 +34,7 @@ describe('a preview is never a download in disguise (drive)', () => {
   afterAll(() => t.close());
 
   const davGet = async (userId: number, path: string) => {
-    const { token } = await t.app.services.accessTokens.create(userId, 'webdav', null, ['read']);
+    const { token } = await servicesOf(t.app).auth.accessTokens.create(userId, 'webdav', null, ['read']);
     const authorization = `Basic ${Buffer.from(`someone:${token}`).toString('base64')}`;
     return t.app.inject({ method: 'GET', url: path, headers: { authorization } });
   };
@@ -73,7 +74,7 @@ describe('a preview is never a download in disguise (drive)', () => {
       image: (await uploadFile(t.app, user, { name: 'pic.png', content: await pngBytes(8, 8), parentId: folder })).hash,
       text: (await uploadFile(t.app, user, { name: 'notes.txt', content: 'notes', parentId: folder })).hash,
     };
-    await withoutPermissions(t.app.services.db.kysely, user.id, ['files.download']);
+    await withoutPermissions(servicesOf(t.app).db.kysely, user.id, ['files.download']);
     await expectViewOnly(client, files, 'workspaceId=0');
     expect((await davGet(user.id, '/dav/My%20drive/Mine/blob.bin')).statusCode).toBe(403);
   });
@@ -82,7 +83,7 @@ describe('a preview is never a download in disguise (drive)', () => {
     const owner = await signedInUser(t.app);
     const member = await signedInUser(t.app);
     const workspaceId = await createWorkspace(owner.client, 'Look only');
-    const db = t.app.services.db.kysely;
+    const db = servicesOf(t.app).db.kysely;
     const now = nowIso();
     const role = await db
       .insertInto('roles')

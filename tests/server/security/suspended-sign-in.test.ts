@@ -3,6 +3,7 @@ import { TestClient } from '../support/client.js';
 import { createUser } from '../support/factories.js';
 import { newClaims, startOAuthPeer, type OAuthPeer } from '../support/oauth-peer.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 const SUSPENDED = 'This account is suspended.';
 
@@ -12,7 +13,7 @@ describe('a suspended account cannot sign in by any method', () => {
   let provider: OAuthPeer;
   let admin: TestClient;
   let adminUser: Awaited<ReturnType<typeof createUser>>;
-  const db = () => t.app.services.db.kysely;
+  const db = () => servicesOf(t.app).db.kysely;
 
   beforeAll(async () => {
     t = await createTestApp();

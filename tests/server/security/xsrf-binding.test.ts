@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/client.js';
 import { createUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 /** Issue 10 finding 7: a planted XSRF-TOKEN cookie with a matching header must not pass with someone's session. */
 describe('the XSRF token is bound to the session', () => {
@@ -12,7 +13,7 @@ describe('the XSRF token is bound to the session', () => {
   afterAll(() => t.close());
 
   const signedIn = async () => {
-    const user = await createUser(t.app.services.db.kysely);
+    const user = await createUser(servicesOf(t.app).db.kysely);
     const client = new TestClient(t.app);
     const before = (await client.get('/api/v1/health'), client.cookies.get('XSRF-TOKEN'));
     await client.login(user.email, user.password);

@@ -3,6 +3,7 @@ import { demoCredentials, ensureDemoAccounts } from '../../../server/modules/set
 import { TestClient } from '../support/client.js';
 import { setSettingsForTest } from '../support/settings.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 describe('a site that is not a demo', () => {
   let t: TestApp;
@@ -25,13 +26,13 @@ describe('demo mode', () => {
   let created: number;
   beforeAll(async () => {
     t = await createTestApp();
-    created = await ensureDemoAccounts(t.app.services.db.kysely);
+    created = await ensureDemoAccounts(servicesOf(t.app).db.kysely);
   });
   afterAll(() => t.close());
 
   it('creates an admin and 100 numbered accounts once, turns demo on and pre-fills the login', async () => {
     expect(created).toBe(101);
-    expect(await ensureDemoAccounts(t.app.services.db.kysely)).toBe(0);
+    expect(await ensureDemoAccounts(servicesOf(t.app).db.kysely)).toBe(0);
     const { data } = (await new TestClient(t.app).get('/api/v1/bootstrap-data')).json();
     expect(data.site.demo).toBe(true);
     expect(data.demo).toEqual({ loginPageDefaults: 'singleAccount', credentials: { email: 'admin@demo.com', password: 'admin' } });

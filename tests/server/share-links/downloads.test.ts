@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appWithOwner } from '../support/app-with-owner.js';
 import { pngBytes, uploadFile } from '../support/drive-factories.js';
 import { guest, linkPath, makeLink } from './support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 /**
  * What a download is through a link (issue 30, findings 2 and 3): any
@@ -14,7 +15,8 @@ describe('downloads through a link', () => {
 
   const countOf = async (linkId: number) =>
     Number(
-      (await site.app.services.db.kysely.selectFrom('share_links').select('download_count').where('id', '=', linkId).executeTakeFirstOrThrow()).download_count,
+      (await servicesOf(site.app).db.kysely.selectFrom('share_links').select('download_count').where('id', '=', linkId).executeTakeFirstOrThrow())
+        .download_count,
     );
 
   it('gives one copy for a limit of one: a range from byte 1 counts, a preview counts, and the rest are refused', async () => {
@@ -95,7 +97,7 @@ describe('downloads through a link', () => {
 
     it('has none for a kind without one, so download off protects every file', async () => {
       const file = (await uploadFile(site.app, site.owner.user, { name: 'secret.bin', content: binary })).hash;
-      const entry = await site.app.services.db.kysely.selectFrom('file_entries').select('mime').where('hash', '=', file).executeTakeFirstOrThrow();
+      const entry = await servicesOf(site.app).db.kysely.selectFrom('file_entries').select('mime').where('hash', '=', file).executeTakeFirstOrThrow();
       expect(entry.mime).toBe('application/octet-stream');
       const link = await makeLink(site.owner, file, { allowDownload: false });
       const visitor = guest(site.app);

@@ -6,6 +6,7 @@ import { createFolder, signedInUser, uploadFile } from '../support/drive-factori
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { addMember, createWorkspace, workspaceRoles } from '../workspaces/support.js';
 import { guest, linkPath, makeLink, type Person } from './support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 describe("share links, the owner's side", () => {
   let t: TestApp;
@@ -57,7 +58,7 @@ describe("share links, the owner's side", () => {
     expect(JSON.stringify(second)).not.toContain('pass word');
     const listed = (await owner.client.get(`/api/v1/file-entries/${folder}/share-links`)).json().links;
     expect(listed.map((l: { id: number }) => l.id)).toEqual([link.id, second.id]);
-    const stored = await t.app.services.db.kysely.selectFrom('share_links').select('password_hash').where('id', '=', second.id).executeTakeFirstOrThrow();
+    const stored = await servicesOf(t.app).db.kysely.selectFrom('share_links').select('password_hash').where('id', '=', second.id).executeTakeFirstOrThrow();
     expect(stored.password_hash).toMatch(/^\$argon2id\$/);
 
     const revoked = await owner.client.request('DELETE', `/api/v1/file-entries/${folder}/share-links`);

@@ -5,6 +5,7 @@ import { createFolder, pngBytes, signedInUser, uploadFile } from '../support/dri
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { multipartUpload } from '../uploads/support.js';
 import { guest, linkPath, makeLink, type LinkSettings, type Person } from './support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 /**
  * The link grant source as a table: every call a link visitor can make, for a
@@ -57,8 +58,8 @@ describe('what a link lets its holder do, state by state', () => {
     const visitor = guest(t.app);
     if (state === 'unlocked') expect((await visitor.post(linkPath(link.token, '/password'), { password: 'secret word' })).statusCode).toBe(200);
     if (state === 'expired') {
-      await t.app.services.db.kysely
-        .updateTable('share_links')
+      await servicesOf(t.app)
+        .db.kysely.updateTable('share_links')
         .set({ expires_at: new Date(Date.now() - 1).toISOString() })
         .where('id', '=', link.id)
         .execute();

@@ -3,6 +3,7 @@ import { appWithOwner } from '../support/app-with-owner.js';
 import { createFolder, signedInUser, uploadFile } from '../support/drive-factories.js';
 import { multipartUpload } from '../uploads/support.js';
 import { guest, linkPath, makeLink } from './support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 describe('a share link, as its visitors see it', () => {
   const site = appWithOwner();
@@ -76,8 +77,8 @@ describe('a share link, as its visitors see it', () => {
 
     const expiring = await makeLink(site.owner, fx.file, { expiresAt: new Date(Date.now() + 60_000).toISOString() });
     expect((await visitor.get(linkPath(expiring.token))).statusCode).toBe(200);
-    await site.app.services.db.kysely
-      .updateTable('share_links')
+    await servicesOf(site.app)
+      .db.kysely.updateTable('share_links')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('id', '=', expiring.id)
       .execute();
@@ -129,7 +130,7 @@ describe('a share link, as its visitors see it', () => {
     const usedUp = await visitor.get(linkPath(link.token));
     expect(usedUp.statusCode).toBe(410);
     expect(usedUp.json().message).toBe('This link has reached its download limit.');
-    const row = await site.app.services.db.kysely.selectFrom('share_links').select('download_count').where('id', '=', link.id).executeTakeFirstOrThrow();
+    const row = await servicesOf(site.app).db.kysely.selectFrom('share_links').select('download_count').where('id', '=', link.id).executeTakeFirstOrThrow();
     expect(Number(row.download_count)).toBe(3);
   });
 
@@ -286,8 +287,8 @@ describe('a share link, as its visitors see it', () => {
       const dropOwner = await signedInUser(site.app);
       const folder = await createFolder(dropOwner.client, 'Small inbox');
       const link = await makeLink(dropOwner, folder, { fileDrop: true });
-      const before = await site.app.services.settings.all();
-      await site.app.services.settings.set({ 'uploads.available_space': 1000, 'uploads.blocked_extensions': ['exe'] });
+      const before = await servicesOf(site.app).settings.all();
+      await servicesOf(site.app).settings.set({ 'uploads.available_space': 1000, 'uploads.blocked_extensions': ['exe'] });
       try {
         const visitor = guest(site.app);
         const big = multipartUpload({}, { name: 'big.bin', content: Buffer.alloc(5000) });
@@ -297,7 +298,7 @@ describe('a share link, as its visitors see it', () => {
         expect((await visitor.request('POST', linkPath(link.token, '/file-entries'), exe)).statusCode).toBe(422);
         expect((await dropOwner.client.get('/api/v1/user/space-usage')).json().used).toBe(0);
       } finally {
-        await site.app.services.settings.set({
+        await servicesOf(site.app).settings.set({
           'uploads.available_space': before['uploads.available_space']!,
           'uploads.blocked_extensions': before['uploads.blocked_extensions']!,
         });

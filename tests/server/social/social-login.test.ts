@@ -3,6 +3,7 @@ import { TestClient } from '../support/client.js';
 import { createUser } from '../support/factories.js';
 import { newClaims, popupMessage, startOAuthPeer, type OAuthPeer } from '../support/oauth-peer.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 describe('social sign-in through a real OAuth/OIDC provider (oauth2-mock-server)', () => {
   let t: TestApp;
@@ -35,8 +36,8 @@ describe('social sign-in through a real OAuth/OIDC provider (oauth2-mock-server)
     await runPopup(new TestClient(t.app), '/secure/auth/social/google/login');
     const again = new TestClient(t.app);
     expect((await runPopup(again, '/secure/auth/social/google/login')).status).toBe('SUCCESS');
-    const rows = await t.app.services.db.kysely
-      .selectFrom('users')
+    const rows = await servicesOf(t.app)
+      .db.kysely.selectFrom('users')
       .select('id')
       .where('email', '=', claims.email as string)
       .execute();
@@ -51,7 +52,7 @@ describe('social sign-in through a real OAuth/OIDC provider (oauth2-mock-server)
   });
 
   it('asks for the password of an existing account before linking it, then signs in', async () => {
-    const existing = await createUser(t.app.services.db.kysely, { email: claims.email as string });
+    const existing = await createUser(servicesOf(t.app).db.kysely, { email: claims.email as string });
     const client = new TestClient(t.app);
     const message = await runPopup(client, '/secure/auth/social/google/login');
     expect(message).toMatchObject({ status: 'REQUEST_PASSWORD', callbackData: { email: existing.email } });
@@ -68,7 +69,7 @@ describe('social sign-in through a real OAuth/OIDC provider (oauth2-mock-server)
   });
 
   it('answers ALREADY_LOGGED_IN to a signed-in user', async () => {
-    const user = await createUser(t.app.services.db.kysely);
+    const user = await createUser(servicesOf(t.app).db.kysely);
     const client = new TestClient(t.app);
     await client.login(user.email, user.password);
     expect((await runPopup(client, '/secure/auth/social/google/login')).status).toBe('ALREADY_LOGGED_IN');
@@ -90,7 +91,7 @@ describe('social sign-in through a real OAuth/OIDC provider (oauth2-mock-server)
   });
 
   it('connects and disconnects a provider from account settings', async () => {
-    const user = await createUser(t.app.services.db.kysely);
+    const user = await createUser(servicesOf(t.app).db.kysely);
     const client = new TestClient(t.app);
     await client.login(user.email, user.password);
     const message = await runPopup(client, '/secure/auth/social/google/connect');
@@ -109,18 +110,18 @@ describe('social sign-in through a real OAuth/OIDC provider (oauth2-mock-server)
   });
 
   it('answers ERROR when a provider is not enabled', async () => {
-    await t.app.services.settings.set({ 'social.google.enable': false });
+    await servicesOf(t.app).settings.set({ 'social.google.enable': false });
     const message = popupMessage((await new TestClient(t.app).get('/secure/auth/social/google/login')).body);
-    await t.app.services.settings.set({ 'social.google.enable': true });
+    await servicesOf(t.app).settings.set({ 'social.google.enable': true });
     expect(message).toMatchObject({ status: 'ERROR', callbackData: { message: 'This sign-in method is not enabled.' } });
   });
 
   it('says why in the visitor’s language', async () => {
-    await t.app.services.settings.set({ 'social.facebook.enable': false });
+    await servicesOf(t.app).settings.set({ 'social.facebook.enable': false });
     const client = new TestClient(t.app);
     await client.post('/api/v1/users/me/locale', { locale: 'tr' });
     const message = popupMessage((await client.get('/secure/auth/social/facebook/login')).body);
-    await t.app.services.settings.set({ 'social.facebook.enable': true });
+    await servicesOf(t.app).settings.set({ 'social.facebook.enable': true });
     expect(message).toMatchObject({ status: 'ERROR', callbackData: { message: 'Bu giriş yöntemi etkin değil.' } });
   });
 });

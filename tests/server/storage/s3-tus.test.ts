@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { createTusUpload, patchTus } from '../uploads/support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 /** tus on an S3 disk: staged on this machine while it arrives, then moved into the bucket when finished. */
 describe('resumable (tus) uploads on the S3 disk', () => {
@@ -20,15 +21,15 @@ describe('resumable (tus) uploads on the S3 disk', () => {
     const uploadKey = location.split('/').pop()!;
     const finished = await client.request('POST', '/api/v1/tus/entries', { body: { uploadKey } });
     expect(finished.statusCode).toBe(200);
-    const row = await t.app.services.db.kysely
-      .selectFrom('file_entries')
+    const row = await servicesOf(t.app)
+      .db.kysely.selectFrom('file_entries')
       .select(['disk_prefix', 'file_name'])
       .where('name', '=', 'notes.txt')
       .executeTakeFirstOrThrow();
     const chunks: Buffer[] = [];
-    for await (const chunk of await t.app.services.drive.disk.get(`${row.disk_prefix}/${row.file_name}`)) chunks.push(chunk as Buffer);
+    for await (const chunk of await servicesOf(t.app).drive.disk.get(`${row.disk_prefix}/${row.file_name}`)) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(content)).toBe(true);
-    await expect(t.app.services.tusFiles.completed(uploadKey)).rejects.toThrow();
+    await expect(servicesOf(t.app).uploads.tusFiles.completed(uploadKey)).rejects.toThrow();
     const download = await client.get(`/api/v1/file-entries/download?hashes=${finished.json().fileEntry.hash}`);
     expect(download.rawPayload.equals(content)).toBe(true);
   });

@@ -5,17 +5,18 @@ import type { FileEntryRow } from '../../../server/db/types.js';
 import { userActor, type UserActor } from '../../../server/modules/access/actor.js';
 import { TestClient } from './client.js';
 import { createUser, type CreatedUser } from './factories.js';
+import { servicesOf } from './services-handle.js';
 
 /** The user as the services see them: an actor with their site permissions. */
 export async function actorFor(app: FastifyInstance, user: CreatedUser): Promise<UserActor> {
-  const row = await app.services.users.findById(user.id);
+  const row = await servicesOf(app).users.findById(user.id);
   if (!row) throw new Error(`no user ${user.id}`);
-  return userActor(row.id, (await app.services.users.withAccess(row)).permissions);
+  return userActor(row.id, (await servicesOf(app).users.withAccess(row)).permissions);
 }
 
 /** A new user with a signed-in client. */
 export async function signedInUser(app: FastifyInstance, options: Parameters<typeof createUser>[1] = {}) {
-  const user = await createUser(app.services.db.kysely, options);
+  const user = await createUser(servicesOf(app).db.kysely, options);
   const client = new TestClient(app);
   await client.login(user.email, user.password);
   return { user, client };
@@ -32,7 +33,7 @@ export async function uploadFile(
 ): Promise<FileEntryRow> {
   const content = typeof options.content === 'string' ? Buffer.from(options.content) : (options.content ?? Buffer.from(`content of ${options.name}`));
   const actor = await actorFor(app, user);
-  return app.services.drive.files.createFileFromStream(actor, await app.services.drive.scope(actor, null), {
+  return servicesOf(app).drive.files.createFileFromStream(actor, await servicesOf(app).drive.scope(actor, null), {
     parentId: options.parentId ?? null,
     name: options.name,
     stream: Readable.from([content]),

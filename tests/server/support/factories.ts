@@ -4,6 +4,7 @@ import type { Database } from '../../../server/db/types.js';
 import { hashPassword } from '../../../server/modules/auth/passwords.js';
 import { nowIso } from '../../../server/lib/time.js';
 import { TestClient } from './client.js';
+import { servicesOf } from './services-handle.js';
 
 let counter = 0;
 
@@ -84,7 +85,7 @@ export type UserOptions = NonNullable<Parameters<typeof createUser>[1]>;
 
 /** A new user (with createUser's options) signed in on a client of their own. */
 export async function signedInUser(app: FastifyInstance, options: UserOptions = {}): Promise<{ user: CreatedUser; client: TestClient }> {
-  const user = await createUser(app.services.db.kysely, options);
+  const user = await createUser(servicesOf(app).db.kysely, options);
   const client = new TestClient(app);
   await client.login(user.email, user.password);
   return { user, client };

@@ -2,6 +2,7 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { TestClient } from './client.js';
+import { servicesOf } from './services-handle.js';
 
 export interface PopupMessage {
   type: string;
@@ -57,7 +58,7 @@ export async function startOAuthPeer(app: FastifyInstance) {
     userinfo.body = { id: claims.sub, name: claims.name, email: claims.email, first_name: claims.given_name, last_name: claims.family_name };
   });
   const issuer = provider.issuer.url!;
-  await app.services.settings.set({
+  await servicesOf(app).settings.set({
     'social.google.enable': true,
     'social.google.client_id': 'drive-client',
     'social.google.client_secret': 'drive-secret',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { onTestFinished } from 'vitest';
 import type { SettingValue } from '../../../server/modules/settings/defaults.js';
+import { servicesOf } from './services-handle.js';
 
 /**
  * Puts the named site settings back as they were once the running test
@@ -9,7 +10,7 @@ import type { SettingValue } from '../../../server/modules/settings/defaults.js'
  * tests that run after it, in whatever order they run.
  */
 export async function restoreSettingsAfterTest(app: FastifyInstance, keys: string[]): Promise<void> {
-  const db = app.services.db.kysely;
+  const db = servicesOf(app).db.kysely;
   const before = keys.length ? await db.selectFrom('settings').selectAll().where('key', 'in', keys).execute() : [];
   onTestFinished(async () => {
     if (!keys.length) return;
@@ -21,5 +22,5 @@ export async function restoreSettingsAfterTest(app: FastifyInstance, keys: strin
 /** Sets site settings for the running test only (see restoreSettingsAfterTest). */
 export async function setSettingsForTest(app: FastifyInstance, values: Record<string, SettingValue>): Promise<void> {
   await restoreSettingsAfterTest(app, Object.keys(values));
-  await app.services.settings.set(values);
+  await servicesOf(app).settings.set(values);
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/client.js';
 import { createUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 // Passkey routes (issue 36). The ceremonies themselves run in Chromium with the DevTools
 // virtual authenticator (tests/e2e/two-factor.spec.ts); here: who may call what.
@@ -23,20 +24,20 @@ describe('passkeys', () => {
   it('401 for a guest, 403 with an access token', async () => {
     const guest = new TestClient(t.app);
     for (const [method, url, body] of routes) expect((await guest.request(method as 'GET', url, { body })).statusCode, url).toBe(401);
-    const user = await createUser(t.app.services.db.kysely);
-    const { token } = await t.app.services.accessTokens.create(user.id, 'cli');
+    const user = await createUser(servicesOf(t.app).db.kysely);
+    const { token } = await servicesOf(t.app).auth.accessTokens.create(user.id, 'cli');
     const api = new TestClient(t.app);
     api.bearer = token;
     for (const [method, url, body] of routes) expect((await api.request(method as 'GET', url, { body })).statusCode, url).toBe(403);
   });
 
   it("404 renaming or removing a passkey that is not the caller's", async () => {
-    const owner = await createUser(t.app.services.db.kysely);
-    await t.app.services.db.kysely
+    const owner = await createUser(servicesOf(t.app).db.kysely);
+    await servicesOf(t.app).db.kysely
       .insertInto('passkeys')
       .values({ id: 'cred-of-owner', user_id: owner.id, name: 'Phone', public_key: 'AA', created_at: new Date().toISOString() })
       .execute();
-    const other = await createUser(t.app.services.db.kysely);
+    const other = await createUser(servicesOf(t.app).db.kysely);
     const client = new TestClient(t.app);
     await client.login(other.email, other.password);
     expect((await client.request('PUT', '/api/v1/user/passkeys/cred-of-owner', { body: { name: 'Mine' } })).statusCode).toBe(404);
@@ -45,8 +46,8 @@ describe('passkeys', () => {
   });
 
   it('registration options ask for a discoverable passkey with user verification, and exclude the ones held', async () => {
-    const user = await createUser(t.app.services.db.kysely);
-    await t.app.services.db.kysely
+    const user = await createUser(servicesOf(t.app).db.kysely);
+    await servicesOf(t.app).db.kysely
       .insertInto('passkeys')
       .values({ id: 'held', user_id: user.id, name: 'Phone', public_key: 'AA', created_at: new Date().toISOString() })
       .execute();
@@ -55,9 +56,9 @@ describe('passkeys', () => {
     const first = await client.post('/auth/login', { email: user.email, password: user.password });
     expect(first.json().two_factor).toEqual({ methods: ['passkey'] });
     expect((await client.get('/api/v1/user/passkeys')).statusCode).toBe(401);
-    await t.app.services.db.kysely.deleteFrom('passkeys').where('id', '=', 'held').execute();
+    await servicesOf(t.app).db.kysely.deleteFrom('passkeys').where('id', '=', 'held').execute();
     await client.login(user.email, user.password);
-    await t.app.services.db.kysely
+    await servicesOf(t.app).db.kysely
       .insertInto('passkeys')
       .values({ id: 'held', user_id: user.id, name: 'Phone', public_key: 'AA', created_at: new Date().toISOString() })
       .execute();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { totpCode } from '../../../server/modules/auth/two-factor/totp.js';
 import type { TestClient } from '../support/client.js';
+import { servicesOf } from '../support/services-handle.js';
 
 const STEP_MS = 30_000;
 
@@ -30,5 +31,5 @@ export async function enableTotp(client: TestClient): Promise<{ secret: string; 
 
 /** The last accepted step, so a test can put it back and use a code of the current step again. */
 export async function forgetLastStep(app: FastifyInstance, userId: number): Promise<void> {
-  await app.services.db.kysely.updateTable('user_totp').set({ last_step: null }).where('user_id', '=', userId).execute();
+  await servicesOf(app).db.kysely.updateTable('user_totp').set({ last_step: null }).where('user_id', '=', userId).execute();
 }

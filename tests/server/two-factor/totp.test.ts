@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 import { sha256 } from '../../../server/lib/tokens.js';
 import { matchingStep, totpCode } from '../../../server/modules/auth/two-factor/totp.js';
 import { awayFromStepEnd, codeAt, enableTotp, forgetLastStep } from './support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 const STEP = 30_000;
 
@@ -17,7 +18,7 @@ describe('two-factor sign-in with an authenticator app (issue 36)', () => {
 
   /** A user with an authenticator app, and a client that is signed out again. */
   async function userWithTotp() {
-    const user = await createUser(t.app.services.db.kysely);
+    const user = await createUser(servicesOf(t.app).db.kysely);
     const client = new TestClient(t.app);
     client.remoteAddress = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     await client.login(user.email, user.password);
@@ -47,7 +48,7 @@ describe('two-factor sign-in with an authenticator app (issue 36)', () => {
   });
 
   it('setup: a secret and otpauth URL, confirmed by a first code, then ten recovery codes stored hashed', async () => {
-    const user = await createUser(t.app.services.db.kysely);
+    const user = await createUser(servicesOf(t.app).db.kysely);
     const client = new TestClient(t.app);
     await client.login(user.email, user.password);
     expect((await client.get('/api/v1/user/two-factor')).json()).toEqual({ totp: false, recovery_codes_left: 0, has_password: true });
@@ -68,7 +69,7 @@ describe('two-factor sign-in with an authenticator app (issue 36)', () => {
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     for (const code of codes) expect(code).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
-    const stored = await t.app.services.db.kysely.selectFrom('two_factor_recovery_codes').select('code_hash').where('user_id', '=', user.id).execute();
+    const stored = await servicesOf(t.app).db.kysely.selectFrom('two_factor_recovery_codes').select('code_hash').where('user_id', '=', user.id).execute();
     expect(stored.map((r) => r.code_hash).sort()).toEqual(codes.map((c) => sha256(c.replace('-', ''))).sort());
     expect((await client.get('/api/v1/user/two-factor')).json()).toEqual({ totp: true, recovery_codes_left: 10, has_password: true });
 
@@ -178,7 +179,7 @@ describe('two-factor sign-in with an authenticator app (issue 36)', () => {
     const { user, secret } = await userWithTotp();
     const client = new TestClient(t.app);
     await firstStep(client, user.email, user.password);
-    await t.app.services.db.kysely
+    await servicesOf(t.app).db.kysely
       .updateTable('sign_in_challenges')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('user_id', '=', user.id)
@@ -262,7 +263,7 @@ describe('two-factor sign-in with an authenticator app (issue 36)', () => {
     expect(again.json().two_factor).toBeUndefined();
     expect(again.json().bootstrapData.user.id).toBe(user.id);
     // The device is trusted for this account only.
-    const other = await createUser(t.app.services.db.kysely);
+    const other = await createUser(servicesOf(t.app).db.kysely);
     const otherClient = new TestClient(t.app);
     await otherClient.login(other.email, other.password);
     await enableTotp(otherClient);
@@ -275,11 +276,11 @@ describe('two-factor sign-in with an authenticator app (issue 36)', () => {
   it('every way in but "sign in as" meets the second step (AuthService.startSession)', async () => {
     const { user } = await userWithTotp();
     const meta = { ip: '127.0.0.1', userAgent: null };
-    expect((await t.app.services.auth.startSession({ kind: 'social', userId: user.id }, meta)).kind).toBe('second-factor');
-    expect((await t.app.services.auth.startSession({ kind: 'registration', userId: user.id }, meta)).kind).toBe('second-factor');
-    expect((await t.app.services.auth.startSession({ kind: 'password', email: user.email, password: user.password }, meta)).kind).toBe('second-factor');
-    const admin = await createUser(t.app.services.db.kysely, { roles: ['admin'] });
-    const started = await t.app.services.auth.startSession({ kind: 'impersonation', userId: user.id, impersonatorId: admin.id }, meta);
+    expect((await servicesOf(t.app).auth.auth.startSession({ kind: 'social', userId: user.id }, meta)).kind).toBe('second-factor');
+    expect((await servicesOf(t.app).auth.auth.startSession({ kind: 'registration', userId: user.id }, meta)).kind).toBe('second-factor');
+    expect((await servicesOf(t.app).auth.auth.startSession({ kind: 'password', email: user.email, password: user.password }, meta)).kind).toBe('second-factor');
+    const admin = await createUser(servicesOf(t.app).db.kysely, { roles: ['admin'] });
+    const started = await servicesOf(t.app).auth.auth.startSession({ kind: 'impersonation', userId: user.id, impersonatorId: admin.id }, meta);
     expect(started.kind).toBe('session');
   });
 
@@ -287,7 +288,7 @@ describe('two-factor sign-in with an authenticator app (issue 36)', () => {
     const { user, secret } = await userWithTotp();
     const client = new TestClient(t.app);
     await firstStep(client, user.email, user.password);
-    await t.app.services.db.kysely.updateTable('users').set({ suspended_at: new Date().toISOString() }).where('id', '=', user.id).execute();
+    await servicesOf(t.app).db.kysely.updateTable('users').set({ suspended_at: new Date().toISOString() }).where('id', '=', user.id).execute();
     await awayFromStepEnd();
     expect((await client.post('/auth/two-factor', { code: codeAt(secret) })).statusCode).toBe(409);
     expect(client.cookies.has('drive_session')).toBe(false);
@@ -311,15 +312,15 @@ describe('two-factor sign-in with an authenticator app (issue 36)', () => {
     });
 
     it('403 with a personal access token and while signed in as someone else', async () => {
-      const user = await createUser(t.app.services.db.kysely);
-      const { token } = await t.app.services.accessTokens.create(user.id, 'cli');
+      const user = await createUser(servicesOf(t.app).db.kysely);
+      const { token } = await servicesOf(t.app).auth.accessTokens.create(user.id, 'cli');
       const api = new TestClient(t.app);
       api.bearer = token;
       for (const [method, url, body] of routes) {
         const res = await api.request(method as 'GET', url, { body });
         expect(res.statusCode, `${method} ${url}`).toBe(403);
       }
-      const admin = await createUser(t.app.services.db.kysely, { roles: ['admin'] });
+      const admin = await createUser(servicesOf(t.app).db.kysely, { roles: ['admin'] });
       const adminClient = new TestClient(t.app);
       await adminClient.login(admin.email, admin.password);
       expect((await adminClient.post(`/api/v1/admin/users/${user.id}/impersonate`, { current_password: admin.password })).statusCode).toBe(200);
@@ -330,7 +331,7 @@ describe('two-factor sign-in with an authenticator app (issue 36)', () => {
     });
 
     it('404 confirming a setup that was never started; 409 regenerating or turning off what is off', async () => {
-      const user = await createUser(t.app.services.db.kysely);
+      const user = await createUser(servicesOf(t.app).db.kysely);
       const client = new TestClient(t.app);
       await client.login(user.email, user.password);
       const res = await client.post('/api/v1/user/two-factor/totp/confirm', { code: '123456' });

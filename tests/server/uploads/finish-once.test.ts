@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listNames, signedInUser } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { createTusUpload, patchTus } from './support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 /** Issue 10 findings 4 and 5: a tus upload becomes one entry once, and a cancelled one frees its space. */
 describe('finishing and cancelling resumable uploads', () => {
@@ -10,13 +11,13 @@ describe('finishing and cancelling resumable uploads', () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
-  beforeEach(() => t.app.services.settings.set({ 'uploads.max_size': 1024 * 1024, 'uploads.available_space': 1000 }));
+  beforeEach(() => servicesOf(t.app).settings.set({ 'uploads.max_size': 1024 * 1024, 'uploads.available_space': 1000 }));
 
   const reserved = async (userId: number) =>
     Number(
       (
-        await t.app.services.db.kysely
-          .selectFrom('upload_reservations')
+        await servicesOf(t.app)
+          .db.kysely.selectFrom('upload_reservations')
           .select((eb) => eb.fn.sum<number | string | null>('bytes').as('bytes'))
           .where('user_id', '=', userId)
           .executeTakeFirst()
@@ -35,8 +36,8 @@ describe('finishing and cancelling resumable uploads', () => {
     expect(await listNames(client, '')).toEqual(['once.txt']);
     expect(await reserved(user.id)).toBe(0);
     // The entry remembers who made it.
-    const row = await t.app.services.db.kysely
-      .selectFrom('file_entries')
+    const row = await servicesOf(t.app)
+      .db.kysely.selectFrom('file_entries')
       .select(['owner_id', 'created_by'])
       .where('name', '=', 'once.txt')
       .executeTakeFirstOrThrow();

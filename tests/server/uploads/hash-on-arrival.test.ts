@@ -9,6 +9,7 @@ import { HashingFileStore } from '../../../server/modules/uploads/hashing-store.
 import { signedInUser } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { createTusUpload, patchTus } from './support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 const bytes = (n: number) => {
   const content = Buffer.alloc(n);
@@ -73,7 +74,7 @@ describe('tus: the finish uses the digest from arrival', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    await t.app.services.settings.set({ 'uploads.max_size': 1024 * 1024, 'uploads.available_space': 10 * 1024 * 1024, 'uploads.blocked_extensions': [] });
+    await servicesOf(t.app).settings.set({ 'uploads.max_size': 1024 * 1024, 'uploads.available_space': 10 * 1024 * 1024, 'uploads.blocked_extensions': [] });
   });
   afterAll(() => t.close());
 
@@ -84,13 +85,13 @@ describe('tus: the finish uses the digest from arrival', () => {
     const location = created.headers.location as string;
     await patchTus(client, location, 0, content.subarray(0, 30_000));
     await patchTus(client, location, 30_000, content.subarray(30_000));
-    const store = t.app.services.tusFiles.store as HashingFileStore;
+    const store = servicesOf(t.app).uploads.tusFiles.store as HashingFileStore;
     expect(store.tracked).toBe(1);
     const done = await client.post('/api/v1/tus/entries', { uploadKey: location.split('/').pop() });
     expect(done.statusCode, done.body).toBe(200);
     expect(store.tracked).toBe(0);
-    const row = await t.app.services.db.kysely
-      .selectFrom('file_entries')
+    const row = await servicesOf(t.app)
+      .db.kysely.selectFrom('file_entries')
       .select(['sha256', 'mime', 'file_size'])
       .where('hash', '=', done.json().fileEntry.hash)
       .executeTakeFirstOrThrow();

@@ -4,6 +4,7 @@ import { TestClient } from '../support/client.js';
 import { createFolder, listNames, signedInUser } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { multipartUpload } from './support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 describe('POST /api/v1/file-entries (plain upload)', () => {
   let t: TestApp;
@@ -12,7 +13,7 @@ describe('POST /api/v1/file-entries (plain upload)', () => {
   });
   afterAll(() => t.close());
   beforeEach(() =>
-    t.app.services.settings.set({
+    servicesOf(t.app).settings.set({
       'uploads.max_size': 5 * 1024 * 1024,
       'uploads.allowed_extensions': [],
       'uploads.blocked_extensions': [],
@@ -38,8 +39,8 @@ describe('POST /api/v1/file-entries (plain upload)', () => {
     expect(res.statusCode).toBe(200);
     const { fileEntry } = res.json();
     expect(fileEntry).toMatchObject({ name: 'report.pdf', mime: 'application/pdf', type: 'pdf', file_size: content.length, parent_id: folder });
-    const row = await t.app.services.db.kysely
-      .selectFrom('file_entries')
+    const row = await servicesOf(t.app)
+      .db.kysely.selectFrom('file_entries')
       .select(['sha256', 'owner_id'])
       .where('hash', '=', fileEntry.hash)
       .executeTakeFirstOrThrow();
@@ -65,7 +66,7 @@ describe('POST /api/v1/file-entries (plain upload)', () => {
   });
 
   it('refuses files over the maximum size with the spec’s message', async () => {
-    await t.app.services.settings.set({ 'uploads.max_size': 1024 });
+    await servicesOf(t.app).settings.set({ 'uploads.max_size': 1024 });
     const { client } = await signedInUser(t.app);
     const res = await upload(client, { parentId: '0' }, { name: 'big.bin', content: Buffer.alloc(4096, 1) });
     expect(res.statusCode).toBe(422);
@@ -75,7 +76,7 @@ describe('POST /api/v1/file-entries (plain upload)', () => {
 
   it('refuses blocked types by extension and by MIME pattern, and unlisted ones when a list of allowed types is set', async () => {
     const { client } = await signedInUser(t.app);
-    await t.app.services.settings.set({ 'uploads.blocked_extensions': ['exe', 'image/*'] });
+    await servicesOf(t.app).settings.set({ 'uploads.blocked_extensions': ['exe', 'image/*'] });
     for (const file of [
       { name: 'setup.EXE', content: Buffer.from('MZ') },
       { name: 'photo.dat', type: 'image/png', content: Buffer.from('x') },
@@ -84,14 +85,14 @@ describe('POST /api/v1/file-entries (plain upload)', () => {
       expect(res.statusCode, file.name).toBe(422);
       expect(res.json().errors.file).toEqual(['This file type is not allowed']);
     }
-    await t.app.services.settings.set({ 'uploads.blocked_extensions': [], 'uploads.allowed_extensions': ['txt'] });
+    await servicesOf(t.app).settings.set({ 'uploads.blocked_extensions': [], 'uploads.allowed_extensions': ['txt'] });
     expect((await upload(client, { parentId: '0' }, { name: 'notes.md', content: Buffer.from('x') })).statusCode).toBe(422);
     expect((await upload(client, { parentId: '0' }, { name: 'notes.txt', content: Buffer.from('x') })).statusCode).toBe(200);
   });
 
   it('checks the sniffed type, not only the name', async () => {
     const { client } = await signedInUser(t.app);
-    await t.app.services.settings.set({ 'uploads.blocked_extensions': ['image/*'] });
+    await servicesOf(t.app).settings.set({ 'uploads.blocked_extensions': ['image/*'] });
     const png = Buffer.from(
       '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4d50000000049454e44ae426082',
       'hex',
@@ -103,7 +104,7 @@ describe('POST /api/v1/file-entries (plain upload)', () => {
   });
 
   it('answers 413 when the upload does not fit in the remaining space', async () => {
-    await t.app.services.settings.set({ 'uploads.available_space': 2000 });
+    await servicesOf(t.app).settings.set({ 'uploads.available_space': 2000 });
     const { client } = await signedInUser(t.app);
     expect((await upload(client, { parentId: '0' }, { name: 'a.bin', content: Buffer.alloc(1000) })).statusCode).toBe(200);
     const res = await upload(client, { parentId: '0' }, { name: 'b.bin', content: Buffer.alloc(1000) });

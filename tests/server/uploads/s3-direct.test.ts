@@ -4,6 +4,7 @@ import { S3Disk } from '../../../server/storage/s3-disk.js';
 import { TestClient } from '../support/client.js';
 import { createFolder, listNames, signedInUser } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 const MB = 1024 * 1024;
 const post = (client: TestClient, url: string, body: unknown) => client.request('POST', `/api/v1/${url}`, { body });
@@ -68,8 +69,8 @@ describe.each(['simple', 'multipart'] as const)('direct upload to S3 (%s), end t
     expect(entry.statusCode).toBe(200);
     expect(entry.json().fileEntry).toMatchObject({ name: 'data.bin', file_size: content.length });
     expect(await listNames(client, `folderId=${folder}`)).toEqual(['data.bin']);
-    const row = await t.app.services.db.kysely
-      .selectFrom('file_entries')
+    const row = await servicesOf(t.app)
+      .db.kysely.selectFrom('file_entries')
       .select(['sha256', 'disk_prefix'])
       .where('name', '=', 'data.bin')
       .executeTakeFirstOrThrow();
@@ -77,11 +78,11 @@ describe.each(['simple', 'multipart'] as const)('direct upload to S3 (%s), end t
     expect(row.disk_prefix).toBe(key);
     // Finished once: the record and its reservation are gone.
     expect((await post(client, 's3/entries', { filename: key })).statusCode).toBe(404);
-    expect(await t.app.services.drive.quota.uploaderOf(key)).toBeUndefined();
+    expect(await servicesOf(t.app).drive.quota.uploaderOf(key)).toBeUndefined();
   });
 
   it('checks the upload restrictions and reserves the space before signing anything', async () => {
-    await t.app.services.settings.set({ 'uploads.available_space': 2 * MB, 'uploads.blocked_extensions': ['exe'] });
+    await servicesOf(t.app).settings.set({ 'uploads.available_space': 2 * MB, 'uploads.blocked_extensions': ['exe'] });
     try {
       const { client } = await signedInUser(t.app);
       const call = path === 'simple' ? 's3/simple/presign' : 's3/multipart/create';
@@ -95,10 +96,10 @@ describe.each(['simple', 'multipart'] as const)('direct upload to S3 (%s), end t
       expect(refused.statusCode).toBe(413);
       expect(refused.json().message).toMatch(/not enough storage space/);
       expect(refused.json()).not.toHaveProperty('url');
-      const rows = await t.app.services.db.kysely.selectFrom('s3_uploads').select('name').where('name', '=', 'b.bin').execute();
+      const rows = await servicesOf(t.app).db.kysely.selectFrom('s3_uploads').select('name').where('name', '=', 'b.bin').execute();
       expect(rows).toEqual([]);
     } finally {
-      await t.app.services.settings.set({ 'uploads.available_space': null, 'uploads.blocked_extensions': [] });
+      await servicesOf(t.app).settings.set({ 'uploads.available_space': null, 'uploads.blocked_extensions': [] });
     }
   });
 });
@@ -208,7 +209,7 @@ describe('direct multipart uploads: who may do what, and what is checked', () =>
   });
 
   it('releases the space at once when aborted, and the store drops the parts', async () => {
-    await t.app.services.settings.set({ 'uploads.available_space': 30 * MB });
+    await servicesOf(t.app).settings.set({ 'uploads.available_space': 30 * MB });
     try {
       const { client } = await signedInUser(t.app);
       const { key, uploadId } = await start(25 * MB, client);
@@ -221,7 +222,7 @@ describe('direct multipart uploads: who may do what, and what is checked', () =>
       expect((await post(client, 's3/multipart/get-uploaded-parts', { key, uploadId })).statusCode).toBe(404);
       expect((await post(client, 's3/multipart/create', { filename: 'next.bin', size: 25 * MB })).statusCode).toBe(200);
     } finally {
-      await t.app.services.settings.set({ 'uploads.available_space': null });
+      await servicesOf(t.app).settings.set({ 'uploads.available_space': null });
     }
   });
 
@@ -231,23 +232,23 @@ describe('direct multipart uploads: who may do what, and what is checked', () =>
     await uploadParts(owner, abandoned.key, abandoned.uploadId, [bytesOf(20 * MB, 8)]);
     const objectKey = await objectKeyOf(t, abandoned.key);
     const past = new Date(Date.now() - 1000).toISOString();
-    await t.app.services.db.kysely.updateTable('s3_uploads').set({ expires_at: past }).where('id', '=', abandoned.key).execute();
-    expect(await t.app.services.s3Uploads.expireAbandoned()).toBe(1);
+    await servicesOf(t.app).db.kysely.updateTable('s3_uploads').set({ expires_at: past }).where('id', '=', abandoned.key).execute();
+    expect(await servicesOf(t.app).uploads.s3Uploads.expireAbandoned()).toBe(1);
     await expect(disk(t).listParts(objectKey, abandoned.uploadId)).rejects.toThrow(/upload does not exist/);
-    expect(await t.app.services.drive.quota.uploaderOf(abandoned.key)).toBeUndefined();
+    expect(await servicesOf(t.app).drive.quota.uploaderOf(abandoned.key)).toBeUndefined();
     expect((await post(owner, 's3/multipart/get-uploaded-parts', active)).statusCode).toBe(200);
   });
 });
 
 const disk = (t: TestApp): S3Disk => {
-  const found = t.app.services.drive.disk;
+  const found = servicesOf(t.app).drive.disk;
   if (!(found instanceof S3Disk)) throw new Error('These tests run on the S3 disk.');
   return found;
 };
 
 /** The upload's object key on the disk, from its stored record. */
 async function objectKeyOf(t: TestApp, key: string): Promise<string> {
-  const row = await t.app.services.db.kysely.selectFrom('s3_uploads').select('file_name').where('id', '=', key).executeTakeFirstOrThrow();
+  const row = await servicesOf(t.app).db.kysely.selectFrom('s3_uploads').select('file_name').where('id', '=', key).executeTakeFirstOrThrow();
   return `${key}/${row.file_name}`;
 }
 

@@ -4,6 +4,7 @@ import { TestClient } from '../support/client.js';
 import { createFolder, listNames, signedInUser } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { createTusUpload, patchTus } from './support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 describe('resumable uploads (tus 1.0 at /api/v1/tus/upload)', () => {
   let t: TestApp;
@@ -12,7 +13,7 @@ describe('resumable uploads (tus 1.0 at /api/v1/tus/upload)', () => {
   });
   afterAll(() => t.close());
   beforeEach(() =>
-    t.app.services.settings.set({ 'uploads.max_size': 1024 * 1024, 'uploads.available_space': 10 * 1024 * 1024, 'uploads.blocked_extensions': [] }),
+    servicesOf(t.app).settings.set({ 'uploads.max_size': 1024 * 1024, 'uploads.available_space': 10 * 1024 * 1024, 'uploads.blocked_extensions': [] }),
   );
 
   it('should require authentication', async () => {
@@ -53,7 +54,7 @@ describe('resumable uploads (tus 1.0 at /api/v1/tus/upload)', () => {
     expect(done.statusCode).toBe(200);
     const { fileEntry } = done.json();
     expect(fileEntry).toMatchObject({ name: 'data.bin', file_size: content.length, parent_id: folder });
-    const row = await t.app.services.db.kysely.selectFrom('file_entries').select('sha256').where('hash', '=', fileEntry.hash).executeTakeFirstOrThrow();
+    const row = await servicesOf(t.app).db.kysely.selectFrom('file_entries').select('sha256').where('hash', '=', fileEntry.hash).executeTakeFirstOrThrow();
     expect(row.sha256).toBe(createHash('sha256').update(content).digest('hex'));
 
     // The upload's bytes and reservation are gone once it became a file.
@@ -78,7 +79,7 @@ describe('resumable uploads (tus 1.0 at /api/v1/tus/upload)', () => {
   });
 
   it('answers an upload over the maximum size with 413 and the spec’s message', async () => {
-    await t.app.services.settings.set({ 'uploads.max_size': 1024 });
+    await servicesOf(t.app).settings.set({ 'uploads.max_size': 1024 });
     const { client } = await signedInUser(t.app);
     const res = await createTusUpload(client, 4096, { name: 'big.iso' });
     expect(res.statusCode).toBe(413);
@@ -86,7 +87,7 @@ describe('resumable uploads (tus 1.0 at /api/v1/tus/upload)', () => {
   });
 
   it('refuses blocked types before any byte is stored', async () => {
-    await t.app.services.settings.set({ 'uploads.blocked_extensions': ['exe'] });
+    await servicesOf(t.app).settings.set({ 'uploads.blocked_extensions': ['exe'] });
     const { client } = await signedInUser(t.app);
     const res = await createTusUpload(client, 10, { name: 'setup.exe' });
     expect(res.statusCode).toBe(422);
@@ -104,7 +105,7 @@ describe('resumable uploads (tus 1.0 at /api/v1/tus/upload)', () => {
   });
 
   it('keeps 20 parallel uploads that each fit from exceeding the remaining space together', async () => {
-    await t.app.services.settings.set({ 'uploads.available_space': 100_000 });
+    await servicesOf(t.app).settings.set({ 'uploads.available_space': 100_000 });
     const { client } = await signedInUser(t.app);
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => createTusUpload(client, 99_000, { name: `part${i}.bin` })));
     const statuses = results.map((r) => r.statusCode).sort();
@@ -135,16 +136,16 @@ describe('abandoned resumable uploads', () => {
     const location = (await createTusUpload(client, 10, { name: 'a.txt' })).headers.location as string;
     await patchTus(client, location, 0, Buffer.from('hello'));
     const key = location.split('/').pop()!;
-    const expiry = { tus: t.app.services.tus, quota: t.app.services.drive.quota };
+    const expiry = { tus: servicesOf(t.app).uploads.tus, quota: servicesOf(t.app).drive.quota };
     expect(await expireUploads(expiry)).toEqual({ uploads: 0, reservations: 0 });
 
     // Make the upload look a day old: its creation date and the reservation's expiry.
-    const store = t.app.services.tusFiles.store;
+    const store = servicesOf(t.app).uploads.tusFiles.store;
     const upload = await store.getUpload(key);
     upload.creation_date = new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString();
     await store.configstore.set(key, upload);
-    await t.app.services.db.kysely
-      .updateTable('upload_reservations')
+    await servicesOf(t.app)
+      .db.kysely.updateTable('upload_reservations')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('key', '=', key)
       .execute();

@@ -4,17 +4,18 @@ import { TestClient } from '../support/client.js';
 import { signedInUser, uploadFile } from '../support/drive-factories.js';
 import { createUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 describe('account calls', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    await ensureFirstAdmin(t.app.services.db.kysely, { email: 'admin@example.com', password: 'admin password' });
+    await ensureFirstAdmin(servicesOf(t.app).db.kysely, { email: 'admin@example.com', password: 'admin password' });
   });
   afterAll(() => t.close());
 
   const signedIn = async () => {
-    const user = await createUser(t.app.services.db.kysely);
+    const user = await createUser(servicesOf(t.app).db.kysely);
     const client = new TestClient(t.app);
     await client.login(user.email, user.password);
     return { user, client };
@@ -37,7 +38,7 @@ describe('account calls', () => {
 
   it('loads the current user with roles, social profiles and tokens', async () => {
     const { user, client } = await signedIn();
-    await t.app.services.accessTokens.create(user.id, 'laptop');
+    await servicesOf(t.app).auth.accessTokens.create(user.id, 'laptop');
     const res = await client.get('/api/v1/users/me?with=roles,social_profiles,tokens');
     expect(res.statusCode).toBe(200);
     const body = res.json().user;
@@ -76,7 +77,7 @@ describe('account calls', () => {
 
   it('refuses an email another account uses', async () => {
     const { client } = await signedIn();
-    const other = await createUser(t.app.services.db.kysely);
+    const other = await createUser(servicesOf(t.app).db.kysely);
     const res = await client.request('PUT', '/api/v1/users/me', { body: { email: other.email } });
     expect(res.json().errors).toEqual({ email: ['The email has already been taken.'] });
   });
@@ -116,29 +117,29 @@ describe('account calls', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Account deleted' });
     expect((await client.get('/api/v1/bootstrap-data')).json().data.user).toBeNull();
-    expect(await t.app.services.users.findById(user.id)).toBeUndefined();
-    expect(await t.app.services.db.kysely.selectFrom('sessions').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
+    expect(await servicesOf(t.app).users.findById(user.id)).toBeUndefined();
+    expect(await servicesOf(t.app).db.kysely.selectFrom('sessions').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
   });
 
   it('takes the account’s files and their bytes with it, and leaves other users’ files alone', async () => {
     const { user, client } = await signedInUser(t.app);
-    const other = await createUser(t.app.services.db.kysely);
+    const other = await createUser(servicesOf(t.app).db.kysely);
     const mine = await uploadFile(t.app, user, { name: 'mine.txt', content: 'my bytes' });
     const theirs = await uploadFile(t.app, other, { name: 'theirs.txt', content: 'their bytes' });
-    const disk = t.app.services.drive.disk;
+    const disk = servicesOf(t.app).drive.disk;
     const key = (e: { disk_prefix: string | null; file_name: string | null }) => `${e.disk_prefix}/${e.file_name}`;
     expect(await disk.stat(key(mine))).not.toBeNull();
 
     await client.request('DELETE', `/api/v1/users/${user.id}?deleteCurrentUser=true`, { body: { current_password: user.password } });
     expect(await disk.stat(key(mine))).toBeNull();
     expect(await disk.stat(key(theirs))).not.toBeNull();
-    const rows = await t.app.services.db.kysely.selectFrom('file_entries').select('owner_id').execute();
+    const rows = await servicesOf(t.app).db.kysely.selectFrom('file_entries').select('owner_id').execute();
     expect(rows.map((r) => r.owner_id)).not.toContain(user.id);
   });
 
   it('forbids acting on another user’s account', async () => {
     const { client } = await signedIn();
-    const other = await createUser(t.app.services.db.kysely);
+    const other = await createUser(servicesOf(t.app).db.kysely);
     expect((await client.get(`/api/v1/users/${other.id}`)).statusCode).toBe(403);
     expect((await client.request('DELETE', `/api/v1/users/${other.id}?deleteCurrentUser=true`)).statusCode).toBe(403);
     expect((await client.request('PUT', `/api/v1/users/${other.id}`, { body: { first_name: 'X' } })).statusCode).toBe(403);
@@ -160,7 +161,7 @@ describe('personal access tokens', () => {
   afterAll(() => t.close());
 
   it('are shown once, listed without their secret, work as Bearer and stop working when revoked', async () => {
-    const user = await createUser(t.app.services.db.kysely);
+    const user = await createUser(servicesOf(t.app).db.kysely);
     const client = new TestClient(t.app);
     await client.login(user.email, user.password);
     const created = await client.post('/api/v1/access-tokens', { name: 'ci' });
@@ -181,8 +182,8 @@ describe('personal access tokens', () => {
   });
 
   it('stop working once expired', async () => {
-    const user = await createUser(t.app.services.db.kysely);
-    const { token } = await t.app.services.accessTokens.create(user.id, 'old', new Date(Date.now() - 1000).toISOString());
+    const user = await createUser(servicesOf(t.app).db.kysely);
+    const { token } = await servicesOf(t.app).auth.accessTokens.create(user.id, 'old', new Date(Date.now() - 1000).toISOString());
     const api = new TestClient(t.app);
     api.xsrf = false;
     api.bearer = token;
@@ -190,12 +191,12 @@ describe('personal access tokens', () => {
   });
 
   it('cannot revoke someone else’s token', async () => {
-    const owner = await createUser(t.app.services.db.kysely);
-    const { id } = await t.app.services.accessTokens.create(owner.id, 'mine');
-    const intruder = await createUser(t.app.services.db.kysely);
+    const owner = await createUser(servicesOf(t.app).db.kysely);
+    const { id } = await servicesOf(t.app).auth.accessTokens.create(owner.id, 'mine');
+    const intruder = await createUser(servicesOf(t.app).db.kysely);
     const client = new TestClient(t.app);
     await client.login(intruder.email, intruder.password);
     expect((await client.request('DELETE', `/api/v1/access-tokens/${id}`)).statusCode).toBe(404);
-    expect(await t.app.services.accessTokens.list(owner.id)).toHaveLength(1);
+    expect(await servicesOf(t.app).auth.accessTokens.list(owner.id)).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/client.js';
 import { createUser } from '../support/factories.js';
 import { createTestApp, DISKS, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 function multipart(field: string, filename: string, type: string, bytes: Buffer) {
   const boundary = '----drive-test-boundary';
@@ -26,7 +27,7 @@ describe.each(DISKS)('profile image (%s disk)', (disk) => {
 
   beforeAll(async () => {
     t = await createTestApp({ disk, env: { BODY_LIMIT: String(5 * 1024 * 1024) } });
-    const user = await createUser(t.app.services.db.kysely);
+    const user = await createUser(servicesOf(t.app).db.kysely);
     userId = user.id;
     client = new TestClient(t.app);
     await client.login(user.email, user.password);

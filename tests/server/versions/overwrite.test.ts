@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFolder, signedInUser } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { basic, contentOf, dav, davToken, upload, versionsOf } from './support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 /** Every overwrite path keeps the old bytes as a version (issue 34); identical bytes make none. */
 describe('versions: every overwrite makes one', () => {
@@ -13,7 +14,7 @@ describe('versions: every overwrite makes one', () => {
 
   const used = async (client: Awaited<ReturnType<typeof signedInUser>>['client']) => (await client.get('/api/v1/user/space-usage')).json().used as number;
   const onDisk = async (prefix: string) => {
-    for await (const object of t.app.services.drive.disk.list(prefix)) if (object) return true;
+    for await (const object of servicesOf(t.app).drive.disk.list(prefix)) if (object) return true;
     return false;
   };
 
@@ -88,7 +89,7 @@ describe('versions: every overwrite makes one', () => {
     // "third" (replaced by the restore) is a version now; "first" is the content again.
     expect(after.map((v) => v.id).includes(first!.id)).toBe(false);
     expect(await Promise.all(after.map(async (v) => (await client.get(v.download_url)).body))).toEqual(['third', 'second']);
-    const prefix = (await t.app.services.db.kysely.selectFrom('file_versions').select('disk_prefix').where('id', '=', second!.id).executeTakeFirstOrThrow())
+    const prefix = (await servicesOf(t.app).db.kysely.selectFrom('file_versions').select('disk_prefix').where('id', '=', second!.id).executeTakeFirstOrThrow())
       .disk_prefix;
     expect(await onDisk(prefix)).toBe(true);
     expect((await client.request('DELETE', `/api/v1/file-entries/${hash}/versions/${second!.id}`)).statusCode).toBe(200);
@@ -108,12 +109,12 @@ describe('versions: every overwrite makes one', () => {
     expect((await client.get(`/api/v1/file-entries/${hash}/versions`)).statusCode).toBe(404);
     await client.post('/api/v1/file-entries/restore', { entryIds: [hash] });
     expect(await versionsOf(client, hash)).toHaveLength(2);
-    const prefixes = (await t.app.services.db.kysely.selectFrom('file_versions').select('disk_prefix').execute()).map((r) => r.disk_prefix);
+    const prefixes = (await servicesOf(t.app).db.kysely.selectFrom('file_versions').select('disk_prefix').execute()).map((r) => r.disk_prefix);
     const mine = [];
     for (const p of prefixes) if (await onDisk(p)) mine.push(p);
     await client.post('/api/v1/file-entries/delete', { entryIds: [hash], deleteForever: true });
     expect(await used(client)).toBe(0);
-    const left = await t.app.services.db.kysely.selectFrom('file_versions').selectAll().where('owner_id', '=', user.id).execute();
+    const left = await servicesOf(t.app).db.kysely.selectFrom('file_versions').selectAll().where('owner_id', '=', user.id).execute();
     expect(left).toEqual([]);
     const stillOnDisk = [];
     for (const p of mine) if (await onDisk(p)) stillOnDisk.push(p);

@@ -4,6 +4,7 @@ import type { TestClient } from '../support/client.js';
 import { signedInUser } from '../support/drive-factories.js';
 import type { TestApp } from '../support/test-app.js';
 import { upload } from './support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -24,7 +25,7 @@ describe("a plan's trash retention", () => {
 
   async function subscribe(userId: number, plan: { id: number; prices: { id: number }[] }) {
     const now = new Date().toISOString();
-    await t.app.services.db.kysely
+    await servicesOf(t.app).db.kysely
       .insertInto('subscriptions')
       .values({
         user_id: userId,
@@ -90,10 +91,10 @@ describe("a plan's trash retention", () => {
       return (await subscriber.client.get('/api/v1/drive/file-entries?deletedOnly=true')).json().pagination.data.length as number;
     };
     vi.setSystemTime(purgeAt - 1000);
-    await t.app.services.drive.retention.run();
+    await servicesOf(t.app).drive.retention.run();
     expect(await inTrash()).toBe(1);
     vi.setSystemTime(purgeAt);
-    await t.app.services.drive.retention.run();
+    await servicesOf(t.app).drive.retention.run();
     expect(await inTrash()).toBe(0);
   });
 });

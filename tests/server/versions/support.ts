@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TestClient } from '../support/client.js';
 import { multipartUpload } from '../uploads/support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 type Headers = Record<string, string>;
 
@@ -11,7 +12,7 @@ export function dav(app: FastifyInstance, method: string, url: string, headers: 
 }
 
 export async function davToken(app: FastifyInstance, userId: number): Promise<string> {
-  return (await app.services.accessTokens.create(userId, 'webdav', null, ['read', 'write'])).token;
+  return (await servicesOf(app).auth.accessTokens.create(userId, 'webdav', null, ['read', 'write'])).token;
 }
 
 /** A plain multipart upload through the API, replacing the file of that name when asked. */

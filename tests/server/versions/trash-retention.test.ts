@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { signedInUser } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { basic, dav, davToken, versionsOf } from './support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -21,7 +22,7 @@ describe('trash retention and the retention pass', () => {
   afterEach(() => vi.useRealTimers());
 
   const onDisk = async (prefix: string) => {
-    for await (const object of t.app.services.drive.disk.list(prefix)) if (object) return true;
+    for await (const object of servicesOf(t.app).drive.disk.list(prefix)) if (object) return true;
     return false;
   };
 
@@ -33,7 +34,7 @@ describe('trash retention and the retention pass', () => {
     for (const body of ['one', 'two!', 'three']) await dav(t.app, 'PUT', '/dav/My%20drive/old.txt', auth, body);
     const hash = (await client.get('/api/v1/drive/file-entries')).json().pagination.data[0].id as string;
     expect(await versionsOf(client, hash)).toHaveLength(2);
-    const db = t.app.services.db.kysely;
+    const db = servicesOf(t.app).db.kysely;
     const prefixes = [
       (await db.selectFrom('file_entries').select('disk_prefix').where('hash', '=', hash).executeTakeFirstOrThrow()).disk_prefix!,
       ...(await db.selectFrom('file_versions').select('disk_prefix').where('owner_id', '=', user.id).execute()).map((r) => r.disk_prefix),
@@ -50,13 +51,13 @@ describe('trash retention and the retention pass', () => {
     vi.setSystemTime(purgeAt - 1000);
     // A month later the session has run out: sign in again.
     await client.login(user.email, user.password);
-    await t.app.services.drive.retention.run();
+    await servicesOf(t.app).drive.retention.run();
     expect((await client.get('/api/v1/drive/file-entries?deletedOnly=true')).json().pagination.data).toHaveLength(1);
     // Still there; the same pass thinned its two versions of one minute, now a month old, to the day's last.
     expect(await usage()).toBe(5 + 4);
 
     vi.setSystemTime(purgeAt);
-    await t.app.services.drive.retention.run();
+    await servicesOf(t.app).drive.retention.run();
     expect((await client.get('/api/v1/drive/file-entries?deletedOnly=true')).json().pagination.data).toHaveLength(0);
     expect(await usage()).toBe(0);
     expect(await db.selectFrom('file_versions').selectAll().where('owner_id', '=', user.id).execute()).toEqual([]);
@@ -65,7 +66,7 @@ describe('trash retention and the retention pass', () => {
 
   it('takes the site setting at the moment of trashing; a restore clears the purge time', async () => {
     const { user, client } = await signedInUser(t.app);
-    await t.app.services.settings.set({ 'trash.keep_days': 2 });
+    await servicesOf(t.app).settings.set({ 'trash.keep_days': 2 });
     try {
       const auth = basic(await davToken(t.app, user.id));
       await dav(t.app, 'PUT', '/dav/My%20drive/soon.txt', auth, 'x');
@@ -73,7 +74,7 @@ describe('trash retention and the retention pass', () => {
       await client.post('/api/v1/file-entries/delete', { entryIds: [hash] });
       const entry = (await client.get('/api/v1/drive/file-entries?deletedOnly=true')).json().pagination.data[0] as { deleted_at: string; purge_at: string };
       expect(Date.parse(entry.purge_at) - Date.parse(entry.deleted_at)).toBe(2 * DAY);
-      await t.app.services.settings.set({ 'trash.keep_days': 90 });
+      await servicesOf(t.app).settings.set({ 'trash.keep_days': 90 });
       // Fixed at deletion: the new setting does not move it.
       const again = (await client.get('/api/v1/drive/file-entries?deletedOnly=true')).json().pagination.data[0] as { purge_at: string };
       expect(again.purge_at).toBe(entry.purge_at);
@@ -81,7 +82,7 @@ describe('trash retention and the retention pass', () => {
       expect(restored).toBeDefined();
       expect((await client.get(`/api/v1/file-entries/${hash}`)).json().fileEntry.purge_at).toBeNull();
     } finally {
-      await t.app.services.settings.set({ 'trash.keep_days': 30 });
+      await servicesOf(t.app).settings.set({ 'trash.keep_days': 30 });
     }
   });
 
@@ -99,13 +100,13 @@ describe('trash retention and the retention pass', () => {
     expect(await versionsOf(client, hash)).toHaveLength(12);
     vi.setSystemTime(start + 3 * DAY + 60_000);
     await client.login(user.email, user.password);
-    await t.app.services.drive.retention.thinVersions(Date.now());
+    await servicesOf(t.app).drive.retention.thinVersions(Date.now());
     // Under a day old: one per hour (all four of the last day); older: the last of each day.
     const kept = (await versionsOf(client, hash)).map((v) => v.created_at);
     expect(kept.map((at) => (Date.parse(at) - start) / (6 * 60 * 60 * 1000))).toEqual([11, 10, 9, 8, 7, 3]);
     vi.setSystemTime(start + 400 * DAY);
     await client.login(user.email, user.password);
-    await t.app.services.drive.retention.run();
+    await servicesOf(t.app).drive.retention.run();
     expect(await versionsOf(client, hash)).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { createFolder, listNames, signedInUser } from '../support/drive-factorie
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { createTusUpload } from '../uploads/support.js';
 import { contentOf, upload, versionsOf } from './support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 // An upload whose name is taken (issue 34): the queue asks first (onConflict
 // "ask" answers 409 NAME_TAKEN before a byte is kept), then sends the
@@ -117,6 +118,6 @@ describe('direct uploads to S3 honour onConflict as the other paths do', () => {
     expect(late.json().errors.name).toBeDefined();
     expect((await listNames(client, `folderId=${folder}`)).sort()).toEqual(['late.txt', 'm.txt']);
     // Its reservation is given back.
-    expect(await t.app.services.drive.quota.uploaderOf(presigned.json().key)).toBeUndefined();
+    expect(await servicesOf(t.app).drive.quota.uploaderOf(presigned.json().key)).toBeUndefined();
   });
 });

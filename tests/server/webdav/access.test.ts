@@ -4,6 +4,7 @@ import { TestClient } from '../support/client.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { createFolder, listNames, signedInUser, uploadFile } from '../support/drive-factories.js';
 import { addMember, createWorkspace, workspaceRoles } from '../workspaces/support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 type Headers = Record<string, string>;
 
@@ -14,7 +15,7 @@ function dav(app: FastifyInstance, method: string, url: string, headers: Headers
 }
 
 async function tokenFor(app: FastifyInstance, userId: number, scopes: ('read' | 'write')[] = ['read', 'write']) {
-  return (await app.services.accessTokens.create(userId, 'webdav', null, scopes)).token;
+  return (await servicesOf(app).auth.accessTokens.create(userId, 'webdav', null, scopes)).token;
 }
 
 /**
@@ -33,7 +34,7 @@ describe('WebDAV access, limits and paths', () => {
     const { user } = await signedInUser(t.app);
     expect((await dav(t.app, 'PROPFIND', '/dav/', { depth: '0' })).statusCode).toBe(401);
     expect((await dav(t.app, 'PROPFIND', '/dav/', { depth: '0', ...basic(user.password, user.email) })).statusCode).toBe(401);
-    const session = await t.app.services.sessions.start(user.id, { ip: '127.0.0.1', userAgent: null, remember: false });
+    const session = await servicesOf(t.app).auth.sessions.start(user.id, { ip: '127.0.0.1', userAgent: null, remember: false });
     const withCookie = await dav(t.app, 'PROPFIND', '/dav/', { depth: '0', cookie: `drive_session=${session.token}` });
     expect(withCookie.statusCode).toBe(401);
     expect(withCookie.headers['www-authenticate']).toMatch(/^Basic/);
@@ -53,7 +54,7 @@ describe('WebDAV access, limits and paths', () => {
   });
 
   it('counts each guess before its token is looked up: of 30 parallel wrong tokens only the limit (5) are compared', async () => {
-    const lookups = vi.spyOn(t.app.services.accessTokens, 'resolve');
+    const lookups = vi.spyOn(servicesOf(t.app).auth.accessTokens, 'resolve');
     try {
       const headers = { depth: '0', ...basic('1|wrong', 'burst@example.com') };
       const answers = await Promise.all(Array.from({ length: 30 }, () => dav(t.app, 'PROPFIND', '/dav/', headers, undefined, '203.0.113.20')));
@@ -88,10 +89,10 @@ describe('WebDAV access, limits and paths', () => {
 
   it('stops honouring a revoked token at once, proven or not', async () => {
     const { user } = await signedInUser(t.app);
-    const { id, token } = await t.app.services.accessTokens.create(user.id, 'webdav');
+    const { id, token } = await servicesOf(t.app).auth.accessTokens.create(user.id, 'webdav');
     const propfind = () => dav(t.app, 'PROPFIND', '/dav/', { depth: '0', ...basic(token) }, undefined, '203.0.113.22');
     expect((await propfind()).statusCode).toBe(207);
-    await t.app.services.accessTokens.revoke(user.id, id);
+    await servicesOf(t.app).auth.accessTokens.revoke(user.id, id);
     expect((await propfind()).statusCode).toBe(401);
   });
 
@@ -146,14 +147,14 @@ describe('WebDAV access, limits and paths', () => {
   it('applies quota and upload restrictions to PUT, and the app sees what WebDAV wrote at once', async () => {
     const { user, client } = await signedInUser(t.app);
     const token = await tokenFor(t.app, user.id);
-    await t.app.services.settings.set({ 'uploads.blocked_extensions': ['exe'] });
+    await servicesOf(t.app).settings.set({ 'uploads.blocked_extensions': ['exe'] });
     expect((await dav(t.app, 'PUT', '/dav/My%20drive/tool.exe', basic(token), 'MZ')).statusCode).toBe(403);
-    await t.app.services.settings.set({ 'uploads.blocked_extensions': [], 'uploads.max_size': 10 });
+    await servicesOf(t.app).settings.set({ 'uploads.blocked_extensions': [], 'uploads.max_size': 10 });
     expect((await dav(t.app, 'PUT', '/dav/My%20drive/big.txt', basic(token), 'x'.repeat(11))).statusCode).toBe(403);
-    await t.app.services.settings.set({ 'uploads.max_size': null, 'uploads.available_space': 20 });
+    await servicesOf(t.app).settings.set({ 'uploads.max_size': null, 'uploads.available_space': 20 });
     expect((await dav(t.app, 'PUT', '/dav/My%20drive/fits.txt', basic(token), 'x'.repeat(15))).statusCode).toBe(201);
     expect((await dav(t.app, 'PUT', '/dav/My%20drive/over.txt', basic(token), 'x'.repeat(10))).statusCode).toBe(507);
-    await t.app.services.settings.set({ 'uploads.available_space': null });
+    await servicesOf(t.app).settings.set({ 'uploads.available_space': null });
     expect(await listNames(client, 'folderId=0')).toEqual(['fits.txt']);
     expect((await dav(t.app, 'DELETE', '/dav/My%20drive/fits.txt', basic(token))).statusCode).toBe(204);
     expect(await listNames(client, 'deletedOnly=true')).toEqual(['fits.txt']);
@@ -178,7 +179,7 @@ describe('WebDAV access, limits and paths', () => {
   it('keeps the bytes of a PUT that lands while a LOCK on the free name is creating its empty file', async () => {
     const { user } = await signedInUser(t.app);
     const headers = basic(await tokenFor(t.app, user.id));
-    const uploads = t.app.services.uploads;
+    const { uploads } = servicesOf(t.app).uploads;
     const storeWhole = uploads.storeWhole.bind(uploads);
     let letLockGo!: () => void;
     const putDone = new Promise<void>((resolve) => (letLockGo = resolve));
@@ -216,7 +217,7 @@ describe('WebDAV access, limits and paths', () => {
     expect((await dav(t.app, 'MKCOL', '/dav/My%20drive/budget', headers)).statusCode).toBe(201);
     const patch = (n: number) =>
       `<?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:budget"><D:set><D:prop><Z:n>${n}</Z:n></D:prop></D:set></D:propertyupdate>`;
-    const counter = t.app.services.db.counter;
+    const counter = servicesOf(t.app).db.counter;
     const statementsOf = async (method: string, url: string, extra: Headers = {}) => {
       const before = counter.statements;
       const answer = await dav(t.app, method, url, { ...headers, ...extra });

@@ -6,6 +6,7 @@ import { XML_MAX_DEPTH } from '../../../server/lib/xml.js';
 import { DAV_XML_LIMITS } from '../../../server/modules/webdav/xml.js';
 import { listNames, signedInUser, uploadFile } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { servicesOf } from '../support/services-handle.js';
 
 type Headers = Record<string, string>;
 
@@ -54,7 +55,7 @@ describe('WebDAV request bodies and destinations', () => {
     url = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const { user } = await signedInUser(t.app);
     await uploadFile(t.app, user, { name: 'a.txt', content: 'hello' });
-    token = (await t.app.services.accessTokens.create(user.id, 'webdav', null, ['read', 'write'])).token;
+    token = (await servicesOf(t.app).auth.accessTokens.create(user.id, 'webdav', null, ['read', 'write'])).token;
   });
   afterAll(() => t.close());
 
@@ -166,7 +167,7 @@ describe('WebDAV request bodies and destinations', () => {
   it('refuses with 502 a COPY or MOVE whose Destination is on another server, and makes nothing here', async () => {
     const { user, client } = await signedInUser(t.app);
     await uploadFile(t.app, user, { name: 'source.txt', content: 'bytes' });
-    const own = (await t.app.services.accessTokens.create(user.id, 'webdav', null, ['read', 'write'])).token;
+    const own = (await servicesOf(t.app).auth.accessTokens.create(user.id, 'webdav', null, ['read', 'write'])).token;
     for (const method of ['COPY', 'MOVE']) {
       const answer = await dav(t.app, method, '/dav/My%20drive/source.txt', {
         ...basic(own),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appWithOwner } from '../support/app-with-owner.js';
+import { servicesOf } from '../support/services-handle.js';
 
 const METHODS = ['OPTIONS', 'GET', 'HEAD', 'PUT', 'DELETE', 'PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK'];
 
@@ -7,7 +8,7 @@ const METHODS = ['OPTIONS', 'GET', 'HEAD', 'PUT', 'DELETE', 'PROPFIND', 'PROPPAT
 describe('WebDAV dispatch', () => {
   const site = appWithOwner();
   const call = async (method: string, url = '/dav/My%20drive/') => {
-    const token = (await site.app.services.accessTokens.create(site.owner.user.id, 'webdav', null, ['read', 'write'])).token;
+    const token = (await servicesOf(site.app).auth.accessTokens.create(site.owner.user.id, 'webdav', null, ['read', 'write'])).token;
     const authorization = `Basic ${Buffer.from(`someone:${token}`).toString('base64')}`;
     return site.app.inject({ method: method as 'GET', url, headers: { authorization, depth: '0' } });
   };

@@ -4,6 +4,7 @@ import { signedInUser } from '../support/drive-factories.js';
 import { withoutPermissions } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { addMember, createWorkspace, inviteIdFromMail, workspaceRoles } from './support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -92,7 +93,7 @@ describe('workspace routes: who may call them', () => {
 
   it('403 for creating a workspace without workspaces.create', async () => {
     const { client, user } = await signedInUser(t.app);
-    await withoutPermissions(t.app.services.db.kysely, user.id, ['workspaces.create']);
+    await withoutPermissions(servicesOf(t.app).db.kysely, user.id, ['workspaces.create']);
     expect((await client.post('/api/v1/workspace', { name: 'Mine' })).statusCode).toBe(403);
   });
 });

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 import { multipartUpload } from '../uploads/support.js';
 import { addMember, createWorkspace, workspaceRoles } from './support.js';
 import type { TestClient } from '../support/client.js';
+import { servicesOf } from '../support/services-handle.js';
 
 /** The drive inside a workspace: members reach its entries through their role; the owner holds and pays for them. */
 describe('the drive in a workspace', () => {
@@ -50,8 +51,8 @@ describe('the drive in a workspace', () => {
     const { owner, editor, id } = await team();
     const entry = (await upload(editor.client, id, 'budget.csv', 'x'.repeat(1000))).json().fileEntry;
     expect(entry).toMatchObject({ owner_id: owner.user.id, workspace_id: id });
-    const row = await t.app.services.db.kysely
-      .selectFrom('file_entries')
+    const row = await servicesOf(t.app)
+      .db.kysely.selectFrom('file_entries')
       .select(['owner_id', 'created_by'])
       .where('hash', '=', entry.hash)
       .executeTakeFirstOrThrow();

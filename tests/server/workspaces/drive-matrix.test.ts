@@ -6,6 +6,7 @@ import { pngBytes, signedInUser } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { multipartUpload } from '../uploads/support.js';
 import { addMember, createWorkspace, workspaceRoles } from './support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 /**
  * Every drive and upload route inside a workspace against each kind of
@@ -87,14 +88,14 @@ describe('every drive and upload route in a workspace', () => {
     const invitee = await signedInUser(t.app);
     const roles = await workspaceRoles(owner);
     await owner.post(`/api/v1/workspace/${workspaceId}/invite`, { emails: [invitee.user.email], roleId: roles.viewer });
-    const invite = await t.app.services.db.kysely
-      .selectFrom('workspace_invites')
+    const invite = await servicesOf(t.app)
+      .db.kysely.selectFrom('workspace_invites')
       .select('id')
       .where('email', '=', invitee.user.email)
       .executeTakeFirstOrThrow();
     const answers = await Promise.all([1, 2, 3].map(() => invitee.client.get(`/api/v1/workspace/join/${invite.id}`)));
     expect(answers.some((a) => a.statusCode === 200)).toBe(true);
-    const rows = await t.app.services.db.kysely.selectFrom('workspace_members').select('id').where('user_id', '=', invitee.user.id).execute();
+    const rows = await servicesOf(t.app).db.kysely.selectFrom('workspace_members').select('id').where('user_id', '=', invitee.user.id).execute();
     expect(rows).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@ import { INVITES_PER_HOUR } from '../../../server/modules/workspaces/index.js';
 import { signedInUser } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { createWorkspace, workspaceRoles } from './support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 describe('invite mail allowance', () => {
   let t: TestApp;
@@ -22,7 +23,7 @@ describe('invite mail allowance', () => {
     const refused = await owner.client.post(`/api/v1/workspace/${id}/invite`, { emails: ['one-more@example.com'], roleId: roles.viewer });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    const invite = await t.app.services.db.kysely.selectFrom('workspace_invites').select('id').where('workspace_id', '=', id).executeTakeFirstOrThrow();
+    const invite = await servicesOf(t.app).db.kysely.selectFrom('workspace_invites').select('id').where('workspace_id', '=', id).executeTakeFirstOrThrow();
     expect((await owner.client.post(`/api/v1/workspace/${id}/${invite.id}/resend`)).statusCode).toBe(429);
     // Someone else is not held back by it.
     const other = await signedInUser(t.app);

@@ -4,6 +4,7 @@ import { TestClient } from '../support/client.js';
 import { signedInUser, uploadFile } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { addMember, createWorkspace, inviteIdFromMail, workspaceRoles } from './support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 /** Issue 32.3: an invite link names its workspace and inviter; a workspace's storage meter is its payer's. */
 describe('where am I: invite previews and a workspace’s storage', () => {
@@ -31,7 +32,7 @@ describe('where am I: invite previews and a workspace’s storage', () => {
     // Declining on the same path is still for a signed-in user.
     expect((await guest.request('DELETE', `/api/v1/workspace/invite/${inviteId}`)).statusCode).toBe(401);
 
-    await t.app.services.db.kysely.updateTable('workspace_invites').set({ expires_at: nowIso() }).where('id', '=', inviteId).execute();
+    await servicesOf(t.app).db.kysely.updateTable('workspace_invites').set({ expires_at: nowIso() }).where('id', '=', inviteId).execute();
     expect((await guest.get(`/api/v1/workspace/invite/${inviteId}`)).statusCode).toBe(404);
   });
 
@@ -44,7 +45,7 @@ describe('where am I: invite previews and a workspace’s storage', () => {
     const toJoin = await inviteIdFromMail(t.dataDir, invitee.user.email);
     await owner.client.post(`/api/v1/workspace/${declineId}/invite`, { emails: [invitee.user.email], roleId: roles.viewer });
     const toDecline = (
-      await t.app.services.db.kysely.selectFrom('workspace_invites').select('id').where('workspace_id', '=', declineId).executeTakeFirstOrThrow()
+      await servicesOf(t.app).db.kysely.selectFrom('workspace_invites').select('id').where('workspace_id', '=', declineId).executeTakeFirstOrThrow()
     ).id;
     type Row = { data: { inviteId?: string; buttonActions?: unknown[]; mainAction: { action: string } } };
     const rows = async () => (await invitee.client.get('/api/v1/notifications')).json().pagination.data as Row[];

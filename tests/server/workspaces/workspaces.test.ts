@@ -5,6 +5,7 @@ import { signedInUser } from '../support/drive-factories.js';
 import { mailsTo } from '../support/mail.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { addMember, createWorkspace, inviteIdFromMail, workspaceRoles } from './support.js';
+import { servicesOf } from '../support/services-handle.js';
 
 interface MemberRow {
   model_type: 'member' | 'invite';
@@ -74,14 +75,14 @@ describe('team workspaces (spec §1, §4, §7)', () => {
 
   it('keeps to the count of workspaces.create, even when two creations race', async () => {
     const { client } = await signedInUser(t.app);
-    await t.app.services.db.kysely
-      .updateTable('role_permissions')
+    await servicesOf(t.app)
+      .db.kysely.updateTable('role_permissions')
       .set({ restrictions: JSON.stringify([{ name: 'count', value: 1 }]) })
-      .where('role_id', '=', (await t.app.services.db.kysely.selectFrom('roles').select('id').where('name', '=', 'users').executeTakeFirstOrThrow()).id)
+      .where('role_id', '=', (await servicesOf(t.app).db.kysely.selectFrom('roles').select('id').where('name', '=', 'users').executeTakeFirstOrThrow()).id)
       .where(
         'permission_id',
         '=',
-        (await t.app.services.db.kysely.selectFrom('permissions').select('id').where('name', '=', 'workspaces.create').executeTakeFirstOrThrow()).id,
+        (await servicesOf(t.app).db.kysely.selectFrom('permissions').select('id').where('name', '=', 'workspaces.create').executeTakeFirstOrThrow()).id,
       )
       .execute();
     try {
@@ -89,8 +90,8 @@ describe('team workspaces (spec §1, §4, §7)', () => {
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 403]);
       expect(answers.find((a) => a.statusCode === 403)!.json().message).toBe('You have reached the maximum number of workspaces you can create.');
     } finally {
-      await t.app.services.db.kysely
-        .updateTable('role_permissions')
+      await servicesOf(t.app)
+        .db.kysely.updateTable('role_permissions')
         .set({ restrictions: JSON.stringify([{ name: 'count', value: null }]) })
         .where('restrictions', 'like', '%"count"%')
         .execute();
@@ -113,7 +114,7 @@ describe('team workspaces (spec §1, §4, §7)', () => {
       [existing.user.email, 'invite', 'Workspace Viewer'],
       [newcomer, 'invite', 'Workspace Viewer'],
     ]);
-    await t.app.services.jobs.idle();
+    await servicesOf(t.app).jobs.idle();
     expect(await mailsTo(t.dataDir, owner.user.email)).toHaveLength(0);
 
     const [toExisting] = await mailsTo(t.dataDir, existing.user.email);
@@ -127,7 +128,7 @@ describe('team workspaces (spec §1, §4, §7)', () => {
   it('refuses a role that is not a workspace role', async () => {
     const owner = await signedInUser(t.app);
     const id = await createWorkspace(owner.client);
-    const siteRole = await t.app.services.db.kysely.selectFrom('roles').select('id').where('name', '=', 'admin').executeTakeFirstOrThrow();
+    const siteRole = await servicesOf(t.app).db.kysely.selectFrom('roles').select('id').where('name', '=', 'admin').executeTakeFirstOrThrow();
     const response = await owner.client.post(`/api/v1/workspace/${id}/invite`, { emails: ['x@example.com'], roleId: siteRole.id });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.roleId).toEqual(['The selected role is not a workspace role.']);
@@ -161,7 +162,7 @@ describe('team workspaces (spec §1, §4, §7)', () => {
     const late = await signedInUser(t.app);
     await owner.client.post(`/api/v1/workspace/${id}/invite`, { emails: [late.user.email], roleId: roles.viewer });
     const lateId = await inviteIdFromMail(t.dataDir, late.user.email);
-    await t.app.services.db.kysely.updateTable('workspace_invites').set({ expires_at: nowIso() }).where('id', '=', lateId).execute();
+    await servicesOf(t.app).db.kysely.updateTable('workspace_invites').set({ expires_at: nowIso() }).where('id', '=', lateId).execute();
     expect((await late.client.get(`/api/v1/workspace/join/${lateId}`)).statusCode).toBe(404);
     expect((await details(owner.client, id)).invites).toEqual([]);
   });
@@ -172,16 +173,16 @@ describe('team workspaces (spec §1, §4, §7)', () => {
     const id = await createWorkspace(owner.client);
     await owner.client.post(`/api/v1/workspace/${id}/invite`, { emails: [invitee.user.email], roleId: roles.viewer });
     const inviteId = await inviteIdFromMail(t.dataDir, invitee.user.email);
-    await t.app.services.db.kysely
-      .updateTable('workspace_invites')
+    await servicesOf(t.app)
+      .db.kysely.updateTable('workspace_invites')
       .set({ expires_at: new Date(Date.now() + 60_000).toISOString() })
       .execute();
 
     const resent = await owner.client.post(`/api/v1/workspace/${id}/${inviteId}/resend`);
     expect(resent.json()).toEqual({ message: 'Invite sent' });
-    await t.app.services.jobs.idle();
+    await servicesOf(t.app).jobs.idle();
     expect(await mailsTo(t.dataDir, invitee.user.email)).toHaveLength(2);
-    const renewed = await t.app.services.db.kysely.selectFrom('workspace_invites').select('expires_at').where('id', '=', inviteId).executeTakeFirstOrThrow();
+    const renewed = await servicesOf(t.app).db.kysely.selectFrom('workspace_invites').select('expires_at').where('id', '=', inviteId).executeTakeFirstOrThrow();
     expect(Date.parse(renewed.expires_at) - Date.now()).toBeGreaterThan(2 * 24 * 3600_000);
 
     const declined = await invitee.client.request('DELETE', `/api/v1/workspace/invite/${inviteId}`);

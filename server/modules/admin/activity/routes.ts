@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePermission } from '../../../plugins/guards.js';
 import { listQuery, pageSchema } from '../paging.js';
+import type { Admin } from '../build.js';
 
 const activityRow = z
   .object({
@@ -18,7 +19,7 @@ const activityRow = z
   })
   .meta({ id: 'AdminActivity' });
 
-export const adminActivityRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminActivityRoutes: FastifyPluginAsyncZod<Pick<Admin, 'activity'>> = async (app, { activity }) => {
   app.get(
     '/activity',
     {
@@ -30,6 +31,6 @@ export const adminActivityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pageSchema(activityRow) },
       },
     },
-    async (request) => app.services.admin.activity.list(request.query),
+    async (request) => activity.list(request.query),
   );
 };

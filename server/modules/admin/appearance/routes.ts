@@ -5,14 +5,13 @@ import { requirePermission } from '../../../plugins/guards.js';
 import { BRANDING_MAX_BYTES, BRANDING_TOO_LARGE, BRANDING_WRONG_TYPE } from '../../appearance/branding-files.js';
 import { appearanceBody, appearanceValues } from '../../appearance/schemas.js';
 import { callerOf } from '../caller.js';
+import type { Admin } from '../build.js';
 
 const tags = ['admin: appearance'];
 const guard = requirePermission('appearance.update');
 const valuesResponse = z.object({ values: appearanceValues });
 
-export const adminAppearanceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { appearance } = app.services.admin;
-
+export const adminAppearanceRoutes: FastifyPluginAsyncZod<Pick<Admin, 'appearance'>> = async (app, { appearance }) => {
   app.get(
     '/appearance',
     { onRequest: guard, schema: { tags, summary: 'Branding, theme settings and custom code', response: { 200: valuesResponse } } },

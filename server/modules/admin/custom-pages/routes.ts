@@ -4,12 +4,11 @@ import { pageBody } from '../../custom-pages/schemas.js';
 import { callerOf } from '../caller.js';
 import { okResponse } from '../users/schemas.js';
 import { pageIdParam, pageList, pageListQuery, pageResponse } from './schemas.js';
+import type { Admin } from '../build.js';
 
 const tags = ['admin: custom pages'];
 
-export const adminCustomPageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { customPages } = app.services.admin;
-
+export const adminCustomPageRoutes: FastifyPluginAsyncZod<Pick<Admin, 'customPages'>> = async (app, { customPages }) => {
   app.get(
     '/custom-pages',
     {

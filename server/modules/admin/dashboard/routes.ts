@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePermission } from '../../../plugins/guards.js';
+import type { Admin } from '../build.js';
 
 const dashboard = z
   .object({
@@ -20,7 +21,7 @@ const dashboard = z
   })
   .meta({ id: 'AdminDashboard' });
 
-export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminDashboardRoutes: FastifyPluginAsyncZod<Pick<Admin, 'dashboard'>> = async (app, deps) => {
   app.get(
     '/dashboard',
     {
@@ -32,6 +33,6 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dashboard },
       },
     },
-    async (request) => app.services.admin.dashboard.report(request.query.days),
+    async (request) => deps.dashboard.report(request.query.days),
   );
 };

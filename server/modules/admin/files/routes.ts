@@ -6,6 +6,8 @@ import { callerOf } from '../caller.js';
 import { listQuery, pageSchema } from '../paging.js';
 import { idsBody, okResponse } from '../users/schemas.js';
 import { FILE_SORTS } from './service.js';
+import type { Admin } from '../build.js';
+import type { DriveFiles } from '../../drive/files.js';
 
 const tags = ['admin: files'];
 const fileRow = z
@@ -35,9 +37,7 @@ const fileQuery = listQuery(FILE_SORTS).extend({
     .optional(),
 });
 
-export const adminFileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { files } = app.services.admin;
-
+export const adminFileRoutes: FastifyPluginAsyncZod<Pick<Admin, 'files'> & { storedFiles: DriveFiles }> = async (app, { files, storedFiles }) => {
   app.get(
     '/files',
     {
@@ -65,7 +65,7 @@ export const adminFileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { entry, key } = await files.download(callerOf(request), request.params.id);
-      return sendStored(request, reply, app.services.drive.files, entry, key, { inline: false, contentType: 'application/octet-stream' });
+      return sendStored(request, reply, storedFiles, entry, key, { inline: false, contentType: 'application/octet-stream' });
     },
   );
 };

@@ -1,15 +1,14 @@
-import fs from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { requirePermission } from '../../../plugins/guards.js';
 import { appVersion } from '../../../observability/config.js';
 import { healthReport } from '../../../observability/health-report.js';
 import { tracingOn } from '../../../observability/tracing.js';
+import type { AdminHealth } from './sources.js';
 
 const reachability = { status: z.enum(['ok', 'error']), ms: z.number().describe('How long the probe took') };
 
-const health = z
+const healthSchema = z
   .object({
     generated_at: z.string(),
     uptime_seconds: z.number().int(),
@@ -36,7 +35,7 @@ const health = z
   })
   .meta({ id: 'AdminHealth' });
 
-export const adminHealthRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminHealthRoutes: FastifyPluginAsyncZod<{ health: AdminHealth }> = async (app, { health }) => {
   app.get(
     '/health',
     {
@@ -44,36 +43,14 @@ export const adminHealthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin: dashboard'],
         summary: 'Errors in the last hour, slowest routes, jobs, deliveries, database and storage reachability, versions and uptime',
-        response: { 200: health },
+        response: { 200: healthSchema },
       },
     },
     async (request, reply) => {
-      const { db, config, drive, jobs } = app.services;
       void reply.header('Cache-Control', 'no-store');
       return healthReport({
+        ...health,
         metrics: app.observability.metrics,
-        jobsWaiting: () => jobs.waiting(),
-        database: {
-          dialect: db.dialect,
-          ping: () => db.ping(),
-          serverVersion: async () => {
-            const query = db.dialect === 'postgres' ? sql<{ v: string }>`show server_version` : sql<{ v: string }>`select sqlite_version() as v`;
-            const row = (await query.execute(db.kysely)).rows[0] as Record<string, string> | undefined;
-            const version = row ? (row.v ?? row.server_version) : undefined;
-            return version ? `${db.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} ${version}` : null;
-          },
-        },
-        storage: {
-          driver: config.storage.driver,
-          // The bucket answers a HEAD for a key that need not exist; the local folder must be writable.
-          probe: async () => {
-            if (config.storage.driver === 's3') await drive.disk.stat('health-probe');
-            else {
-              await fs.mkdir(config.storageDir, { recursive: true });
-              await fs.access(config.storageDir, fs.constants.W_OK);
-            }
-          },
-        },
         appVersion: appVersion(),
         errorReporting: app.observability.errors.enabled,
         tracing: tracingOn(),

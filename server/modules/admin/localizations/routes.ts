@@ -16,15 +16,14 @@ import {
   updateLinesResponse,
   updateLocalizationBody,
 } from './schemas.js';
+import type { Admin } from '../build.js';
 
 const tags = ['admin: localizations'];
 const view = requirePermission('localizations.view');
 const update = requirePermission('localizations.update');
 const params = localizationIdParam;
 
-export const adminLocalizationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { localizations } = app.services.admin;
-
+export const adminLocalizationRoutes: FastifyPluginAsyncZod<Pick<Admin, 'localizations'>> = async (app, { localizations }) => {
   app.get(
     '/localizations',
     { onRequest: view, schema: { tags, summary: 'Every language, with how many lines it has translated', response: { 200: localizationList } } },

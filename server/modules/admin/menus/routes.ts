@@ -3,12 +3,11 @@ import { requirePermission } from '../../../plugins/guards.js';
 import { MENU_POSITIONS, menuIdParam, menuInput, menuListResponse, menuResponse } from '../../menus/schemas.js';
 import { callerOf } from '../caller.js';
 import { okResponse } from '../users/schemas.js';
+import type { Admin } from '../build.js';
 
 const tags = ['admin: menus'];
 
-export const adminMenuRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { menus } = app.services.admin;
-
+export const adminMenuRoutes: FastifyPluginAsyncZod<Pick<Admin, 'menus'>> = async (app, { menus }) => {
   app.get(
     '/menus',
     {

@@ -6,11 +6,11 @@ import { linesFor } from '../../../plugins/request-lines.js';
 import { callerOf } from '../caller.js';
 import type { AdminPlan } from './service.js';
 import { createPlanBody, planIdParam, planList, planResponse, priceBody, priceIdParam, updatePlanBody } from './schemas.js';
+import type { Admin } from '../build.js';
 
 const tags = ['admin: plans'];
 
-export const adminPlanRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { plans } = app.services.admin;
+export const adminPlanRoutes: FastifyPluginAsyncZod<Pick<Admin, 'plans'>> = async (app, { plans }) => {
   /** The plan, and Stripe's warning (if any) in the caller's language. */
   const answer = async (request: FastifyRequest, result: { plan: AdminPlan; message?: string }) =>
     result.message ? { plan: result.plan, message: render(result.message, await linesFor(request)) } : { plan: result.plan };

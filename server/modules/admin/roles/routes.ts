@@ -4,12 +4,11 @@ import { proofOf } from '../../users/proof.js';
 import { callerOf } from '../caller.js';
 import { okResponse } from '../users/schemas.js';
 import { permissionList, roleBody, roleIdParam, roleList, roleResponse } from './schemas.js';
+import type { Admin } from '../build.js';
 
 const tags = ['admin: roles'];
 
-export const adminRoleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { roles } = app.services.admin;
-
+export const adminRoleRoutes: FastifyPluginAsyncZod<Pick<Admin, 'roles'>> = async (app, { roles }) => {
   app.get(
     '/permissions',
     { onRequest: requirePermission('roles.view'), schema: { tags, summary: 'The permission catalogue', response: { 200: permissionList } } },

@@ -3,12 +3,11 @@ import { requirePermission } from '../../../plugins/guards.js';
 import { callerOf } from '../caller.js';
 import { okResponse } from '../users/schemas.js';
 import { settingsBody, settingsResponse, testMailBody } from './schemas.js';
+import type { Admin } from '../build.js';
 
 const tags = ['admin: settings'];
 
-export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { settings } = app.services.admin;
-
+export const adminSettingsRoutes: FastifyPluginAsyncZod<Pick<Admin, 'settings'>> = async (app, { settings }) => {
   app.get(
     '/settings',
     {

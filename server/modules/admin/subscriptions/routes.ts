@@ -5,6 +5,7 @@ import { callerOf } from '../caller.js';
 import { listQuery, pageSchema } from '../paging.js';
 import { okResponse } from '../users/schemas.js';
 import { SUBSCRIPTION_SORTS } from './service.js';
+import type { Admin } from '../build.js';
 
 const tags = ['admin: subscriptions'];
 
@@ -34,9 +35,7 @@ const subscriptionQuery = listQuery(SUBSCRIPTION_SORTS).extend({
   productId: z.coerce.number().int().positive().optional(),
 });
 
-export const adminSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { subscriptions } = app.services.admin;
-
+export const adminSubscriptionRoutes: FastifyPluginAsyncZod<Pick<Admin, 'subscriptions'>> = async (app, { subscriptions }) => {
   app.get(
     '/subscriptions',
     {

@@ -4,14 +4,13 @@ import { THEME_VARIABLES } from '../../themes/colors.js';
 import { callerOf } from '../caller.js';
 import { okResponse } from '../users/schemas.js';
 import { themeBody, themeIdParam, themeList, themeResponse } from './schemas.js';
+import type { Admin } from '../build.js';
 
 const tags = ['admin: themes'];
 const view = requirePermission('themes.view');
 const update = requirePermission('themes.update');
 
-export const adminThemeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { themes } = app.services.admin;
-
+export const adminThemeRoutes: FastifyPluginAsyncZod<Pick<Admin, 'themes'>> = async (app, { themes }) => {
   app.get(
     '/themes',
     { onRequest: view, schema: { tags, summary: 'Every site theme and the colour variables a theme sets', response: { 200: themeList } } },

@@ -19,15 +19,14 @@ import {
   userListQuery,
   userPage,
 } from './schemas.js';
+import type { Admin } from '../build.js';
 
 /** The admin's own session, kept while they are signed in as someone else (one click brings it back). */
 export const ADMIN_SESSION_COOKIE = 'drive_admin_session';
 const tags = ['admin: users'];
 const bootstrapAnswer = z.object({ bootstrapData: bootstrapSchema });
 
-export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { adminUsers, impersonation } = app.services.admin;
-
+export const adminUserRoutes: FastifyPluginAsyncZod<Pick<Admin, 'adminUsers' | 'impersonation'>> = async (app, { adminUsers, impersonation }) => {
   app.get(
     '/users',
     {

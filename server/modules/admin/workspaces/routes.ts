@@ -4,6 +4,7 @@ import { requirePermission } from '../../../plugins/guards.js';
 import { callerOf } from '../caller.js';
 import { listQuery, pageSchema } from '../paging.js';
 import { okResponse } from '../users/schemas.js';
+import type { Admin } from '../build.js';
 
 const tags = ['admin: workspaces'];
 const workspaceRow = z
@@ -17,9 +18,7 @@ const workspaceRow = z
   })
   .meta({ id: 'AdminWorkspaceRow' });
 
-export const adminWorkspaceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { workspaces } = app.services.admin;
-
+export const adminWorkspaceRoutes: FastifyPluginAsyncZod<Pick<Admin, 'workspaces'>> = async (app, { workspaces }) => {
   app.get(
     '/workspaces',
     {

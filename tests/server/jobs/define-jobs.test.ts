@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { defineJobs, type DriveJobQueue } from '../../../server/jobs/catalog.js';
+import type { JobOptions } from '../../../server/lib/background.js';
+
+describe('defineJobs (issue 31.2: moved out of services.ts)', () => {
+  it('defines every job with its handler; thumbnails one at a time and housekeeping tried once', async () => {
+    const defined = new Map<string, { handler: (data: never) => Promise<void>; options?: JobOptions }>();
+    const queue = { define: (name: string, handler: (data: never) => Promise<void>, options?: JobOptions) => void defined.set(name, { handler, options }) };
+    const ran: unknown[] = [];
+    defineJobs(queue as unknown as DriveJobQueue, {
+      send: async (message) => void ran.push(['mail', message.to]),
+      deliverPush: async (job) => void ran.push(['push', job.userId]),
+      makeThumbnail: async (entryId) => void ran.push(['thumbnail', entryId]),
+      housekeeping: async () => void ran.push(['housekeeping']),
+      retention: async () => void ran.push(['retention']),
+    });
+    expect([...defined.keys()].sort()).toEqual(['housekeeping', 'mail', 'push', 'retention', 'thumbnail']);
+    expect(defined.get('thumbnail')!.options).toEqual({ attempts: 1, concurrency: 1 });
+    expect(defined.get('housekeeping')!.options).toEqual({ attempts: 1 });
+    expect(defined.get('retention')!.options).toEqual({ attempts: 1 });
+    await defined.get('mail')!.handler({ to: 'a@example.com' } as never);
+    await defined.get('push')!.handler({ userId: 4 } as never);
+    await defined.get('thumbnail')!.handler({ entryId: 9 } as never);
+    await defined.get('housekeeping')!.handler({} as never);
+    await defined.get('retention')!.handler({} as never);
+    expect(ran).toEqual([['mail', 'a@example.com'], ['push', 4], ['thumbnail', 9], ['housekeeping'], ['retention']]);
+  });
+});
