@@ -86,7 +86,10 @@ async function measure(dataDir: string, env: Record<string, string>): Promise<Ro
   try {
     // startServer gives up waiting after 30 s; on a busy shared machine tsx's start can take longer.
     for (let i = 0; ; i += 1) {
-      const up = await fetch(`${app.url}/api/v1/health`).then((r) => r.ok, () => false);
+      const up = await fetch(`${app.url}/api/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (up) break;
       if (i === 600) throw new Error(`${app.url} did not start`);
       await new Promise((resolve) => setTimeout(resolve, 200));

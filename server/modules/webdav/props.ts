@@ -130,7 +130,12 @@ const PROPSTAT_MISSING = '</D:prop><D:status>HTTP/1.1 404 Not Found</D:status></
  * listing of thousands of files builds no object per property, and a
  * member's href is its collection's, already encoded, and its own name.
  */
-export function propfindXml(prefix: string, members: Collection[], wanted: PropRequest, context: Omit<Context, 'locks'> & { locks: Map<string, DavLock[]> }): string {
+export function propfindXml(
+  prefix: string,
+  members: Collection[],
+  wanted: PropRequest,
+  context: Omit<Context, 'locks'> & { locks: Map<string, DavLock[]> },
+): string {
   let out = '<?xml version="1.0" encoding="utf-8"?>\n<D:multistatus xmlns:D="DAV:">';
   const [first] = members;
   const base = first ? hrefOf(prefix, first.path, true) : '';

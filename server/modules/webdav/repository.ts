@@ -182,7 +182,6 @@ export class WebDavRepository {
     return collect(rows, new Map());
   }
 
-
   /** Gives copies the dead properties of their originals (COPY keeps them: RFC 4918 §9.8.2). */
   async copyProperties(pairs: [from: number, to: number][]): Promise<void> {
     const copyOf = new Map(pairs);

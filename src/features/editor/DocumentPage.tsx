@@ -58,13 +58,7 @@ export function DocumentPage() {
             <span className="hidden sm:inline">{t('Back to drive')}</span>
           </Link>
           {entryId && name !== null ? (
-            <DocumentTitle
-              key={name}
-              entryId={entryId}
-              name={name}
-              canRename={online && !!permissions?.includes('files.update')}
-              onRenamed={renamed}
-            />
+            <DocumentTitle key={name} entryId={entryId} name={name} canRename={online && !!permissions?.includes('files.update')} onRenamed={renamed} />
           ) : (
             <h1 className="min-w-0 flex-1 truncate text-xl font-semibold">{t('Document editor')}</h1>
           )}

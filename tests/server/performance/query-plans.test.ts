@@ -121,7 +121,10 @@ describe('query plans of listings, search and access checks', () => {
     if (db.dialect === 'sqlite') {
       const plan = await db.kysely.executeQuery<{ detail: string }>({ ...compiled, sql: `explain query plan ${compiled.sql}` });
       const details = plan.rows.map((row) => row.detail);
-      expect(details.filter((detail) => /file_entries/.test(detail)), details.join('\n')).toEqual([expect.stringMatching(/USING COVERING INDEX file_entries_charged_index/)]);
+      expect(
+        details.filter((detail) => /file_entries/.test(detail)),
+        details.join('\n'),
+      ).toEqual([expect.stringMatching(/USING COVERING INDEX file_entries_charged_index/)]);
     } else {
       const plan = await db.kysely.transaction().execute(async (trx) => {
         // Only an index-only scan is left to the planner: the test is that one can serve the sum.

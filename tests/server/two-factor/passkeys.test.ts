@@ -33,8 +33,8 @@ describe('passkeys', () => {
 
   it("404 renaming or removing a passkey that is not the caller's", async () => {
     const owner = await createUser(servicesOf(t.app).db.kysely);
-    await servicesOf(t.app).db.kysely
-      .insertInto('passkeys')
+    await servicesOf(t.app)
+      .db.kysely.insertInto('passkeys')
       .values({ id: 'cred-of-owner', user_id: owner.id, name: 'Phone', public_key: 'AA', created_at: new Date().toISOString() })
       .execute();
     const other = await createUser(servicesOf(t.app).db.kysely);
@@ -47,8 +47,8 @@ describe('passkeys', () => {
 
   it('registration options ask for a discoverable passkey with user verification, and exclude the ones held', async () => {
     const user = await createUser(servicesOf(t.app).db.kysely);
-    await servicesOf(t.app).db.kysely
-      .insertInto('passkeys')
+    await servicesOf(t.app)
+      .db.kysely.insertInto('passkeys')
       .values({ id: 'held', user_id: user.id, name: 'Phone', public_key: 'AA', created_at: new Date().toISOString() })
       .execute();
     const client = new TestClient(t.app);
@@ -58,8 +58,8 @@ describe('passkeys', () => {
     expect((await client.get('/api/v1/user/passkeys')).statusCode).toBe(401);
     await servicesOf(t.app).db.kysely.deleteFrom('passkeys').where('id', '=', 'held').execute();
     await client.login(user.email, user.password);
-    await servicesOf(t.app).db.kysely
-      .insertInto('passkeys')
+    await servicesOf(t.app)
+      .db.kysely.insertInto('passkeys')
       .values({ id: 'held', user_id: user.id, name: 'Phone', public_key: 'AA', created_at: new Date().toISOString() })
       .execute();
     const { options } = (await client.post('/api/v1/user/passkeys/options')).json();

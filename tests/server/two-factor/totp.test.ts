@@ -179,8 +179,8 @@ describe('two-factor sign-in with an authenticator app (issue 36)', () => {
     const { user, secret } = await userWithTotp();
     const client = new TestClient(t.app);
     await firstStep(client, user.email, user.password);
-    await servicesOf(t.app).db.kysely
-      .updateTable('sign_in_challenges')
+    await servicesOf(t.app)
+      .db.kysely.updateTable('sign_in_challenges')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('user_id', '=', user.id)
       .execute();

@@ -25,8 +25,8 @@ describe("a plan's trash retention", () => {
 
   async function subscribe(userId: number, plan: { id: number; prices: { id: number }[] }) {
     const now = new Date().toISOString();
-    await servicesOf(t.app).db.kysely
-      .insertInto('subscriptions')
+    await servicesOf(t.app)
+      .db.kysely.insertInto('subscriptions')
       .values({
         user_id: userId,
         product_id: plan.id,

@@ -194,7 +194,8 @@ describe('WebDAV access, limits and paths', () => {
       return storeWhole(...args);
     });
     try {
-      const lockInfo = '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockinfo>';
+      const lockInfo =
+        '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockinfo>';
       const locking = dav(t.app, 'LOCK', '/dav/My%20drive/lock-null.txt', { ...headers, 'content-type': 'application/xml' }, lockInfo);
       await lockArrived;
       expect((await dav(t.app, 'PUT', '/dav/My%20drive/lock-null.txt', headers, 'the bytes of the PUT')).statusCode).toBe(201);

@@ -83,7 +83,8 @@ async function renderDrive(userId: number) {
   );
   renderApp('/drive', makeBootstrap({ user }));
   const listbox = await screen.findByRole('listbox', { name: 'Drive' }, { timeout: 10_000 });
-  const row = async (name: string) => (await within(listbox).findAllByRole('option')).find((o) => (o.getAttribute('aria-label') ?? o.textContent)?.includes(name))!;
+  const row = async (name: string) =>
+    (await within(listbox).findAllByRole('option')).find((o) => (o.getAttribute('aria-label') ?? o.textContent)?.includes(name))!;
   const deletes = () => calls.filter((url) => url.includes('file-entries/delete'));
   return { listbox, row, deletes, db };
 }

@@ -15,7 +15,11 @@ export function useEntryItem(entry: FileEntry) {
     disabled: !isFolder || !ctx.canDrag,
     // The same rule as the menus' "Move to": every dragged entry may be changed, and none is the folder itself.
     accepts: (dragged) => !dragged.some((e) => e.id === entry.id) && mayDropOnFolder(dragged),
-    onDrop: (dragged) => ctx.onDropOnFolder(entry, dragged.map((e) => e.id)),
+    onDrop: (dragged) =>
+      ctx.onDropOnFolder(
+        entry,
+        dragged.map((e) => e.id),
+      ),
   });
   const selected = ctx.isSelected(entry.id);
   const itemProps = {

@@ -101,18 +101,20 @@ export function actionsFor(
  * What the listing's Delete and F2 keys run: the menu entry they stand for, and only when the menus
  * would offer it for these entries (so a key never asks the server for what it will refuse).
  */
-export function keyCommandAction(view: DriveViewId, command: 'trash' | 'rename', entries: Pick<FileEntry, 'type' | 'is_starred' | 'permissions'>[]): ActionId | null {
+export function keyCommandAction(
+  view: DriveViewId,
+  command: 'trash' | 'rename',
+  entries: Pick<FileEntry, 'type' | 'is_starred' | 'permissions'>[],
+): ActionId | null {
   const action: ActionId = command === 'rename' ? 'rename' : view === 'trash' ? 'deleteForever' : 'trash';
   return actionsFor(view, entries).includes(action) ? action : null;
 }
 
 /** Entries dragged onto the sidebar's Trash: accepted only when the menus offer "Move to trash" for every one. */
-export const mayDropOnTrash = (entries: Pick<FileEntry, 'type' | 'is_starred' | 'permissions'>[]): boolean =>
-  actionsFor('folder', entries).includes('trash');
+export const mayDropOnTrash = (entries: Pick<FileEntry, 'type' | 'is_starred' | 'permissions'>[]): boolean => actionsFor('folder', entries).includes('trash');
 
 /** Entries dragged onto a folder: accepted only when the menus offer "Move to" for every one. */
-export const mayDropOnFolder = (entries: Pick<FileEntry, 'type' | 'is_starred' | 'permissions'>[]): boolean =>
-  actionsFor('folder', entries).includes('move');
+export const mayDropOnFolder = (entries: Pick<FileEntry, 'type' | 'is_starred' | 'permissions'>[]): boolean => actionsFor('folder', entries).includes('move');
 
 /** Why an action cannot run now, or null when it can. */
 export function disabledReason(action: ActionId, online: boolean, offline: OfflineSelection = NOTHING_OFFLINE): string | null {
