@@ -50,6 +50,15 @@ export const entryBelow = (db: Executor, entryId: Expression<number | null>, pat
   return trashed ? below : below.where('file_entries.deleted_at', 'is', null);
 };
 
+/** The ids of a folder's live children in a space (`parentId` null: its top level), as a subquery for another module's `in`. */
+export const liveChildIds = (db: Executor, space: Scope, parentId: number | null) =>
+  db
+    .selectFrom('file_entries')
+    .select('file_entries.id')
+    .where(inScope(space))
+    .where('file_entries.parent_id', parentId === null ? 'is' : '=', parentId)
+    .where('file_entries.deleted_at', 'is', null);
+
 /** Every entry of a space (the owner leads, so the listing indexes serve workspaces too). */
 export const inScope = (scope: Scope): Expression<SqlBool> =>
   scope.workspaceId

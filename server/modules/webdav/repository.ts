@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, WebdavLocksTable, WebdavPropertiesTable } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
-import { entryBelow, inScope, type Scope } from '../drive/repository.js';
+import { entryBelow, liveChildIds, type Scope } from '../drive/repository.js';
 
 export interface DavLock {
   token: string;
@@ -167,12 +167,7 @@ export class WebDavRepository {
    * statement whatever the folder holds.
    */
   async propertiesOfChildren(entryId: number | null, space: Scope, parentId: number | null): Promise<Map<number, DeadProperty[]>> {
-    const children = this.db
-      .selectFrom('file_entries')
-      .select('file_entries.id')
-      .where(inScope(space))
-      .where('file_entries.parent_id', parentId === null ? 'is' : '=', parentId)
-      .where('file_entries.deleted_at', 'is', null);
+    const children = liveChildIds(this.db, space, parentId);
     const rows = await this.db
       .selectFrom('webdav_properties')
       .selectAll()

@@ -149,6 +149,13 @@ const expected: Record<string, string[]> = {
     'user_id',
   ],
   billing_events: ['id', 'received_at', 'type'],
+  // Two-factor sign-in and passkeys (issue 36).
+  user_totp: ['confirmed_at', 'created_at', 'last_step', 'secret', 'user_id'],
+  two_factor_recovery_codes: ['code_hash', 'created_at', 'id', 'used_at', 'user_id'],
+  sign_in_challenges: ['created_at', 'expires_at', 'id', 'remember', 'user_id'],
+  two_factor_devices: ['created_at', 'expires_at', 'id', 'user_id'],
+  passkeys: ['counter', 'created_at', 'id', 'last_used_at', 'name', 'public_key', 'transports', 'user_id'],
+  webauthn_challenges: ['challenge', 'expires_at', 'id', 'purpose', 'user_id'],
   // The name search index differs by dialect (db/search.ts): SQLite's is an FTS5 table with its shadow tables.
   ...(DIALECT === 'sqlite'
     ? {
