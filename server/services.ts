@@ -77,20 +77,8 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const account = createUsers({ ...common, auth, avatarDisk: disks.avatars, drive, billing, bootstrap });
   const social = createSocial({ ...common, auth: auth.auth, bootstrap: bootstrap.bootstrap, appUrl: config.appUrl });
   const health = { database: db, jobs, storage: { driver: config.storage.driver, dir: config.storageDir, disk: drive.disk } };
-  const admin = createAdmin({
-    ...common,
-    ...appearance,
-    mailer,
-    auth,
-    account,
-    drive,
-    workspaces,
-    billing,
-    customPages,
-    menus,
-    health,
-    storageDir: config.storageDir,
-  });
+  const adminDeps = { mailer, auth, account, drive, workspaces, billing, customPages, menus, health, storageDir: config.storageDir };
+  const admin = createAdmin({ ...common, ...appearance, ...adminDeps });
   const sharing = createSharing({ ...common, notifier });
   const manifest = createManifest(settings, appearance.themes, appearance.brandingFiles);
   const storeChecks = createStoreChecks(db, config.storageDir, drive.disk);
@@ -107,16 +95,9 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     retention: () => drive.retention.run().then(() => undefined),
   });
   /** Every module's routes, in the order of the OpenAPI document. */
+  const probes = [createHealth(db, config.storageDir).routes, createRecaptcha(settings).routes];
   const routes: ModuleRoutes[] = [
-    ...[
-      auth.routes,
-      ...auth.twoFactorRoutes,
-      social.routes,
-      bootstrap.routes,
-      localizations.routes,
-      createHealth(db, config.storageDir).routes,
-      createRecaptcha(settings).routes,
-    ],
+    ...[auth.routes, ...auth.twoFactorRoutes, social.routes, bootstrap.routes, localizations.routes, ...probes],
     ...[account.routes, auth.tokenRoutes, drive.routes, uploads.routes, documents.routes, workspaces.routes, notifications.routes, sharing.routes],
     ...[...shareLinks.routes, ...billing.routes, appearance.routes, admin.routes, customPages.routes, webdav.routes, manifest.routes],
     createApiDocs(settings).routes,
