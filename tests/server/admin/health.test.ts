@@ -29,10 +29,6 @@ describe('GET /api/v1/admin/health', () => {
         app.get('/api/v1/test/health-boom', async () => {
           throw new Error('boom');
         });
-        app.get('/api/v1/test/health-slow', async () => {
-          await new Promise((resolve) => setTimeout(resolve, 60));
-          return { ok: true };
-        });
         (servicesOf(app).jobs as unknown as JobQueue<JobMap>).define(
           'health-fails',
           async () => {
@@ -65,7 +61,9 @@ describe('GET /api/v1/admin/health', () => {
     expect(before.errors?.last_hour).toEqual({ request: 0, job: 0 });
 
     for (let i = 0; i < 2; i += 1) expect((await t.app.inject({ url: '/api/v1/test/health-boom' })).statusCode).toBe(500);
-    expect((await t.app.inject({ url: '/api/v1/test/health-slow' })).statusCode).toBe(200);
+    // A route's time as the request hook records it (tests/server/observability covers the hook itself): a known
+    // duration, so which routes lead does not depend on how busy the machine is.
+    t.app.observability.metrics!.requestDuration.observe({ method: 'GET', route: '/api/v1/test/health-slow', status: '200' }, 30);
     await (servicesOf(t.app).jobs as unknown as JobQueue<JobMap>).enqueue('health-fails', {});
     await servicesOf(t.app).jobs.idle();
 
@@ -78,12 +76,11 @@ describe('GET /api/v1/admin/health', () => {
     expect(health.errors?.per_minute.at(-1)).toMatchObject({ request: 2, job: 1 });
     expect(health.jobs.runs).toContainEqual({ job: 'health-fails', ok: 0, retry: 1, failed: 1 });
     expect(health.jobs.waiting).toBe(0);
-    // Slowest first (sign-in hashes a password, so it may well lead); the slow route is among them with its time.
+    // Slowest first, five at most, averaged per route.
     const averages = health.slowest_routes!.map((r) => r.average_ms);
     expect(averages).toEqual([...averages].sort((a, b) => b - a));
-    const slow = health.slowest_routes!.find((r) => r.route === '/api/v1/test/health-slow');
-    expect(slow).toMatchObject({ method: 'GET', count: 1 });
-    expect(slow!.average_ms).toBeGreaterThanOrEqual(55);
+    expect(averages.length).toBeLessThanOrEqual(5);
+    expect(health.slowest_routes![0]).toEqual({ method: 'GET', route: '/api/v1/test/health-slow', count: 1, average_ms: 30_000 });
     expect(health.deliveries).toEqual([
       { channel: 'mail', sent: 0, failed: 0 },
       { channel: 'push', sent: 0, failed: 0 },
