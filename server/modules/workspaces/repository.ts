@@ -206,10 +206,13 @@ export class WorkspacesRepository {
     return db.selectFrom('workspace_invites').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** One open invite per address and workspace: inviting again renews it (new link, role and expiry). */
+  /**
+   * One open invite per address and workspace: inviting again renews it (new link, role and expiry).
+   * One statement on the unique (workspace, email) pair, so two invites sent at once cannot both insert
+   * (a delete-then-insert let both deletes find nothing and the second insert break the constraint).
+   */
   async upsertInvite(invite: { id: string; workspaceId: number; email: string; roleId: number; invitedBy: number; expiresAt: string }): Promise<void> {
     const now = nowIso();
-    await this.db.deleteFrom('workspace_invites').where('workspace_id', '=', invite.workspaceId).where('email', '=', invite.email).execute();
     await this.db
       .insertInto('workspace_invites')
       .values({
@@ -222,6 +225,16 @@ export class WorkspacesRepository {
         updated_at: now,
         expires_at: invite.expiresAt,
       })
+      .onConflict((oc) =>
+        oc.columns(['workspace_id', 'email']).doUpdateSet((eb) => ({
+          id: eb.ref('excluded.id'),
+          role_id: eb.ref('excluded.role_id'),
+          invited_by: eb.ref('excluded.invited_by'),
+          created_at: eb.ref('excluded.created_at'),
+          updated_at: eb.ref('excluded.updated_at'),
+          expires_at: eb.ref('excluded.expires_at'),
+        })),
+      )
       .execute();
   }
 
