@@ -4,6 +4,7 @@ import { authenticateDav, type DavAuthDeps } from './auth.js';
 import { ProvenCredentials } from './proven-credentials.js';
 import { DAV_PREFIX, type DavRequest } from './request.js';
 import type { WebDavService } from './service.js';
+import { lingerOnClose } from './linger.js';
 import { DavXmlReader, XmlError } from './xml.js';
 
 export const DAV_METHODS = ['PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK'] as const;
@@ -97,7 +98,10 @@ export async function webdavRoutes(app: FastifyInstance, deps: WebDavRoutesDeps)
    */
   const settleBody = (request: FastifyRequest, reply: FastifyReply, abandoned = false) => {
     // `complete` is Node's: every byte of the message parsed (light-my-request has no such field).
-    if (abandoned || request.raw.complete === false) reply.header('Connection', 'close');
+    if (abandoned || request.raw.complete === false) {
+      reply.header('Connection', 'close');
+      lingerOnClose(request.raw.socket);
+    }
     if (!request.raw.readableEnded) request.raw.resume();
   };
 
