@@ -1,9 +1,10 @@
 /// <reference lib="webworker" />
 import { fetchClientObservability } from '../src/observability/client-config';
 import { captureException, initSentry } from '../src/observability/sentry-setup';
+import { configureTracing } from '../src/observability/trace-context';
 
 /**
- * Error reporting in the service worker: the same SDK and rules as the page
+ * Error reporting (and whether to send traceparent) in the service worker: the same SDK and rules as the page
  * (an id-less "worker" side), configured from the server each time the worker
  * starts. The worker cannot load code later (no import() in service workers),
  * so the SDK is in its bundle; without a DSN it is never initialised.
@@ -17,6 +18,8 @@ export function startWorkerErrorReporting(self: ServiceWorkerGlobalScope): void 
   void fetchClientObservability((input, init) => self.fetch(input, init)).then((config) => {
     self.removeEventListener('error', onError);
     self.removeEventListener('unhandledrejection', onRejection);
+    // Uploads and saves the worker sends carry their item's traceparent while the server exports traces.
+    configureTracing(config);
     if (!config?.dsn) return;
     initSentry({ ...config, dsn: config.dsn }, 'worker');
     for (const error of early.splice(0)) captureException(error);

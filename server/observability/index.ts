@@ -53,7 +53,7 @@ export function installObservability(app: FastifyInstance, config: Observability
   const observers: JobObserver[] = [jobTracing()];
   installRequestTracing(app);
   const tracing = new TracingSwitch({ release: config.release, environment: config.environment }, effective, app.log);
-  tracing.install(app);
+  tracing.install(app, services.settings.onSaved?.bind(services.settings));
   if (metrics) {
     installHttpMetrics(app, metrics);
     observers.push(jobMetrics(metrics));

@@ -5,6 +5,8 @@ import { splitList } from './config.js';
 /** What the observability parts read from the settings service (a narrow dependency). */
 export interface SettingsReader {
   get(key: SettingKey): Promise<SettingValue>;
+  /** Saves made in this process (see SettingsService.onSaved). */
+  onSaved?(listener: (keys: string[]) => void): () => void;
 }
 
 export interface EffectiveObservability {

@@ -192,6 +192,9 @@ export function jobTracing(): JobObserver {
 
 // ---- the setting ----
 
+/** The settings the exporter holds (see TracingSwitch.install). */
+const TRACING_SETTINGS = ['observability.otlp_endpoint', 'observability.traces_sample_rate'];
+
 /** How often a process looks again at the endpoint setting (the DSN's rhythm). */
 export const TRACING_RECHECK_MS = 60_000;
 
@@ -214,7 +217,16 @@ export class TracingSwitch {
     private readonly log: TracingLog,
   ) {}
 
-  async refresh(): Promise<void> {
+  private queue: Promise<void> = Promise.resolve();
+
+  /** One refresh at a time: the recheck timer and a save may ask together, and two starts would leave two providers. */
+  refresh(): Promise<void> {
+    const next = this.queue.then(() => this.apply());
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async apply(): Promise<void> {
     const { otlpEndpoint, tracesSampleRate } = await this.effective();
     const key = otlpEndpoint ? `${otlpEndpoint} ${tracesSampleRate}` : null;
     if (key === (this.owner && active ? active.key : null)) return;
@@ -228,13 +240,22 @@ export class TracingSwitch {
     this.log.warn({ host: new URL(otlpEndpoint).host, sampleRate: tracesSampleRate }, 'tracing on');
   }
 
-  install(app: FastifyInstance): void {
+  /** `onSaved`: a save of the endpoint or the rate in this process applies at once, not at the next recheck. */
+  install(app: FastifyInstance, onSaved?: (listener: (keys: string[]) => void) => () => void): void {
+    let unsubscribe: (() => void) | undefined;
     app.addHook('onReady', async () => {
       await this.refresh().catch((error: unknown) => this.log.warn({ err: error }, 'tracing: could not read the endpoint'));
       this.timer = setInterval(() => void this.refresh().catch(() => undefined), TRACING_RECHECK_MS);
       this.timer.unref();
+      unsubscribe = onSaved?.((keys) => {
+        if (keys.some((key) => TRACING_SETTINGS.includes(key))) {
+          void this.refresh().catch((error: unknown) => this.log.warn({ err: error }, 'tracing: could not apply the new setting'));
+        }
+      });
     });
     app.addHook('onClose', async () => {
+      unsubscribe?.();
+      await this.queue;
       if (this.timer) clearInterval(this.timer);
       if (this.owner) await stopTracing();
       this.owner = false;
@@ -243,5 +264,10 @@ export class TracingSwitch {
 
   flush(): Promise<void> {
     return flushTracing();
+  }
+
+  /** Resolves once the refreshes asked for so far have applied. */
+  settled(): Promise<void> {
+    return this.queue;
   }
 }

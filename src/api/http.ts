@@ -3,6 +3,7 @@ import type { KyInstance } from 'ky';
 import { activeWorkspaceId, workspaceParam } from './active-workspace';
 import { ApiError } from './api-error';
 import type { ErrorBody } from './api-error';
+import { traceHeaders } from '../observability/trace-context';
 import { readCookie } from './cookies';
 import { buildRequest, isIdempotent } from './request';
 import type { HttpMethod, Params } from './request';
@@ -74,7 +75,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const target = baseUrl ? new URL(built.url, baseUrl).toString() : built.url;
     const response = await http(target, {
       method: built.method,
-      headers: built.headers,
+      // Each call is its own trace (when the server exports traces); queued uploads and saves share one per item.
+      headers: { ...built.headers, ...traceHeaders() },
       json: opts.json,
       body: opts.body,
       signal: opts.signal,

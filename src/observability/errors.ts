@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../api/query-keys';
 import { fetchClientObservability, type ClientObservability } from './client-config';
+import { configureTracing } from './trace-context';
 
 /** Errors that happen before the SDK is loaded are kept (a few) and reported once it is. */
 const EARLY_LIMIT = 20;
@@ -25,6 +26,8 @@ export function startErrorReporting(client: QueryClient, options: { fetchConfig?
 
   const load = async () => {
     const config = await (options.fetchConfig ?? fetchClientObservability)();
+    // The same answer says whether the server exports traces: the page's calls then carry traceparent.
+    configureTracing(config);
     if (!config?.dsn) return stopKeeping();
     const sdk = await import('./sentry-setup');
     stopKeeping();

@@ -10,7 +10,19 @@ export type SettingsMap = Record<string, SettingValue>;
 
 /** Settings: code defaults overlaid by what is stored in the database. */
 export class SettingsService {
+  private readonly saved = new Set<(keys: string[]) => void>();
+
   constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Called with the keys after each save in this process, for the few parts
+   * that hold a setting rather than read it on use (the trace exporter): they
+   * follow at once here, and other processes on their own recheck.
+   */
+  onSaved(listener: (keys: string[]) => void): () => void {
+    this.saved.add(listener);
+    return () => this.saved.delete(listener);
+  }
 
   /** All settings, flat (`'themes.user_change' → true`); secrets only when asked for. */
   async all({ includePrivate = false } = {}): Promise<SettingsMap> {
@@ -67,6 +79,8 @@ export class SettingsService {
     const defaults: Record<string, SettingDefinition> = settingDefaults;
     const rows = Object.entries(values).map(([key, value]) => ({ key, value: JSON.stringify(value), private: defaults[key]?.private ? 1 : 0 }));
     await upsertSettings(this.db, rows, nowIso());
+    const keys = Object.keys(values);
+    for (const listener of this.saved) listener(keys);
   }
 }
 

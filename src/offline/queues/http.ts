@@ -1,4 +1,5 @@
 import { buildRequest } from '../../api/request';
+import { traceHeaders } from '../../observability/trace-context';
 import type { ApiBody, ApiPath, ApiResponse } from '../../api/typed-paths';
 
 // What every queue's transport needs to reach the API from the worker or the
@@ -30,13 +31,15 @@ export interface ApiAnswer<S extends ApiPath<'post'>> extends Response {
 export interface PostOptions {
   workspaceId: number | null;
   signal?: AbortSignal;
+  /** The queued item the request is for: its requests share one trace (observability/trace-context.ts). */
+  traceId?: string;
 }
 
 async function post(deps: HttpDeps, path: string, options: PostOptions, headers: Record<string, string>, body: BodyInit): Promise<Response> {
   const built = buildRequest({ method: 'POST', url: path, workspaceId: options.workspaceId, xsrfToken: await deps.getXsrfToken() });
   return deps.fetch(new URL(built.url, deps.origin).toString(), {
     method: built.method,
-    headers: { ...built.headers, ...headers },
+    headers: { ...built.headers, ...traceHeaders(options.traceId), ...headers },
     credentials: 'include',
     body,
     signal: options.signal,
@@ -68,6 +71,7 @@ export interface GetOptions {
   params?: Record<string, string | number>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  traceId?: string;
 }
 
 /** A GET through the base client rules (prefix, workspace), for what the worker reads: manifests, listings, bytes. */
@@ -75,7 +79,7 @@ export function getFrom(deps: HttpDeps, path: string, options: GetOptions): Prom
   const built = buildRequest({ method: 'GET', url: path, params: options.params, workspaceId: options.workspaceId });
   return deps.fetch(new URL(built.url, deps.origin).toString(), {
     method: 'GET',
-    headers: { ...built.headers, ...options.headers },
+    headers: { ...built.headers, ...traceHeaders(options.traceId), ...options.headers },
     credentials: 'include',
     signal: options.signal,
   });

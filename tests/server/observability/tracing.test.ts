@@ -170,4 +170,19 @@ describe('traces off', () => {
     expect(line?.traceId).toBeUndefined();
     expect((await t.app.inject({ url: '/api/v1/observability/client' })).json()).toMatchObject({ tracing: false });
   });
+
+  it('follows an admin who sets the endpoint at once (not at the next minute’s recheck), and stops when it is cleared', async () => {
+    const admin = (await signedInUser(t.app, { roles: ['admin'] })).client;
+    const save = (value: string) => admin.request('PUT', '/api/v1/admin/settings', { body: { 'observability.otlp_endpoint': value } });
+    expect((await save(`${otlp.endpoint}/v1/traces`)).statusCode).toBe(200);
+    await t.app.observability.tracing.settled();
+    expect(tracingOn()).toBe(true);
+    expect((await admin.request('GET', '/api/v1/health', { headers: { 'x-request-id': 'traced-after-save' } })).statusCode).toBe(200);
+    await t.app.observability.tracing.flush();
+    expect((await otlp.waitForSpan((s) => s.attributes['drive.request_id'] === 'traced-after-save')).name).toBe('GET /api/v1/health');
+
+    expect((await save('')).statusCode).toBe(200);
+    await t.app.observability.tracing.settled();
+    expect(tracingOn()).toBe(false);
+  });
 });

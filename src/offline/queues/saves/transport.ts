@@ -57,7 +57,12 @@ export function sendSave(
   const done = (async (): Promise<SaveResult> => {
     const workspaceId = item.workspaceId;
     const response = await answered(
-      postJson(deps, 'file-entries/save', { id: item.entryId, version: item.baseVersion, content: item.content }, { workspaceId, signal: controller.signal }),
+      postJson(
+        deps,
+        'file-entries/save',
+        { id: item.entryId, version: item.baseVersion, content: item.content },
+        { workspaceId, signal: controller.signal, traceId: item.id },
+      ),
     );
     if (response.ok) {
       const body = await response.json();
@@ -68,7 +73,12 @@ export function sendSave(
     const latest = await newest();
     const copyName = conflictCopyName(item.name, now());
     const copy = await answered(
-      postJson(deps, 'file-entries/save-copy', { id: item.entryId, name: copyName, content: latest.content }, { workspaceId, signal: controller.signal }),
+      postJson(
+        deps,
+        'file-entries/save-copy',
+        { id: item.entryId, name: copyName, content: latest.content },
+        { workspaceId, signal: controller.signal, traceId: item.id },
+      ),
     );
     if (copy.status >= 500) throw new SaveNetworkError();
     if (!copy.ok) throw new SaveRefused(copy.status, await messageOf(copy));

@@ -27,9 +27,9 @@ export function uploadKeyOf(url: string): string {
 }
 
 /** POST tus/entries { uploadKey } → the entry of a finished tus upload, in the item's workspace. */
-export async function createTusEntry(deps: HttpDeps, url: string, workspaceId: number | null, signal: AbortSignal): Promise<FileEntry> {
+export async function createTusEntry(deps: HttpDeps, url: string, workspaceId: number | null, signal: AbortSignal, traceId?: string): Promise<FileEntry> {
   try {
-    const response = await postJson(deps, 'tus/entries', { uploadKey: uploadKeyOf(url) }, { workspaceId, signal });
+    const response = await postJson(deps, 'tus/entries', { uploadKey: uploadKeyOf(url) }, { workspaceId, signal, traceId });
     return await readEntryResponse(response);
   } catch (error) {
     throw toFailure(error, signal);

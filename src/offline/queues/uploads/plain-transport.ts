@@ -17,7 +17,7 @@ export function plainTransport(deps: HttpDeps): Transport {
         if (record.relativePath) form.append('relativePath', record.relativePath);
         form.append('onConflict', conflictOf(record));
         form.append('file', context.blob, record.name);
-        const response = await postForm(deps, 'file-entries', form, { workspaceId: record.workspaceId, signal });
+        const response = await postForm(deps, 'file-entries', form, { workspaceId: record.workspaceId, signal, traceId: record.id });
         const entry = await readEntryResponse(response);
         context.onProgress(record.size);
         return entry;

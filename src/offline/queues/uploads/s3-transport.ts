@@ -28,7 +28,7 @@ async function callApi<S extends S3Path>(
   body: PostCalls[S]['body'],
   signal: AbortSignal,
 ): Promise<PostCalls[S]['answer']> {
-  const response = await postJson(deps, path, body, { workspaceId: record.workspaceId, signal });
+  const response = await postJson(deps, path, body, { workspaceId: record.workspaceId, signal, traceId: record.id });
   let parsed: PostCalls[S]['answer'] | null = null;
   if (response.status !== 204) {
     try {
@@ -60,7 +60,7 @@ async function finishEntry(deps: HttpDeps, record: UploadItem, key: string, sign
     // The finish answers a name taken meanwhile as the item asks.
     metadata: { parentId: record.folderHash, onConflict: conflictOf(record) },
   };
-  const response = await postJson(deps, 's3/entries', body, { workspaceId: record.workspaceId, signal });
+  const response = await postJson(deps, 's3/entries', body, { workspaceId: record.workspaceId, signal, traceId: record.id });
   return readEntryResponse(response);
 }
 

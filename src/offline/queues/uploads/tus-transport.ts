@@ -1,6 +1,7 @@
 import { Upload } from 'tus-js-client';
 import type { DetailedError, HttpRequest, UrlStorage } from 'tus-js-client';
 import { isNameTakenText, parseErrorBody, RETRY_DELAYS } from './rules';
+import { traceHeaders } from '../../../observability/trace-context';
 import { blobFileReader } from './blob-file-reader';
 import { createTusEntry } from './file-entry';
 import { FetchHttpStack } from './fetch-http-stack';
@@ -44,6 +45,7 @@ export function tusTransport(deps: HttpDeps): Transport {
         onBeforeRequest: async (req: HttpRequest) => {
           const token = await deps.getXsrfToken();
           if (token) req.setHeader('X-XSRF-TOKEN', token);
+          for (const [name, value] of Object.entries(traceHeaders(record.id))) req.setHeader(name, value);
         },
         onUploadUrlAvailable: () => {
           if (tus.url) context.onUploadUrl(tus.url);
@@ -53,7 +55,7 @@ export function tusTransport(deps: HttpDeps): Transport {
           const url = tus.url;
           if (!url) return reject(new UploadFailure('http'));
           context.onProgress(record.size);
-          createTusEntry(deps, url, record.workspaceId, controller.signal).then(resolve, reject);
+          createTusEntry(deps, url, record.workspaceId, controller.signal, record.id).then(resolve, reject);
         },
         onError: (error) => reject(controller.signal.aborted ? new UploadFailure('aborted') : tusFailure(error)),
       });
