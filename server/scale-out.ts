@@ -8,6 +8,7 @@ import { InProcessJobs, type BackgroundLog } from './lib/background.js';
 import { BullJobs } from './lib/bullmq-jobs.js';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import { connectBlockingRedis, connectRedis, type Redis } from './lib/redis.js';
+import { traceRedisCommands } from './observability/traced-redis.js';
 import { RedisRateLimiter } from './lib/redis-rate-limiter.js';
 import { RedisLocker } from './modules/uploads/redis-locker.js';
 
@@ -52,7 +53,8 @@ export function createSharedState(config: Pick<Config, 'redis'>, log: Background
     };
   }
   const { url, prefix } = config.redis;
-  const redis = connectRedis(url);
+  // Commands of requests and jobs are spans of their traces while tracing is on.
+  const redis = traceRedisCommands(connectRedis(url));
   const broadcast = new RedisBroadcast(redis, connectBlockingRedis(url), prefix, log);
   const jobs = new BullJobs<DriveJobs>(connectBlockingRedis(url), prefix, log);
   const tusLocker = new RedisLocker(redis, broadcast, prefix);

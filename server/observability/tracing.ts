@@ -82,6 +82,21 @@ export function inSpan<T>(name: string, attributes: Attributes, work: () => Prom
   });
 }
 
+/**
+ * A client span under the active request or job, ended by calling what it
+ * returns (with the error, when the call failed); null while tracing is off or
+ * outside a traced context. For calls whose result must not be wrapped in a
+ * promise of ours (ioredis hands its own command promise back).
+ */
+export function childSpan(name: string, attributes: Attributes): ((error?: unknown) => void) | null {
+  if (!active || !trace.getActiveSpan()) return null;
+  const span = active.tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes });
+  return (error?: unknown) => {
+    if (error !== undefined) record(span, error);
+    span.end();
+  };
+}
+
 // ---- HTTP requests ----
 
 const requestSpans = new WeakMap<IncomingMessage, { span: Span; context: Context }>();
