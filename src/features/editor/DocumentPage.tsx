@@ -11,6 +11,7 @@ import { toast } from '../../ui/toast/toast-store';
 import { useOnline } from '../../ui/use-online';
 import { useRenameEntry } from '../drive/api';
 import { startDownload } from '../drive/hooks/use-drive-actions';
+import { useSavesRefreshDrive } from '../drive/offline/use-offline-files';
 import { useDocumentEditor, type SaveStatus } from './use-document-editor';
 
 const STATUS_LINES: Record<SaveStatus, string | null> = {
@@ -35,6 +36,7 @@ export function DocumentPage() {
   const { t } = useTrans();
   const online = useOnline();
   const { hostRef, loading, error, name, status, permissions, saveNow, saveSettled, renamed } = useDocumentEditor(entryId, user ? String(user.id) : null);
+  useSavesRefreshDrive(user ? String(user.id) : null);
   const line = STATUS_LINES[status];
   const canDownload = online && !!permissions?.includes('files.download');
   // A download asked for while changes are on their way waits for their save: the file is what the screen shows.
