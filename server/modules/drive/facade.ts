@@ -195,6 +195,11 @@ export class DriveFacade {
     return this.versions.readWhole(actor, hash, action, maxBytes, tooLarge);
   }
 
+  /** An earlier version's bytes read whole (files.view on the file; an unknown version is a 404). */
+  readVersionWhole(actor: Actor, hash: string, versionId: number, maxBytes: number, tooLarge: () => Error) {
+    return this.versions.readVersionWhole(actor, hash, versionId, maxBytes, tooLarge);
+  }
+
   /** New content for a file whose version (sha256) is still `expected`; otherwise nothing is written (see versions.ts). */
   replaceContent(actor: Actor, entry: FileEntryRow, expected: string, bytes: Buffer, mime: string): Promise<FileEntryRow | VersionConflict> {
     return this.versions.replace(actor, entry, expected, bytes, mime);
