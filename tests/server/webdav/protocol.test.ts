@@ -15,7 +15,7 @@ const rclone = debianTool('rclone', 'rclone');
 
 /**
  * WebDAV against a real server process, with real clients as the oracle:
- * Debian's litmus (the basic, copymove, props and locks groups) and rclone
+ * Debian's litmus (all its groups: basic, copymove, props, locks, http) and rclone
  * (a tree of a few hundred files synced up and back, twice; a changed file
  * synced again keeps its earlier contents as versions, issue 34).
  */
@@ -46,16 +46,16 @@ describe.skipIf(!litmus || !rclone)('WebDAV with litmus and rclone', () => {
     await fs.rm(work, { recursive: true, force: true });
   });
 
-  it('passes litmus: basic, copymove, props and locks', async () => {
+  it('passes litmus whole: basic, copymove, props, locks and http', async () => {
     const url = server.url('/dav/My%20drive/');
     const result = await run(litmus!, [url, 'dav@example.com', token], {
-      env: { ...process.env, TESTS: 'basic copymove props locks', HOME: work },
+      env: { ...process.env, TESTS: 'basic copymove props locks http', HOME: work },
       cwd: work,
       maxBuffer: 16 * 1024 * 1024,
     }).catch((error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? '' }));
     const failures = result.stdout.split('\n').filter((line) => /FAIL|WARNING:/.test(line));
     expect(failures, result.stdout).toEqual([]);
-    for (const group of ['basic', 'copymove', 'props', 'locks'])
+    for (const group of ['basic', 'copymove', 'props', 'locks', 'http'])
       expect(result.stdout).toMatch(new RegExp(`<- summary for \`${group}': of \\d+ tests run: \\d+ passed, 0 failed`));
   }, 180_000);
 
