@@ -3457,6 +3457,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         id: string;
+                        /** @description One of the file's earlier versions (its versions list) to read instead of the current content */
+                        versionId?: number | null;
                     };
                 };
             };
@@ -3473,6 +3475,11 @@ export interface paths {
                             /** @description The stored version (ETag without quotes); send it back with the save */
                             version: string;
                             fileEntry: components["schemas"]["FileEntry"];
+                            /** @description When an earlier version was asked for: which one `data` is (read-only; `version` stays the current one) */
+                            shownVersion?: {
+                                id: number;
+                                created_at: string;
+                            };
                         };
                     };
                 };

@@ -35,7 +35,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentsService
         response: { 200: readResponse },
       },
     },
-    async (request) => documents.read(currentActor(request), request.body.id),
+    async (request) => documents.read(currentActor(request), request.body.id, request.body.versionId),
   );
 
   app.post(

@@ -7,11 +7,18 @@ import { contentSchema } from './model.js';
 const hash = z.string().min(1).max(64);
 const version = z.string().min(1).max(200).describe("The version the content was edited from: the read's `version` (the file's ETag, quotes optional)");
 
-export const readBody = z.object({ id: hash });
+export const readBody = z.object({
+  id: hash,
+  versionId: z.number().int().positive().nullish().describe("One of the file's earlier versions (its versions list) to read instead of the current content"),
+});
 export const readResponse = z.object({
   data: contentSchema.describe('The document as a list of sections (spec §3 Document content)'),
   version: z.string().describe('The stored version (ETag without quotes); send it back with the save'),
   fileEntry: fileEntrySchema,
+  shownVersion: z
+    .object({ id: z.number(), created_at: z.string() })
+    .optional()
+    .describe('When an earlier version was asked for: which one `data` is (read-only; `version` stays the current one)'),
 });
 
 export const saveBody = z.object({ id: hash, content: contentSchema, version });

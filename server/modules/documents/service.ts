@@ -18,7 +18,7 @@ export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordproc
 export const NEW_DOCUMENT_NAME = 'Untitled document.docx';
 
 export interface DocumentsDeps {
-  drive: Pick<DriveFacade, 'readWhole' | 'replaceContent' | 'storeFile' | 'present'>;
+  drive: Pick<DriveFacade, 'readWhole' | 'readVersionWhole' | 'replaceContent' | 'storeFile' | 'present'>;
   resolveScope(actor: Actor, workspaceId: number | null): Promise<ResolvedScope>;
 }
 
@@ -36,9 +36,13 @@ export class DocumentsService {
 
   private async open(actor: Actor, id: string, action: 'files.view' | 'files.update'): Promise<{ entry: FileEntryRow; pkg: DocumentPackage }> {
     const { entry, bytes } = await this.deps.drive.readWhole(actor, id, action, PACKAGE_LIMITS.fileBytes, docxTooLarge);
+    return { entry, pkg: await this.unpack(entry, bytes) };
+  }
+
+  private async unpack(entry: FileEntryRow, bytes: Buffer): Promise<DocumentPackage> {
     if (!isDocx(entry)) throw notADocx();
     try {
-      return { entry, pkg: await openDocx(bytes) };
+      return await openDocx(bytes);
     } catch (error) {
       if (error instanceof PackageError && error.reason === 'too-large') throw docxTooLarge();
       if (error instanceof PackageError || error instanceof XmlError) throw damagedDocx();
@@ -59,9 +63,25 @@ export class DocumentsService {
     return (await this.deps.drive.present(actor, [entry.id]))[0]!;
   }
 
-  async read(actor: Actor, id: string) {
+  async read(actor: Actor, id: string, versionId?: number | null) {
+    if (versionId) return this.readVersion(actor, id, versionId);
     const { entry, pkg } = await this.open(actor, id, 'files.view');
     return { data: this.sections(entry, pkg), version: entry.sha256 ?? '', fileEntry: await this.present(actor, entry) };
+  }
+
+  /**
+   * An earlier version of the document (issue 34), for the editor to show read-only: its sections,
+   * and which version they are. `version` stays the file's current one: nothing is saved from here.
+   */
+  private async readVersion(actor: Actor, id: string, versionId: number) {
+    const { entry, version, bytes } = await this.deps.drive.readVersionWhole(actor, id, versionId, PACKAGE_LIMITS.fileBytes, docxTooLarge);
+    const pkg = await this.unpack(entry, bytes);
+    return {
+      data: this.sections(entry, pkg),
+      version: entry.sha256 ?? '',
+      fileEntry: await this.present(actor, entry),
+      shownVersion: { id: version.id, created_at: version.created_at },
+    };
   }
 
   /** The bytes of one image of the document's package, by the name read() gave it. */

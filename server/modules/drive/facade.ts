@@ -116,11 +116,14 @@ export class DriveFacade {
     return { used: await bytesCharged(this.db, payerId), available: await this.limits.availableTo(actor, payerId) };
   }
 
-  /** Who pays for a file's new bytes when it is replaced (update on the file), and how much they may store. */
-  async payerForReplacing(actor: Actor, hash: string): Promise<{ payerId: number; available: number | null; currentSize: number }> {
+  /**
+   * Who pays for a file's new bytes when it is replaced (update on the file), how much they may store,
+   * and the size being replaced (`replacing`: see QuotaService.reserve).
+   */
+  async payerForReplacing(actor: Actor, hash: string): Promise<{ payerId: number; available: number | null; replacing: number }> {
     const entry = await requireEntry(this.db, actor, 'files.update', hash);
     const payerId = payerOf(spaceOf(entry));
-    return { payerId, available: await this.limits.availableTo(actor, payerId), currentSize: Number(entry.file_size) };
+    return { payerId, available: await this.limits.availableTo(actor, payerId), replacing: Number(entry.file_size) };
   }
 
   /**
@@ -192,6 +195,11 @@ export class DriveFacade {
     return this.versions.readWhole(actor, hash, action, maxBytes, tooLarge);
   }
 
+  /** An earlier version's bytes read whole (files.view on the file; an unknown version is a 404). */
+  readVersionWhole(actor: Actor, hash: string, versionId: number, maxBytes: number, tooLarge: () => Error) {
+    return this.versions.readVersionWhole(actor, hash, versionId, maxBytes, tooLarge);
+  }
+
   /** New content for a file whose version (sha256) is still `expected`; otherwise nothing is written (see versions.ts). */
   replaceContent(actor: Actor, entry: FileEntryRow, expected: string, bytes: Buffer, mime: string): Promise<FileEntryRow | VersionConflict> {
     return this.versions.replace(actor, entry, expected, bytes, mime);
@@ -210,6 +218,29 @@ export class DriveFacade {
     const parent = await requireFolder(this.db, actor, 'files.create', scope, parentId, 'parentId');
     const payerId = payerOf(scopeUnder(parent, scope));
     return { payerId, available: await this.limits.availableTo(actor, payerId) };
+  }
+
+  /**
+   * Who pays for an upload into `target` (files.create on its folder) and how much they may store; for an
+   * upload answered "Replace" whose name holds a file already, that file's size too (`replacing`), which
+   * the reservation does not charge again, as for a WebDAV PUT over a file (QuotaService.reserve). Only a
+   * file going straight into an existing folder can be found early; one below folders the upload makes
+   * is charged whole.
+   */
+  async payerForUpload(
+    actor: Actor,
+    scope: ResolvedScope,
+    target: StoreTarget,
+    name: string,
+    onConflict: UploadConflict,
+  ): Promise<{ payerId: number; available: number | null; replacing: number }> {
+    const parent = await requireFolder(this.db, actor, 'files.create', scope, target.parentId, 'parentId');
+    const space = scopeUnder(parent, scope);
+    const payerId = payerOf(space);
+    const available = await this.limits.availableTo(actor, payerId);
+    if (onConflict !== 'replace' || target.segments.length) return { payerId, available, replacing: 0 };
+    const taken = await liveChildNamed(this.db, space, parent?.id ?? null, validName(name));
+    return { payerId, available, replacing: taken && taken.type !== 'folder' ? Number(taken.file_size) : 0 };
   }
 
   /**

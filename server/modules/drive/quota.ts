@@ -27,14 +27,21 @@ export class QuotaService {
   /**
    * Reserves `bytes` against the quota of the payer of the destination space
    * (see repository.payerOf), on behalf of the uploader.
+   *
+   * The one rule for a write that replaces a file (a WebDAV PUT over it, an
+   * upload answered "Replace", a document save): `charge.replacing` is the
+   * replaced file's size, and only what the new content adds to it is
+   * reserved. The old bytes become a version, which gives way to new content
+   * (`settle` after the write), so they never stand in a replacement's way.
    */
   async reserve(
-    charge: { payerId: number; uploaderId: number; available: number | null },
+    charge: { payerId: number; uploaderId: number; available: number | null; replacing?: number },
     key: string,
-    bytes: number,
+    declared: number,
     kind: 'tus' | 'plain' | 'copy' | 's3',
   ): Promise<void> {
     const { payerId: userId, uploaderId, available } = charge;
+    const bytes = Math.max(0, declared - (charge.replacing ?? 0));
     const now = nowIso();
     const dropped = await this.db.transaction().execute(async (trx) => {
       await lockUserRow(trx, this.dialect, userId);

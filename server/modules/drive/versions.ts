@@ -71,17 +71,16 @@ export class FileVersions {
 
   /**
    * Replaces the content of `entry` (a document save) if its version is still
-   * `expected`. Growth is reserved against the payer's space like an upload;
+   * `expected`. Growth is reserved against the payer's space as for any replace;
    * the old bytes stay as a version.
    */
   async replace(actor: Actor, entry: FileEntryRow, expected: string, bytes: Buffer, mime: string): Promise<FileEntryRow | VersionConflict> {
     const location = newStorageLocation();
     const sha256 = createHash('sha256').update(bytes).digest('hex');
-    const growth = bytes.length - Number(entry.file_size);
     const reservation = `save-${randomToken(18)}`;
     const payerId = payerOf(spaceOf(entry));
     const available = await this.limits.availableTo(actor, payerId);
-    if (growth > 0) await this.quota.reserve({ payerId, uploaderId: userIdOf(actor), available }, reservation, growth, 'plain');
+    await this.quota.reserve({ payerId, uploaderId: userIdOf(actor), available, replacing: Number(entry.file_size) }, reservation, bytes.length, 'plain');
     try {
       await this.disk.put(`${location.diskPrefix}/${location.fileName}`, Readable.from([bytes]));
       const outcome = await this.db
@@ -98,7 +97,7 @@ export class FileVersions {
       await this.disk.deletePrefix(location.diskPrefix).catch(() => undefined);
       throw error;
     } finally {
-      if (growth > 0) await this.quota.release(reservation);
+      await this.quota.release(reservation);
     }
   }
 

@@ -71,8 +71,9 @@ export class S3DirectUploads {
     const segments = this.deps.uploads.folderSegments(file.metadata?.relativePath);
     const scope = await this.deps.resolveScope(actor, workspaceId);
     const parentId = file.metadata?.parentId || null;
-    await this.deps.drive.refuseTakenName(actor, scope, { parentId, segments }, name, conflictMode(file.metadata?.onConflict));
-    const charge = await this.deps.drive.payerFor(actor, scope, parentId);
+    const onConflict = conflictMode(file.metadata?.onConflict);
+    await this.deps.drive.refuseTakenName(actor, scope, { parentId, segments }, name, onConflict);
+    const charge = await this.deps.drive.payerForUpload(actor, scope, { parentId, segments }, name, onConflict);
     const id = randomToken(24);
     await this.deps.quota.reserve({ ...charge, uploaderId: userIdOf(actor) }, id, file.size, 's3');
     const upload = {

@@ -77,7 +77,8 @@ export class UploadsService {
   /**
    * A plain multipart upload: the space is reserved from the declared length
    * (multipart framing makes it a little larger than the file: it errs on the
-   * safe side) once the destination is known, and released when stored.
+   * safe side) once the destination is known, and released when stored. A
+   * replace is charged the difference, as a WebDAV PUT is (QuotaService.reserve).
    */
   async storePlain(
     actor: Actor,
@@ -98,7 +99,7 @@ export class UploadsService {
     const onConflict = place ? 'rename' : conflictMode(part.fields.onConflict);
     await this.deps.drive.refuseTakenName(actor, scope, target, part.name, onConflict);
     const key = `plain-${randomToken(18)}`;
-    const charge = await this.deps.drive.payerFor(actor, scope, target.parentId);
+    const charge = await this.deps.drive.payerForUpload(actor, scope, target, part.name, onConflict);
     await this.deps.quota.reserve({ ...charge, uploaderId: creatorId(actor) }, key, request.contentLength, 'plain');
     try {
       const maxSize = rules.maxSize;
@@ -132,10 +133,11 @@ export class UploadsService {
   ): Promise<{ entry: FileEntryRow; created: boolean }> {
     const rules = await this.rules();
     await this.check({ name: into.name, size: body.length, mime: null }, rules);
-    const { currentSize: freed, ...charge } =
+    const charge =
       'replace' in into
         ? await this.deps.drive.payerForReplacing(actor, into.replace)
-        : { ...(await this.deps.drive.payerFor(actor, scope, into.parentId)), currentSize: 0 };
+        : { ...(await this.deps.drive.payerFor(actor, scope, into.parentId)), replacing: 0 };
+    const freed = charge.replacing;
     // Only a body of unknown length needs the space left (its cap); the reservation checks a declared one.
     const left =
       charge.available === null || body.length !== null
@@ -143,8 +145,7 @@ export class UploadsService {
         : Math.max(0, charge.available - (await this.deps.drive.usage(actor, { ownerId: charge.payerId, workspaceId: null })).used + freed);
     const cap = body.length ?? Math.min(rules.maxSize ?? Infinity, left ?? Infinity);
     const key = `put-${randomToken(18)}`;
-    const reserved = Number.isFinite(cap) ? Math.max(0, cap - freed) : 0;
-    await this.deps.quota.reserve({ ...charge, uploaderId: creatorId(actor) }, key, reserved, 'plain');
+    await this.deps.quota.reserve({ ...charge, uploaderId: creatorId(actor) }, key, Number.isFinite(cap) ? cap : 0, 'plain');
     try {
       const limit = body.length === null && Number.isFinite(cap) ? cap : null;
       const file = {
@@ -179,7 +180,7 @@ export class UploadsService {
     const scope = await this.deps.resolveScope(actor, workspaceId);
     // Asked before a byte is sent: a taken name is the person's to decide (Replace or Keep both).
     await this.deps.drive.refuseTakenName(actor, scope, target, name, conflictMode(upload.metadata.onConflict));
-    const charge = await this.deps.drive.payerFor(actor, scope, target.parentId);
+    const charge = await this.deps.drive.payerForUpload(actor, scope, target, name, conflictMode(upload.metadata.onConflict));
     await this.deps.quota.reserve({ ...charge, uploaderId: userIdOf(actor) }, upload.id, upload.size, 'tus');
   }
 

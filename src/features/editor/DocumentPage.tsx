@@ -1,6 +1,6 @@
 import 'quill/dist/quill.snow.css';
 import { useRef, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { getErrorMessage } from '../../api/errors';
 import { useTrans } from '../../i18n/use-trans';
 import { useBootstrap } from '../bootstrap/store';
@@ -11,6 +11,9 @@ import { toast } from '../../ui/toast/toast-store';
 import { useOnline } from '../../ui/use-online';
 import { useRenameEntry } from '../drive/api';
 import { startDownload } from '../drive/hooks/use-drive-actions';
+import { useSavesRefreshDrive } from '../drive/offline/use-offline-files';
+import { useRestoreVersion } from '../drive/api/versions';
+import { useTimezone } from '../../i18n/use-timezone';
 import { useDocumentEditor, type SaveStatus } from './use-document-editor';
 
 const STATUS_LINES: Record<SaveStatus, string | null> = {
@@ -31,12 +34,20 @@ export function splitExtension(name: string): { base: string; extension: string 
 /** /doc/{entryId}: the document editor for one stored .docx (spec §2, §4). */
 export function DocumentPage() {
   const { entryId } = useParams();
+  const [search] = useSearchParams();
+  // /doc/{id}?version={versionId}: an earlier version, shown read-only (issue 34).
+  const versionId = Number(search.get('version')) || null;
   const { user } = useBootstrap();
   const { t } = useTrans();
   const online = useOnline();
-  const { hostRef, loading, error, name, status, permissions, saveNow, saveSettled, renamed } = useDocumentEditor(entryId, user ? String(user.id) : null);
+  const { hostRef, loading, error, name, status, permissions, shownVersion, saveNow, saveSettled, renamed } = useDocumentEditor(
+    entryId,
+    user ? String(user.id) : null,
+    versionId,
+  );
+  useSavesRefreshDrive(user ? String(user.id) : null);
   const line = STATUS_LINES[status];
-  const canDownload = online && !!permissions?.includes('files.download');
+  const canDownload = online && !versionId && !!permissions?.includes('files.download');
   // A download asked for while changes are on their way waits for their save: the file is what the screen shows.
   const [downloadWaiting, setDownloadWaiting] = useState(false);
 
@@ -58,7 +69,13 @@ export function DocumentPage() {
             <span className="hidden sm:inline">{t('Back to drive')}</span>
           </Link>
           {entryId && name !== null ? (
-            <DocumentTitle key={name} entryId={entryId} name={name} canRename={online && !!permissions?.includes('files.update')} onRenamed={renamed} />
+            <DocumentTitle
+              key={name}
+              entryId={entryId}
+              name={name}
+              canRename={online && !versionId && !!permissions?.includes('files.update')}
+              onRenamed={renamed}
+            />
           ) : (
             <h1 className="min-w-0 flex-1 truncate text-xl font-semibold">{t('Document editor')}</h1>
           )}
@@ -78,11 +95,16 @@ export function DocumentPage() {
               {t('Download')}
             </button>
           )}
-          <button type="button" className={secondaryButtonClass} disabled={loading || error !== null} onClick={() => void saveNow(true)}>
-            {t('Save now')}
-          </button>
+          {!versionId && (
+            <button type="button" className={secondaryButtonClass} disabled={loading || error !== null} onClick={() => void saveNow(true)}>
+              {t('Save now')}
+            </button>
+          )}
         </div>
       </header>
+      {entryId && versionId && shownVersion && (
+        <EarlierVersionBanner entryId={entryId} version={shownVersion} canRestore={!!permissions?.includes('files.update')} online={online} />
+      )}
       {error ? (
         <p role="alert" className="rounded border border-danger/40 bg-danger/10 p-4 text-danger" data-testid="document-error">
           {t(error)}
@@ -91,6 +113,68 @@ export function DocumentPage() {
       {loading && !error ? <Spinner /> : null}
       <div ref={hostRef} className={error ? 'hidden' : 'document-editor rounded bg-white text-black'} data-testid="document-editor" />
     </section>
+  );
+}
+
+/**
+ * Above an earlier version shown read-only: which version it is, that it is read-only, a way back to
+ * the current version and — for those who may change the file — Restore, which needs the server (the
+ * current content becomes a version first), so offline it is refused with the reason.
+ */
+function EarlierVersionBanner({
+  entryId,
+  version,
+  canRestore,
+  online,
+}: {
+  entryId: string;
+  version: { id: number; created_at: string };
+  canRestore: boolean;
+  online: boolean;
+}) {
+  const { t, language } = useTrans();
+  const timezone = useTimezone();
+  const navigate = useNavigate();
+  const restore = useRestoreVersion(entryId);
+  const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: timezone }).format(new Date(version.created_at));
+  const handleRestore = () =>
+    restore.mutate(version.id, {
+      onSuccess: () => {
+        toast(t('Version restored'));
+        void navigate(`/doc/${entryId}`, { replace: true });
+      },
+      onError: (failure) => toast.danger(t(getErrorMessage(failure))),
+    });
+  return (
+    <div
+      role="region"
+      aria-label={t('Earlier version')}
+      data-testid="earlier-version"
+      className="flex flex-col gap-2 rounded border border-warning/40 bg-warning/10 p-3 text-sm sm:flex-row sm:items-center"
+    >
+      <p className="flex-1">{t('You are viewing the version of :date. It is read-only.', { date })}</p>
+      <div className="flex flex-wrap items-center gap-2">
+        <Link to={`/doc/${entryId}`} replace className="text-primary hover:underline">
+          {t('Open the current version')}
+        </Link>
+        {canRestore && (
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            disabled={!online || restore.isPending}
+            aria-describedby={online ? undefined : 'earlier-version-offline'}
+            onClick={handleRestore}
+          >
+            {t('Restore this version')}
+          </button>
+        )}
+      </div>
+      {!online && canRestore && (
+        <p id="earlier-version-offline" className="text-xs text-fg-muted sm:basis-full">
+          {t('Versions can be restored only while online.')}
+        </p>
+      )}
+    </div>
   );
 }
 

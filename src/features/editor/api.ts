@@ -4,9 +4,11 @@ import type { DocumentContent } from '../../offline/documents/types';
 // The document calls through the typed client (spec §7 file-entries/read; the
 // save goes through the offline queue, see save-queue.ts).
 
-export async function readDocument(entryId: string) {
-  const answer = await api.post('file-entries/read', { id: entryId });
+/** The document's current content, or (versionId) one of its earlier versions, shown read-only. */
+export async function readDocument(entryId: string, versionId: number | null = null) {
+  const answer = await api.post('file-entries/read', versionId ? { id: entryId, versionId } : { id: entryId });
   return {
+    shownVersion: answer.shownVersion ?? null,
     content: answer.data as DocumentContent,
     version: answer.version,
     name: answer.fileEntry.name,

@@ -29,7 +29,7 @@ export function statusOf(item: SaveItem, online: boolean): SaveStatus {
  * and saved every 50 s, on Ctrl+S and when the page is hidden or closed.
  * Saves go through the offline queue with the version they were edited from.
  */
-export function useDocumentEditor(entryId: string | undefined, userId: string | null) {
+export function useDocumentEditor(entryId: string | undefined, userId: string | null, versionId: number | null = null) {
   const hostRef = useRef<HTMLDivElement | null>(null);
   const quillRef = useRef<Quill | null>(null);
   const baseRef = useRef('');
@@ -47,6 +47,8 @@ export function useDocumentEditor(entryId: string | undefined, userId: string | 
   const [status, setStatusState] = useState<SaveStatus>('idle');
   /** The server's permissions on the file; null until it has answered (offline, nothing is offered that needs it). */
   const [permissions, setPermissions] = useState<readonly string[] | null>(null);
+  /** An earlier version shown read-only (`versionId`): which one, once the server has answered. */
+  const [shownVersion, setShownVersion] = useState<{ id: number; created_at: string } | null>(null);
   /** Waiting for the save in flight to settle (a download): told whether it reached the server. */
   const settledRef = useRef<((saved: boolean) => void)[]>([]);
   // The status as of now, for a download asked for between renders.
@@ -79,8 +81,8 @@ export function useDocumentEditor(entryId: string | undefined, userId: string | 
    */
   const saveNow = useCallback(
     async (force = false): Promise<boolean> => {
-      // An action runs only when the editor and the entry both exist (spec §4 Document screen).
-      if (!quillRef.current || !entryId || !userId) return false;
+      // An action runs only when the editor and the entry both exist (spec §4 Document screen); an earlier version is never saved.
+      if (!quillRef.current || !entryId || !userId || versionId) return false;
       if (force) dirtyRef.current = true;
       if (!dirtyRef.current) return false;
       dirtyRef.current = false;
@@ -108,7 +110,7 @@ export function useDocumentEditor(entryId: string | undefined, userId: string | 
       });
       return true;
     },
-    [currentContent, entryId, flushDraft, userId, setStatus],
+    [currentContent, entryId, flushDraft, userId, setStatus, versionId],
   );
 
   const showServerCopy = useCallback(async () => {
@@ -147,6 +149,32 @@ export function useDocumentEditor(entryId: string | undefined, userId: string | 
     draftAtRef.current = null;
     setLoading(true);
     setError(null);
+    setShownVersion(null);
+    if (versionId) {
+      // An earlier version (issue 34): the server's copy only, read-only; no draft, no device copy, no save.
+      void (async () => {
+        try {
+          const server = await readDocument(entryId, versionId);
+          if (cancelled) return;
+          nameRef.current = server.name;
+          setName(server.name);
+          setPermissions(server.permissions);
+          setShownVersion(server.shownVersion);
+          quill.setContents(sectionsToDelta(server.content).ops as never, 'silent');
+        } catch (loadError) {
+          console.error('document version load failed', loadError);
+          if (!cancelled)
+            setError(isApiError(loadError) && loadError.status ? getErrorMessage(loadError) : 'Earlier versions can be opened only while online.');
+        }
+        if (!cancelled) setLoading(false);
+      })();
+      return () => {
+        cancelled = true;
+        quillRef.current = null;
+        mount.remove();
+        host.querySelectorAll('.ql-toolbar').forEach((toolbar) => toolbar.remove());
+      };
+    }
     quill.on('text-change', (_delta, _old, source) => {
       if (source === 'silent') return;
       dirtyRef.current = true;
@@ -208,11 +236,12 @@ export function useDocumentEditor(entryId: string | undefined, userId: string | 
       mount.remove();
       host.querySelectorAll('.ql-toolbar').forEach((toolbar) => toolbar.remove());
     };
-  }, [entryId, userId, flushDraft, saveNow, setStatus]);
+  }, [entryId, userId, versionId, flushDraft, saveNow, setStatus]);
 
   // What the queue says about this document's saves.
   useEffect(() => {
-    if (!entryId || !userId) return;
+    // An earlier version shown read-only has no saves of its own, and a conflict must not load the current copy into it.
+    if (!entryId || !userId || versionId) return;
     return saveQueue.watch(userId, (item) => {
       if (item.entryId !== entryId) return;
       const next = statusOf(item, navigator.onLine);
@@ -229,7 +258,7 @@ export function useDocumentEditor(entryId: string | undefined, userId: string | 
         void showServerCopy().catch((loadError: unknown) => console.error('document reload failed', loadError));
       }
     });
-  }, [entryId, userId, showServerCopy, setStatus]);
+  }, [entryId, userId, versionId, showServerCopy, setStatus]);
 
   // Auto-save every 50 s, Ctrl+S, and when the page is hidden or closed.
   useEffect(() => {
@@ -271,5 +300,5 @@ export function useDocumentEditor(entryId: string | undefined, userId: string | 
     setName(next);
   }, []);
 
-  return { hostRef, loading, error, name, status, permissions, saveNow, saveSettled, renamed };
+  return { hostRef, loading, error, name, status, permissions, shownVersion, saveNow, saveSettled, renamed };
 }

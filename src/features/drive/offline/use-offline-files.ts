@@ -35,11 +35,21 @@ export function useOfflineFiles(): void {
     [queryClient],
   );
 
+  useSavesRefreshDrive(userId);
+}
+
+/**
+ * A finished document save makes the drive's queries stale: the document changed size and time,
+ * and a conflict copy is a new entry beside it. Used by the drive's layout and by the document
+ * screen, which is outside it: saves finished there must not leave the drive's cached listing
+ * looking fresh for the rest of its stale time when the person goes back.
+ */
+export function useSavesRefreshDrive(userId: string | null): void {
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (!userId) return;
     return saveQueue.watch(userId, (item) => {
       if (item.status !== 'completed') return;
-      // A saved document changed size and time; a conflict copy is a new entry beside it.
       void refetchAfterWrite(queryClient, driveKeys.all(item.workspaceId ?? PERSONAL_WORKSPACE));
       void refetchAfterWrite(queryClient, driveKeys.usage);
     });
