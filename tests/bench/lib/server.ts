@@ -19,8 +19,13 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** The app as its own process (as in production), on SQLite in `dataDir`. */
-export async function startServer(dataDir: string, admin: { email: string; password: string }, webDistDir?: string): Promise<RunningServer> {
+/** The app as its own process (as in production), on SQLite in `dataDir`; `env` adds to or overrides its environment. */
+export async function startServer(
+  dataDir: string,
+  admin: { email: string; password: string },
+  webDistDir?: string,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const port = await freePort();
   // BENCH_CPU_PROF=dir writes a V8 CPU profile of the app process there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
@@ -34,6 +39,7 @@ export async function startServer(dataDir: string, admin: { email: string; passw
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       WEB_DIST_DIR: webDistDir ?? path.join(dataDir, 'none'),
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
