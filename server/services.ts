@@ -41,8 +41,8 @@ import { createStoreChecks, tusDir } from './upkeep.js';
  */
 export function createServices(db: Db, config: Config, log: MailLogger & { warn(obj: object, msg: string): void }) {
   const { kysely } = db;
-  const { settings, siteUrl, mailSettings } = createSettings(kysely, config.appUrl);
   const accessCache = new AccessCache(db.changes);
+  const { settings, siteUrl, mailSettings } = createSettings(kysely, config.appUrl, accessCache);
   const users = new UsersRepository(kysely, accessCache);
   const permissionsOf = permissionsLookup(users);
   // Plan texts are translated like lines, read from billing on use.

@@ -33,18 +33,27 @@ export class InProcessAccessChanges implements AccessChanges {
   }
 }
 
-/** Tables whose writes change who a caller is or what they may do (access tokens are read afresh on every call, so not theirs). */
-const ACCESS_TABLES = ['users', 'sessions', 'roles', 'user_roles', 'role_permissions', 'user_permissions', 'permissions'];
+/**
+ * Tables whose writes change who a caller is or what they may do: the access
+ * cache's (auth/access-cache.ts) — sessions, users and their permissions,
+ * personal access tokens, and the site settings (upload rules, space).
+ */
+const ACCESS_TABLES = ['users', 'sessions', 'roles', 'user_roles', 'role_permissions', 'user_permissions', 'permissions', 'personal_access_tokens', 'settings'];
 const WRITE = new RegExp(`^\\s*(?:update|delete\\s+from|insert\\s+into|replace\\s+into)\\s+"?(${ACCESS_TABLES.join('|')})"?[\\s(]`, 'i');
+/** A token's "last used" time, written at most once a minute per token: nothing a decision reads. */
+const TOKEN_USED = /^\s*update\s+"?personal_access_tokens"?\s+set\s+"?last_used_at"?\s*=\s*\S+\s+where\b/i;
 
 /**
- * Whether a statement may make cached access stale. A new session cannot be
- * stale, so signing in does not empty everyone's cache.
+ * Whether a statement may make cached access stale. A new session or token
+ * cannot be stale, so signing in or making a token does not empty everyone's
+ * cache; nor does a token's "last used" time.
  */
 export function changesAccess(sqlText: string): boolean {
   const match = WRITE.exec(sqlText);
   if (!match) return false;
-  return !(/^\s*insert/i.test(sqlText) && match[1]!.toLowerCase() === 'sessions');
+  const table = match[1]!.toLowerCase();
+  if (/^\s*insert/i.test(sqlText) && (table === 'sessions' || table === 'personal_access_tokens')) return false;
+  return !TOKEN_USED.test(sqlText);
 }
 
 const ANY_WRITE = /^\s*(?:update|delete|insert|replace)\b/i;

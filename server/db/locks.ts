@@ -35,3 +35,19 @@ export async function lockFolders(trx: Kysely<Database>, keys: number[]): Promis
   if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
   for (const key of [...new Set(keys)].sort((a, b) => a - b)) await sql`select pg_advisory_xact_lock(${FOLDER_LOCK_CLASS}, ${key})`.execute(trx);
 }
+
+/** The advisory-lock class of WebDAV lock grants, apart from the folders'. */
+const DAV_LOCK_CLASS = 1_684_632_421;
+
+/**
+ * Serialises the transactions that grant WebDAV locks in one space (the key
+ * is `folderLockKey(space, null)`): each looks for conflicting locks and then
+ * inserts its own, so two LOCKs at once on one resource, or on a folder with
+ * Depth infinity and a member of it, never both find none. PostgreSQL: a
+ * transaction-scoped advisory lock; SQLite runs one transaction at a time on
+ * its one connection already.
+ */
+export async function lockDavLocks(trx: Kysely<Database>, key: number): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`select pg_advisory_xact_lock(${DAV_LOCK_CLASS}, ${key})`.execute(trx);
+}

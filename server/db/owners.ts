@@ -36,6 +36,7 @@ export const TABLE_OWNERS = {
   file_entry_stars: 'modules/drive',
   file_versions: 'modules/drive',
   upload_reservations: 'modules/drive',
+  charged_bytes: 'modules/drive',
   s3_uploads: 'modules/uploads',
   workspaces: 'modules/workspaces',
   workspace_members: 'modules/workspaces',

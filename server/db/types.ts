@@ -242,6 +242,16 @@ export interface FileEntryStarsTable {
   created_at: Timestamp;
 }
 
+/**
+ * What each user is charged (files, trash included, and versions), kept by
+ * triggers on file_entries and file_versions (migration 2026_11_29_000300):
+ * read, never written, by the application.
+ */
+export interface ChargedBytesTable {
+  user_id: number;
+  bytes: ColumnType<number | string, never, never>;
+}
+
 export interface UploadReservationsTable {
   /** The tus upload id, or a generated key for a plain upload. */
   key: string;
@@ -504,6 +514,7 @@ export interface Database {
   user_tokens: UserTokensTable;
   social_profiles: SocialProfilesTable;
   upload_reservations: UploadReservationsTable;
+  charged_bytes: ChargedBytesTable;
   file_entries: FileEntriesTable;
   file_versions: FileVersionsTable;
   file_entry_stars: FileEntryStarsTable;

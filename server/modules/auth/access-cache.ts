@@ -17,13 +17,14 @@ class Slot<K, V> {
 
   constructor(private readonly cache: AccessCache) {}
 
-  async get(key: K, load: () => Promise<V>): Promise<V> {
+  /** `keep`: whether a loaded value is remembered (a miss, say, need not be). */
+  async get(key: K, load: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<V> {
     const hit = this.entries.get(key);
     if (hit && this.cache.now() - hit.at < TTL_MS) return hit.value;
     const generation = this.cache.generation;
     const value = await load();
     // A change published while this was loading may have come too late for the rows read: keep nothing.
-    if (generation === this.cache.generation) {
+    if (generation === this.cache.generation && keep(value)) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
       this.entries.set(key, { value, at: this.cache.now() });
     }
@@ -38,7 +39,7 @@ class Slot<K, V> {
 /**
  * Who a caller is, per process, for the few statements it saves on every
  * request: a session by its token's hash, a user with roles and permissions,
- * the guest role. Every write to the tables these come from publishes on the
+ * the guest role, a personal access token by its hash, the site settings. Every write to the tables these come from publishes on the
  * database's change bus (`server/db/watched-dialect.ts`) and empties the
  * whole cache, so logout, suspension, role and permission edits apply to the
  * very next request. Such writes are rare next to reads; emptying everything
@@ -49,6 +50,10 @@ export class AccessCache {
   readonly sessions = new Slot<string, SessionRecord | null>(this);
   readonly users = new Slot<number, UserWithAccess | null>(this);
   readonly guest = new Slot<'guest', { id: number; name: string; permissions: Permission[] }>(this);
+  /** Personal access tokens by their id and the hash of the whole token (a revoke deletes the row: a change). */
+  readonly tokens = new Slot<string, AccessTokenRecord | null>(this);
+  /** The stored site settings, all of them (a handful of rows), read by most requests one key at a time. */
+  readonly settings = new Slot<'all', readonly StoredSetting[]>(this);
 
   constructor(
     changes: AccessChanges,
@@ -64,7 +69,25 @@ export class AccessCache {
     this.sessions.clear();
     this.users.clear();
     this.guest.clear();
+    this.tokens.clear();
+    this.settings.clear();
   }
+}
+
+/** The columns of a personal access token that deciding on a request needs. */
+export interface AccessTokenRecord {
+  user_id: number;
+  token_hash: string;
+  expires_at: string | null;
+  scopes: string;
+  last_used_at: string | null;
+}
+
+/** A stored setting's row. */
+export interface StoredSetting {
+  key: string;
+  value: string;
+  private: number;
 }
 
 /** The columns of a session that deciding on a request needs. */

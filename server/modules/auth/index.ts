@@ -39,7 +39,7 @@ export interface AuthModuleDeps {
 export function createAuth(deps: AuthModuleDeps) {
   const { db, users, settings, rateLimiter, bootstrap } = deps;
   const sessions = new SessionsService(db, deps.accessCache);
-  const accessTokens = new AccessTokensService(db);
+  const accessTokens = new AccessTokensService(db, deps.accessCache);
   const userTokens = new UserTokensService(db);
   const passwordChecks = new PasswordChecks(rateLimiter);
   const siteName = () => recovery.siteName();

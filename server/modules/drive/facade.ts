@@ -5,7 +5,7 @@ import type { ResolvedScope } from '../access/scope.js';
 import type { Message } from '../../lib/errors.js';
 import type { FileEntryRow } from '../../db/types.js';
 import type { EntryAction } from '../access/actions.js';
-import { requireEntry } from '../access/require.js';
+import { requireEntry, requireRows } from '../access/require.js';
 import { sharedWithFilter } from '../access/grants.repository.js';
 import { deliveryAction } from '../access/policy.js';
 import type { CommittedFile, DriveFiles } from './files.js';
@@ -92,6 +92,12 @@ export class DriveFacade {
     return requireEntry(this.db, actor, action, hash);
   }
 
+  /** An entry just loaded (found by name, say) the caller may act on: the policy's decision, without loading it again. */
+  async permitted(actor: Actor, action: EntryAction, entry: FileEntryRow): Promise<FileEntryRow> {
+    await requireRows(this.db, actor, action, [entry]);
+    return entry;
+  }
+
   /** The live entries in a folder (null: the scope's root) the caller may view. */
   async children(actor: Actor, scope: ResolvedScope, folderHash: string | null): Promise<FileEntryRow[]> {
     const folder = await requireFolder(this.db, actor, 'files.view', scope, folderHash);
@@ -130,6 +136,7 @@ export class DriveFacade {
    * A file written to a name (a WebDAV PUT to a path that was free when the
    * request came): created, or — when a parallel writer created it first —
    * that file gets these bytes instead (the last writer wins); one file either way.
+   * Called after payerFor for the folder: its access check is not repeated before the bytes.
    */
   async writeFile(
     actor: Actor,
@@ -147,6 +154,8 @@ export class DriveFacade {
       refuseType: file.refuseType,
       nameTaken,
       exactName: true,
+      // Only after payerFor, which checks files.create on this folder (uploads' storeWhole).
+      folderChecked: true,
     });
     if (written.replaced) await this.versions.settle(actor, written.entry);
     return written;
@@ -171,6 +180,14 @@ export class DriveFacade {
   /** The bytes handed over (a WebDAV GET): a download. */
   read(actor: Actor, hash: string, range?: { start: number; end: number }) {
     return this.files.openable(actor, hash, deliveryAction('file')).then(async ({ entry, key }) => ({ entry, stream: await this.files.read(key, range) }));
+  }
+
+  /** `read` of an entry just loaded (a WebDAV GET resolved its path): the policy decides on the row, not loaded again. */
+  async readLoaded(actor: Actor, entry: FileEntryRow, range?: { start: number; end: number }) {
+    await requireRows(this.db, actor, deliveryAction('file'), [entry]);
+    const key = storageKey(entry);
+    if (entry.type === 'folder' || !key) throw NotFound('This file has no content to show.');
+    return { entry, stream: await this.files.read(key, range) };
   }
 
   createFolder(actor: Actor, scope: ResolvedScope, parentHash: string | null, name: string) {

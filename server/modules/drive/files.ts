@@ -42,6 +42,12 @@ export interface CreateFileInput {
   /** With diskPrefix: the object's name when its bytes are already stored there (a direct upload to S3). */
   fileName?: string;
   /**
+   * The caller has just checked files.create on the folder (a quota
+   * reservation for it does): the check before the bytes is not repeated.
+   * The one inside the transaction always runs.
+   */
+  folderChecked?: boolean;
+  /**
    * A live entry already holding the name: 'keep-both' (uploads: the new file
    * takes the first free " (n)" name) or 'replace' (a WebDAV PUT names a
    * resource: a file there gets these bytes, the last writer wins), 'keep'
@@ -204,7 +210,7 @@ export class DriveFiles {
     store: (key: string, measure: Measure) => Promise<void>,
   ): Promise<CommittedFile> {
     const name = input.exactName ? validExactName(input.name) : validName(input.name);
-    await requireFolder(this.db, actor, 'files.create', scope, input.parentId, 'parentId');
+    if (!input.folderChecked) await requireFolder(this.db, actor, 'files.create', scope, input.parentId, 'parentId');
 
     const location = input.diskPrefix ? { diskPrefix: input.diskPrefix, fileName: input.fileName ?? randomToken(12) } : newStorageLocation();
     const key = `${location.diskPrefix}/${location.fileName}`;

@@ -277,8 +277,14 @@ export const fileCount = (db: Executor) => files(db).select((eb) => eb.fn.countA
 /** When each file (folders aside) created since `since` was created: rows to bucket by day. */
 export const filesCreatedSince = (db: Executor, since: string) => files(db).select('file_entries.created_at').where('file_entries.created_at', '>=', since);
 
+/**
+ * What a user is charged now, from the running total the database keeps
+ * (charged_bytes, by triggers on file_entries and file_versions): one row,
+ * however many files — the quota check before every upload reads it. Equal to
+ * `chargedBytes`' sum, which read models still join.
+ */
 export async function bytesCharged(db: Executor, userId: number): Promise<number> {
-  const row = await chargedBytes(db, userId).executeTakeFirst();
+  const row = await db.selectFrom('charged_bytes').select('bytes').where('user_id', '=', userId).executeTakeFirst();
   return Number(row?.bytes ?? 0);
 }
 

@@ -3,6 +3,7 @@ import type { Database } from '../../db/types.js';
 import { parseJson } from '../../lib/json.js';
 import { nowIso } from '../../lib/time.js';
 import { randomToken } from '../../lib/tokens.js';
+import type { AccessCache, StoredSetting } from '../auth/access-cache.js';
 import { insertSecretOnce, storedSettings, storedValue, upsertSettings } from './repository.js';
 import { settingDefaults, type SettingDefinition, type SettingKey, type SettingValue } from './defaults.js';
 
@@ -12,7 +13,19 @@ export type SettingsMap = Record<string, SettingValue>;
 export class SettingsService {
   private readonly saved = new Set<(keys: string[]) => void>();
 
-  constructor(private readonly db: Kysely<Database>) {}
+  /**
+   * `cache`: the stored rows are read once and remembered until a write to
+   * settings (in any process) empties the cache; each call parses its own
+   * copy, so no caller can change what the next one reads.
+   */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly cache?: AccessCache,
+  ) {}
+
+  private stored(): Promise<readonly StoredSetting[]> {
+    return this.cache ? this.cache.settings.get('all', () => storedSettings(this.db)) : storedSettings(this.db);
+  }
 
   /**
    * Called with the keys after each save in this process, for the few parts
@@ -26,7 +39,7 @@ export class SettingsService {
 
   /** All settings, flat (`'themes.user_change' → true`); secrets only when asked for. */
   async all({ includePrivate = false } = {}): Promise<SettingsMap> {
-    const rows = await storedSettings(this.db);
+    const rows = await this.stored();
     const defaults: Record<string, SettingDefinition> = settingDefaults;
     const result: SettingsMap = {};
     for (const [key, def] of Object.entries(defaults)) {
@@ -40,7 +53,7 @@ export class SettingsService {
   }
 
   async get<K extends SettingKey>(key: K): Promise<(typeof settingDefaults)[K]['value'] | SettingValue> {
-    const value = await storedValue(this.db, key);
+    const value = this.cache ? (await this.stored()).find((row) => row.key === key)?.value : await storedValue(this.db, key);
     return value !== undefined ? parseJson<SettingValue>(value, settingDefaults[key].value) : settingDefaults[key].value;
   }
 

@@ -31,14 +31,15 @@ export async function get({ deps }: DavContext, actor: Actor, request: DavReques
   if (request.method === 'HEAD') return { status: 200, headers: { ...headers, 'Content-Length': String(size) } };
   if (range.kind === 'partial') {
     const { start, end } = range.range;
-    const { stream } = await deps.drive.read(actor, entry.hash, range.range);
+    const { stream } = await deps.drive.readLoaded(actor, entry, range.range);
     return { status: 206, headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${size}`, 'Content-Length': String(end - start + 1) }, body: stream };
   }
   if (size === 0) {
-    await deps.drive.read(actor, entry.hash).catch(() => undefined);
+    await deps.drive.readLoaded(actor, entry).catch(() => undefined);
     return { status: 200, headers: { ...headers, 'Content-Length': '0' }, body: '' };
   }
-  const { stream } = await deps.drive.read(actor, entry.hash);
+  // The row resolve just loaded and checked: the download's own check decides on it (no second look-up).
+  const { stream } = await deps.drive.readLoaded(actor, entry);
   return { status: 200, headers: { ...headers, 'Content-Length': String(size) }, body: stream };
 }
 

@@ -1,7 +1,7 @@
 import { userIdOf, type Actor } from '../access/actor.js';
 import { etagMatches, parseIfHeader, submittedTokens, type ConditionList } from './conditions.js';
 import { etagOf, type DavResponse } from './props.js';
-import { ancestorKeys, type DavLock, type LockTarget } from './repository.js';
+import { ancestorKeys, type DavLock, type LockTarget, type WebDavRepository } from './repository.js';
 import { ancestorIds } from '../drive/repository.js';
 import { DAV_PREFIX, fail, header, type DavRequest, type WebDavDeps } from './request.js';
 import { lockKey, resolve, segmentsOf, type Collection, type Resource } from './resources.js';
@@ -37,9 +37,9 @@ export class LockRules {
     return { key, entryId: null, path: null, ancestorIds: [] };
   }
 
-  /** Live locks that apply to a resource (see `applies`). */
-  async applicable(target: LockTarget, options: { parent: boolean; below: boolean }): Promise<DavLock[]> {
-    const locks = await this.deps.repo.locksAround(target);
+  /** Live locks that apply to a resource (see `applies`); `repo`: the one of a transaction. */
+  async applicable(target: LockTarget, options: { parent: boolean; below: boolean }, repo: WebDavRepository = this.deps.repo): Promise<DavLock[]> {
+    const locks = await repo.locksAround(target);
     return locks.filter((lock) => applies(lock, target, options));
   }
 

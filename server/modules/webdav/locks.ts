@@ -4,9 +4,10 @@ import { addMs, nowIso } from '../../lib/time.js';
 import { userIdOf, type Actor } from '../access/actor.js';
 import { parseIfHeader, submittedTokens } from './conditions.js';
 import { activeLockXml, type DavResponse } from './props.js';
-import type { DavLock } from './repository.js';
+import { folderLockKey } from '../../db/locks.js';
+import type { DavLock, LockTarget, WebDavRepository } from './repository.js';
 import { DAV_PREFIX, fail, header, type DavContext, type DavRequest } from './request.js';
-import { resolve } from './resources.js';
+import { resolve, type Resource } from './resources.js';
 import { childOf, DAV, rawXml, type XmlElement } from './xml.js';
 
 const MAX_TIMEOUT = 3600;
@@ -35,12 +36,12 @@ export async function lock({ deps, locks }: DavContext, actor: Actor, request: D
   const depthHeader = header(request, 'depth') ?? 'infinity';
   if (depthHeader !== '0' && depthHeader !== 'infinity') return { status: 400 };
   const depth = resource.kind === 'entry' && resource.entry.type === 'folder' ? depthHeader : '0';
-  const conflicts = (await locks.applicable(key, { parent: false, below: depth === 'infinity' })).filter(
-    (l) => l.scope === 'exclusive' || scope === 'exclusive',
-  );
-  if (conflicts.length) return fail(423, 'no-conflicting-lock');
+  const conflicts = async (target: LockTarget, repo?: WebDavRepository) =>
+    (await locks.applicable(target, { parent: false, below: depth === 'infinity' }, repo)).some((l) => l.scope === 'exclusive' || scope === 'exclusive');
   let status = 200;
   if (resource.kind === 'missing') {
+    // Looked at before the empty file is made, so a refused LOCK makes nothing; decided again below, serialised.
+    if (await conflicts(key)) return fail(423, 'no-conflicting-lock');
     // Locking an unmapped URL creates an empty file (RFC 4918 §7.3).
     if (resource.parent.kind === 'root' || (resource.parent.kind === 'top' && resource.parent.top.kind === 'shared')) return { status: 403 };
     const refusal = await locks.check(actor, request, resource, true);
@@ -71,7 +72,14 @@ export async function lock({ deps, locks }: DavContext, actor: Actor, request: D
     timeoutSeconds: timeout,
     expiresAt: addMs(nowIso(), timeout * 1000),
   };
-  await deps.repo.insertLock(created);
+  // Two LOCKs at once (on one resource, or on a folder with Depth infinity and a member of it) must not both find
+  // no conflict: the look and the insert are serialised with every other grant in the space.
+  const granted = await deps.repo.serialisedGrant(spaceKeyOf(resource), async (repo) => {
+    if (await conflicts(key, repo)) return false;
+    await repo.insertLock(created);
+    return true;
+  });
+  if (!granted) return fail(423, 'no-conflicting-lock');
   return lockAnswer(created, path, status, true);
 }
 
@@ -86,6 +94,12 @@ export async function unlock({ deps, locks }: DavContext, actor: Actor, request:
   if (found.userId !== userIdOf(actor)) return { status: 403 };
   await deps.repo.deleteLock(token);
   return { status: 204 };
+}
+
+/** The key grants in a resource's space are serialised on. */
+function spaceKeyOf(resource: Resource): number {
+  const scope = resource.kind === 'entry' ? resource.scope : resource.kind === 'missing' && resource.parent.kind !== 'root' ? resource.parent.scope : null;
+  return scope ? folderLockKey(scope, null) : 0;
 }
 
 function lockAnswer(lock: DavLock, path: string[], status: number, created: boolean): DavResponse {

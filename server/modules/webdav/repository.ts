@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, WebdavLocksTable, WebdavPropertiesTable } from '../../db/types.js';
+import { lockDavLocks } from '../../db/locks.js';
 import { nowIso } from '../../lib/time.js';
 import { entryBelow, liveChildIds, type Scope } from '../drive/repository.js';
 
@@ -97,6 +98,18 @@ export class WebDavRepository {
       )
       .execute();
     return rows.map(toLock);
+  }
+
+  /**
+   * Runs `grant` (which looks for conflicting locks and inserts its own, through
+   * the repository it is given) serialised with every other grant in the space
+   * `spaceKey`, in one transaction.
+   */
+  async serialisedGrant<T>(spaceKey: number, grant: (repo: WebDavRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockDavLocks(trx, spaceKey);
+      return grant(new WebDavRepository(trx));
+    });
   }
 
   async lockByToken(token: string): Promise<DavLock | undefined> {

@@ -60,7 +60,7 @@ export const hrefOf = (prefix: string, path: string[], collection: boolean): str
   `${prefix}/${path.map((s) => encodeURIComponent(s)).join('/')}${collection && path.length ? '/' : ''}`;
 
 export interface ResolveDeps {
-  drive: Pick<DriveFacade, 'findChild' | 'entry' | 'sharedWithMe'>;
+  drive: Pick<DriveFacade, 'findChild' | 'entry' | 'permitted' | 'sharedWithMe'>;
   scope(actor: Actor, workspaceId: number | null): Promise<ResolvedScope>;
   workspaces(actor: Actor): Promise<{ id: number; name: string }[]>;
 }
@@ -110,7 +110,8 @@ export async function resolve(deps: ResolveDeps, actor: Actor, path: string[]): 
     current = { kind: 'entry', entry: found, scope, top, path: path.slice(0, i + 1) };
   }
   // Finding a row by name proves nothing: the access policy decides (404 for what the caller may not see).
-  if (current.kind === 'entry') current = { ...current, entry: await deps.drive.entry(actor, 'files.view', current.entry.hash) };
+  // The row just found is what it decides on: it is not loaded again.
+  if (current.kind === 'entry') current = { ...current, entry: await deps.drive.permitted(actor, 'files.view', current.entry) };
   return current;
 }
 

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 import { changesAccess, InProcessAccessChanges } from '../../../server/db/changes.js';
 import { AccessCache } from '../../../server/modules/auth/access-cache.js';
 import { servicesOf } from '../support/services-handle.js';
+import { restoreSettingsAfterTest } from '../support/settings.js';
 
 /**
  * Who a caller is comes from a per-process cache (server/modules/auth/access-cache.ts).
@@ -74,6 +75,30 @@ describe('access cache: changes apply at once', () => {
     expect((await admin.request('PUT', `/api/v1/admin/users/${user.id}`, { body: { roles: [users.id] } })).statusCode).toBe(200);
     expect((await client.get('/api/v1/admin/users')).statusCode).toBe(403);
   });
+
+  it('reads the settings once, and a write to them applies to the next read', async () => {
+    const settings = servicesOf(t.app).settings;
+    const counter = servicesOf(t.app).db.counter;
+    await restoreSettingsAfterTest(t.app, ['uploads.available_space']);
+    await settings.get('uploads.available_space');
+    const before = counter.statements;
+    await settings.get('uploads.available_space');
+    await settings.all();
+    expect(counter.statements - before).toBe(0);
+    await db()
+      .insertInto('settings')
+      .values({ key: 'uploads.available_space', value: JSON.stringify(12345), private: 0, updated_at: new Date().toISOString() })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(12345) }))
+      .execute();
+    expect(await settings.get('uploads.available_space')).toBe(12345);
+    expect((await settings.all())['uploads.available_space']).toBe(12345);
+    // What a caller does with its copy is its own.
+    const all = await settings.all();
+    all['uploads.available_space'] = 1;
+    expect((await settings.all())['uploads.available_space']).toBe(12345);
+    await db().deleteFrom('settings').where('key', '=', 'uploads.available_space').execute();
+    expect(await settings.get('uploads.available_space')).not.toBe(12345);
+  });
 });
 
 describe('access cache: the bus and what counts as a change', () => {
@@ -125,5 +150,16 @@ describe('access cache: the bus and what counts as a change', () => {
     expect(changesAccess('select * from "users" where "id" = ?')).toBe(false);
     expect(changesAccess('update "users_usage" set x = 1')).toBe(false);
     expect(changesAccess('update "file_entries" set "name" = ?')).toBe(false);
+  });
+
+  it('treats a revoked token and a settings write as changes; a new token and a token\'s "last used" time are not', () => {
+    expect(changesAccess('delete from "personal_access_tokens" where "id" = ? and "user_id" = ?')).toBe(true);
+    expect(changesAccess('delete from "personal_access_tokens" where "user_id" = ?')).toBe(true);
+    expect(changesAccess('update "personal_access_tokens" set "scopes" = ? where "id" = ?')).toBe(true);
+    expect(changesAccess('update "personal_access_tokens" set "last_used_at" = ? where "id" = ?')).toBe(false);
+    expect(changesAccess('update "personal_access_tokens" set "last_used_at" = $1 where "id" = $2')).toBe(false);
+    expect(changesAccess('insert into "personal_access_tokens" ("user_id") values (?)')).toBe(false);
+    expect(changesAccess('insert into "settings" ("key", "value") values (?, ?) on conflict ("key") do update set "value" = ?')).toBe(true);
+    expect(changesAccess('delete from "settings" where "key" in (?)')).toBe(true);
   });
 });

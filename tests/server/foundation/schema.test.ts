@@ -47,6 +47,7 @@ const expected: Record<string, string[]> = {
   user_tokens: ['created_at', 'expires_at', 'id', 'token_hash', 'type', 'used_at', 'user_id'],
   social_profiles: ['created_at', 'id', 'service_name', 'user_id', 'user_service_id', 'username'],
   upload_reservations: ['bytes', 'created_at', 'expires_at', 'key', 'kind', 'uploader_id', 'user_id'],
+  charged_bytes: ['bytes', 'user_id'],
   s3_uploads: [
     'created_at',
     'expires_at',

@@ -266,6 +266,32 @@ describe.skipIf(!redisUp || !postgresUp)('two app processes sharing PostgreSQL, 
     expect((await untilB(sessionB, (res) => res.status === 401)).status).toBe(401);
   });
 
+  it('stops on B a WebDAV token revoked through A, though B remembered it', async () => {
+    const account = await createAccount('revoked@example.com', 'revoked token password');
+    const sessionA = await a.session(account);
+    const created = await fetch(a.url('/api/v1/access-tokens'), {
+      method: 'POST',
+      headers: json(sessionA),
+      body: JSON.stringify({ name: 'webdav', scopes: ['read', 'write'] }),
+    });
+    expect(created.status).toBe(200);
+    const { token, plainTextToken } = (await created.json()) as { token: { id: number }; plainTextToken: string };
+    const dav = { authorization: `Basic ${Buffer.from(`revoked@example.com:${plainTextToken}`).toString('base64')}`, depth: '0' };
+    const propfind = () => fetch(b.url('/dav/'), { method: 'PROPFIND', headers: dav });
+    // B holds the verified token in memory now.
+    expect((await propfind()).status).toBe(207);
+    expect((await propfind()).status).toBe(207);
+    expect((await fetch(a.url(`/api/v1/access-tokens/${token.id}`), { method: 'DELETE', headers: sessionA })).status).toBe(200);
+    // The news travels over Redis pub/sub, so not in the same instant (as for the suspended session above).
+    const deadline = Date.now() + 5_000;
+    let status = (await propfind()).status;
+    while (status !== 401 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      status = (await propfind()).status;
+    }
+    expect(status).toBe(401);
+  });
+
   it('holds a share link’s password limit under 50 concurrent guesses split across both processes', async () => {
     const folder = await fetch(a.url('/api/v1/folders'), { method: 'POST', headers: json(adminA), body: JSON.stringify({ name: 'Locked', parentId: null }) });
     const hash = ((await folder.json()) as { folder: { hash: string } }).folder.hash;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TestClient } from '../support/client.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createTestApp, DIALECT, type TestApp } from '../support/test-app.js';
 import { createFolder, listNames, signedInUser, uploadFile } from '../support/drive-factories.js';
 import { addMember, createWorkspace, workspaceRoles } from '../workspaces/support.js';
 import { servicesOf } from '../support/services-handle.js';
@@ -240,10 +240,58 @@ describe('WebDAV access, limits and paths', () => {
       // The token, the path, the policy's look-up, the members, their properties and their locks.
       expect(statements).toBeLessThanOrEqual(7);
     }
+    // Warm: the token and who the caller is come from the access cache once a request read them.
+    expect((await dav(t.app, 'HEAD', '/dav/My%20drive/budget/f0.txt', headers)).statusCode).toBe(200);
     const { answer, statements } = await statementsOf('GET', '/dav/My%20drive/budget/f0.txt');
     expect(answer.body).toBe('file 0');
-    // Who the caller is comes from the access cache once the first request read it, and My drive needs no list of workspaces:
-    // the token, the two names on the path, the entry's policy check and the read's.
-    expect(statements).toBeLessThanOrEqual(5);
+    // My drive needs no list of workspaces: the two names on the path, nothing else. The policy decides on the rows
+    // found by name, for the path and for the download, without loading them again.
+    expect(statements).toBeLessThanOrEqual(2);
+  });
+
+  it('stores a small file in a pinned number of statements, however full its folder', async () => {
+    const { user } = await signedInUser(t.app);
+    const headers = basic(await tokenFor(t.app, user.id));
+    const counter = servicesOf(t.app).db.counter;
+    expect((await dav(t.app, 'MKCOL', '/dav/My%20drive/put-budget', headers)).statusCode).toBe(201);
+    const putCost = async (name: string, status: number) => {
+      // Warm: the token and the settings are the access cache's.
+      expect((await dav(t.app, 'PROPFIND', '/dav/My%20drive/put-budget/', { ...headers, depth: '0' })).statusCode).toBe(207);
+      const before = counter.statements;
+      expect((await dav(t.app, 'PUT', `/dav/My%20drive/put-budget/${name}`, headers, Buffer.alloc(1024, 7))).statusCode).toBe(status);
+      return counter.statements - before;
+    };
+    // PostgreSQL also takes the payer's row lock (quota) and the folder's advisory lock (names).
+    const locks = DIALECT === 'postgres' ? 2 : 0;
+    for (let i = 0; i < 20; i += 1) {
+      // Two names on the path, the locks there, the folder's policy check, the plan, the quota's sum, reservations and
+      // its own, then in the transaction: the folder again, the name, the insert, its path and row, the folders' sizes;
+      // the reservation's release. No settings (cached) and no token (cached).
+      expect(await putCost(`f${i}.bin`, 201), `new file ${i}`).toBeLessThanOrEqual(15 + locks);
+    }
+    // A replace also keeps the old bytes as a version and settles the space.
+    expect(await putCost('f0.bin', 204)).toBeLessThanOrEqual(18 + locks);
+  });
+
+  it('stops a revoked token at once, though the cache held it', async () => {
+    const { user } = await signedInUser(t.app);
+    const created = await servicesOf(t.app).auth.accessTokens.create(user.id, 'webdav', null, ['read', 'write']);
+    const headers = { ...basic(created.token), depth: '0' };
+    const counter = servicesOf(t.app).db.counter;
+    const cost = async () => {
+      const before = counter.statements;
+      expect((await dav(t.app, 'PROPFIND', '/dav/', headers)).statusCode).toBe(207);
+      return counter.statements - before;
+    };
+    // The first request reads the token (and writes its "last used" time); the next ones find it in the cache.
+    const cold = await cost();
+    const warm = await cost();
+    expect(cold - warm).toBeGreaterThanOrEqual(1);
+    expect(await servicesOf(t.app).auth.accessTokens.revoke(user.id, created.id)).toBe(true);
+    expect((await dav(t.app, 'PROPFIND', '/dav/', headers)).statusCode).toBe(401);
+    // A wrong secret for a token that is cached is never a hit.
+    const other = await servicesOf(t.app).auth.accessTokens.create(user.id, 'webdav', null, ['read', 'write']);
+    expect((await dav(t.app, 'PROPFIND', '/dav/', { ...basic(other.token), depth: '0' })).statusCode).toBe(207);
+    expect((await dav(t.app, 'PROPFIND', '/dav/', { ...basic(`${other.id}|${'x'.repeat(40)}`), depth: '0' })).statusCode).toBe(401);
   });
 });

@@ -223,6 +223,47 @@ describe('WebDAV writes against a running server', () => {
     expect((await dav('PUT', 'archive/renamed.txt', { body: 'anyone' })).status).toBe(204);
   });
 
+  it('grants one of several exclusive LOCKs fired at once on one resource, and on a folder and its member', async () => {
+    const lockBody =
+      '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockinfo>';
+    const lockOf = (name: string, depth = 'infinity') =>
+      dav('LOCK', name, { headers: { 'content-type': 'application/xml', timeout: 'Second-600', depth }, body: lockBody });
+    /** Fires the LOCKs at once; answers each one's status and unlocks what was granted. */
+    const race = async (names: string[]) => {
+      const answers = await Promise.all(names.map((name) => lockOf(name)));
+      for (const [i, answer] of answers.entries()) {
+        const lockToken = answer.headers.get('lock-token');
+        if (lockToken) expect((await dav('UNLOCK', names[i]!, { headers: { 'lock-token': lockToken } })).status).toBe(204);
+      }
+      return answers.map((answer) => answer.status);
+    };
+    const granted = (statuses: number[]) => statuses.filter((status) => status !== 423).length;
+    expect((await dav('MKCOL', 'lock-race')).status).toBe(201);
+    expect((await dav('PUT', 'lock-race/file.txt', { body: 'x' })).status).toBe(201);
+    for (let round = 0; round < 3; round += 1) {
+      // One existing file, eight LOCKs at once: one 200, seven 423.
+      const same = await race(Array.from({ length: 8 }, () => 'lock-race/file.txt'));
+      expect(same.filter((status) => status === 200)).toHaveLength(1);
+      expect(same.filter((status) => status === 423)).toHaveLength(7);
+      // A free name: one lock (on the empty file one of them made), the others 423.
+      const fresh = await race(Array.from({ length: 8 }, () => `lock-race/new-${round}.txt`));
+      expect(granted(fresh), fresh.join()).toBe(1);
+      expect(fresh.filter((status) => status === 423)).toHaveLength(7);
+      // The folder with Depth infinity against its member, four each, at once: one lock in all.
+      const nested = await race([
+        'lock-race',
+        'lock-race/file.txt',
+        'lock-race',
+        'lock-race/file.txt',
+        'lock-race',
+        'lock-race/file.txt',
+        'lock-race',
+        'lock-race/file.txt',
+      ]);
+      expect(granted(nested), nested.join()).toBe(1);
+    }
+  });
+
   it('copies dead properties with a file and with a folder’s members (item 7)', async () => {
     const patch = (name: string, value: string) =>
       dav('PROPPATCH', name, {
