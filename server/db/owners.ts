@@ -36,6 +36,7 @@ export const TABLE_OWNERS = {
   file_entry_stars: 'modules/drive',
   file_versions: 'modules/drive',
   upload_reservations: 'modules/drive',
+  file_contents: 'modules/search',
   s3_uploads: 'modules/uploads',
   workspaces: 'modules/workspaces',
   workspace_members: 'modules/workspaces',
