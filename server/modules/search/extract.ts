@@ -54,7 +54,8 @@ export class ExtractLimit extends Error {
 
 /** `text` cut to the byte limit at a character boundary. */
 export function capText(text: string, limit = EXTRACT_LIMITS.textBytes): { text: string; truncated: boolean } {
-  const normalised = text.replace(/\u0000/g, '');
+  // NULs go: neither dialect stores them in text.
+  const normalised = text.replaceAll('\u0000', '');
   if (Buffer.byteLength(normalised) <= limit) return { text: normalised, truncated: false };
   // A character cut in half decodes to U+FFFD at the end: drop it.
   const cut = Buffer.from(normalised)
