@@ -24,7 +24,12 @@ export async function storedVersion(db: Executor, entryId: number) {
  * the words are folded already and no stemmer is right for every file).
  */
 export async function saveContent(db: Executor, dialect: Dialect, row: ContentRow, indexed: string, version: number, now: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await db.transaction().execute((trx) => writeContent(trx, dialect, row, indexed, version, now));
+}
+
+/** saveContent's writes, inside the caller's transaction (the bench seeds many at once). */
+export async function writeContent(trx: Executor, dialect: Dialect, row: ContentRow, indexed: string, version: number, now: string): Promise<void> {
+  {
     // The trigger takes the SQLite index row with it.
     await trx.deleteFrom('file_contents').where('entry_id', '=', row.entryId).execute();
     const values = [row.entryId, row.sha256, row.status, version, row.text, row.truncated ? 1 : 0, now] as const;
@@ -48,7 +53,7 @@ export async function saveContent(db: Executor, dialect: Dialect, row: ContentRo
       })
       .execute();
     if (indexed) await sql`insert into file_contents_search (rowid, words) values (${row.entryId}, ${indexed})`.execute(trx);
-  });
+  }
 }
 
 export async function deleteContent(db: Executor, entryId: number): Promise<void> {
