@@ -26,7 +26,7 @@ import { createSettings } from './modules/settings/index.js';
 import { createShareLinks } from './modules/share-links/index.js';
 import { createSharing } from './modules/sharing/index.js';
 import { createSocial } from './modules/social/index.js';
-import { createSearch, hasSearchableText } from './modules/search/index.js';
+import { createSearch } from './modules/search/index.js';
 import { createUploads } from './modules/uploads/index.js';
 import { createUsers, permissionsLookup } from './modules/users/index.js';
 import { UsersRepository } from './modules/users/repository.js';
@@ -73,8 +73,9 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const auth = createAuth({ ...common, accessCache, bootstrap: bootstrap.bootstrap, appUrl: config.appUrl });
   const thumbnailQueue = (entryId: number) => jobs.enqueue('thumbnail', { entryId });
   // A file whose bytes changed has its text read again in the background (content search, issue 35).
+  // Every file, not only the kinds that have text: bytes that stopped being text must leave the index too (the job
+  // answers those with one delete).
   const textQueue = (entry: FileEntryRow) => {
-    if (!hasSearchableText(entry)) return;
     jobs.enqueue('extract-text', { entryId: entry.id }).catch((error: unknown) => log.warn({ err: error, entry: entry.hash }, 'text extraction not queued'));
   };
   const contentSearch = () => search.listing;

@@ -1,5 +1,4 @@
 import type { Db } from '../../db/index.js';
-import type { FileEntryRow } from '../../db/types.js';
 import type { DriveFacade } from '../drive/facade.js';
 import type { ContentSearch } from '../drive/listing.js';
 import { contentKind, EXTRACTOR_VERSION, extractText, readLimit } from './extract.js';
@@ -14,11 +13,6 @@ export interface SearchDeps {
   db: Db;
   drive: Pick<DriveFacade, 'readForIndex'>;
   log: Logger;
-}
-
-/** Whether a file's text is read at all (the drive queues the job only for these). */
-export function hasSearchableText(entry: Pick<FileEntryRow, 'type' | 'mime' | 'extension'>): boolean {
-  return entry.type !== 'folder' && contentKind(entry.mime, entry.extension) !== null;
 }
 
 /**

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../support/client.js';
-import { actorFor, createFolder, signedInUser, uploadFile } from '../support/drive-factories.js';
+import { actorFor, createFolder, pngBytes, signedInUser, uploadFile } from '../support/drive-factories.js';
 import { servicesOf } from '../support/services-handle.js';
 import { createTestApp, DIALECT, type TestApp } from '../support/test-app.js';
 import { multipartUpload } from '../uploads/support.js';
@@ -147,6 +147,17 @@ describe(`content search (${DIALECT})`, () => {
       );
       expect(Number(left.rows[0]!.n)).toBe(0);
     }
+  });
+
+  it('forgets the text of a file whose new bytes are no text (an image saved over notes.txt)', async () => {
+    const { user, client } = await signedInUser(t.app);
+    const file = await uploadFile(t.app, user, { name: 'notes.txt', content: 'the albatross notes' });
+    await settled();
+    expect(names(await search(client, 'albatross'))).toEqual(['notes.txt']);
+    await servicesOf(t.app).drive.files.replaceFromStream(await actorFor(t.app, user), file.hash, { stream: Readable.from([await pngBytes(4, 4)]) });
+    await settled();
+    expect(names(await search(client, 'albatross'))).toEqual([]);
+    expect(await contentRow(file.id)).toBeUndefined();
   });
 
   it('refuses hostile or huge files with a status, indexing nothing, and cuts a long text at the limit', async () => {
