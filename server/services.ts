@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
+import type { FileEntryRow } from './db/types.js';
 import { defineJobs } from './jobs/catalog.js';
 import { runHousekeeping } from './jobs/housekeeping.js';
 import type { ModuleRoutes } from './lib/routes.js';
@@ -25,6 +26,7 @@ import { createSettings } from './modules/settings/index.js';
 import { createShareLinks } from './modules/share-links/index.js';
 import { createSharing } from './modules/sharing/index.js';
 import { createSocial } from './modules/social/index.js';
+import { createSearch } from './modules/search/index.js';
 import { createUploads } from './modules/uploads/index.js';
 import { createUsers, permissionsLookup } from './modules/users/index.js';
 import { UsersRepository } from './modules/users/repository.js';
@@ -70,8 +72,16 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const bootstrap = createBootstrap({ ...common, ...bootstrapConfig, menus, notifications: notifications.repo, billing: billing.billing });
   const auth = createAuth({ ...common, accessCache, bootstrap: bootstrap.bootstrap, appUrl: config.appUrl });
   const thumbnailQueue = (entryId: number) => jobs.enqueue('thumbnail', { entryId });
+  // A file whose bytes changed has its text read again in the background (content search, issue 35).
+  // Every file, not only the kinds that have text: bytes that stopped being text must leave the index too (the job
+  // answers those with one delete).
+  const textQueue = (entry: FileEntryRow) => {
+    jobs.enqueue('extract-text', { entryId: entry.id }).catch((error: unknown) => log.warn({ err: error, entry: entry.hash }, 'text extraction not queued'));
+  };
+  const contentSearch = () => search.listing;
   const driveConfig = { disk: disks.drive, signedDownload: downloadSigner(config.storage, disks), testPauseAt: config.testPauseAt };
-  const drive = createDrive({ ...common, ...driveConfig, db, log, plans: billing.billing, permissionsOf, thumbnailQueue });
+  const drive = createDrive({ ...common, ...driveConfig, db, log, plans: billing.billing, permissionsOf, thumbnailQueue, textQueue, contentSearch });
+  const search = createSearch({ db, drive: drive.facade, log });
   const trashWorkspace = drive.facade.trashWorkspace.bind(drive.facade);
   const workspaces = createWorkspaces({ ...common, db, notifier, siteName, trashWorkspace });
   const account = createUsers({ ...common, auth, avatarDisk: disks.avatars, drive, billing, bootstrap });
@@ -91,6 +101,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     send: (message) => mailer.send(message),
     deliverPush: (job) => notifier.deliverPush(job),
     makeThumbnail: (entryId) => drive.thumbnails.makeFor(entryId),
+    extractText: (entryId) => search.extract(entryId),
     housekeeping: () => runHousekeeping({ db: kysely, tus: uploads.tus, quota: drive.quota, checks: storeChecks, s3: uploads.s3Uploads }, log),
     retention: () => drive.retention.run().then(() => undefined),
   });
@@ -103,7 +114,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     createApiDocs(settings).routes,
   ];
   // What start-up work (main.ts), app.ts's hooks, benches and tests reach through servicesOf(app): modules as they were built.
-  const modules = { auth, drive, admin, uploads, notifications, billing, appearance, customPages, bootstrap };
+  const modules = { auth, drive, search, admin, uploads, notifications, billing, appearance, customPages, bootstrap };
   return { ...modules, db, config, settings, users, localizations: localizations.localizations, mailer, jobs, shared, storeChecks, routes };
 }
 

@@ -37,6 +37,7 @@ export const TABLE_OWNERS = {
   file_versions: 'modules/drive',
   upload_reservations: 'modules/drive',
   charged_bytes: 'modules/drive',
+  file_contents: 'modules/search',
   s3_uploads: 'modules/uploads',
   workspaces: 'modules/workspaces',
   workspace_members: 'modules/workspaces',

@@ -236,6 +236,19 @@ export interface FileVersionsTable {
   replaced_at: Timestamp;
 }
 
+/** A file's extracted text for content search (modules/search; migration 2026_11_29_000400). */
+export interface FileContentsTable {
+  entry_id: number;
+  /** The bytes it was read from. */
+  sha256: string | null;
+  status: 'ok' | 'empty' | 'too_large' | 'failed';
+  extractor_version: number;
+  text: string;
+  /** 1 when the text was cut at the size limit. */
+  truncated: number;
+  extracted_at: Timestamp;
+}
+
 export interface FileEntryStarsTable {
   user_id: number;
   entry_id: number;
@@ -543,6 +556,7 @@ export interface Database {
   sign_in_challenges: SignInChallengesTable;
   two_factor_devices: TwoFactorDevicesTable;
   passkeys: PasskeysTable;
+  file_contents: FileContentsTable;
   webauthn_challenges: WebauthnChallengesTable;
 }
 

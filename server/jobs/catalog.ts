@@ -10,6 +10,8 @@ export type DriveJobs = {
   push: PushJob;
   /** A new file's thumbnail. */
   thumbnail: { entryId: number };
+  /** A file's text read again for content search after its bytes changed (modules/search). */
+  'extract-text': { entryId: number };
   /** Sessions, tokens, expired uploads and the store's leftovers (housekeeping.ts), hourly. */
   housekeeping: Record<string, never>;
   /** Versions thinned and trash past its purge time deleted forever (drive/retention-pass.ts), every 15 minutes. */
@@ -23,6 +25,7 @@ export interface JobHandlers {
   send(message: MailMessage): Promise<void>;
   deliverPush(job: PushJob): Promise<void>;
   makeThumbnail(entryId: number): Promise<void>;
+  extractText(entryId: number): Promise<void>;
   housekeeping(): Promise<void>;
   retention(): Promise<void>;
 }
@@ -32,6 +35,8 @@ export function defineJobs(jobs: DriveJobQueue, run: JobHandlers): void {
   jobs.define('push', (job) => run.deliverPush(job));
   // One at a time per process: sharp is CPU- and memory-hungry, and uploads come in bursts.
   jobs.define('thumbnail', ({ entryId }) => run.makeThumbnail(entryId), { attempts: 1, concurrency: 1 });
+  // One at a time too: a PDF's text is read on the event loop, page by page, within extract.ts's limits.
+  jobs.define('extract-text', ({ entryId }) => run.extractText(entryId), { attempts: 1, concurrency: 1 });
   jobs.define('housekeeping', () => run.housekeeping(), { attempts: 1 });
   jobs.define('retention', () => run.retention(), { attempts: 1 });
 }

@@ -1893,8 +1893,10 @@ export interface paths {
                     sharedOnly?: "0" | "1" | "true" | "false";
                     deletedOnly?: "0" | "1" | "true" | "false";
                     starredOnly?: "0" | "1" | "true" | "false";
-                    /** @description Name search (part of the name, any case) */
+                    /** @description Name search (part of the name, any case); with content, also the words inside files */
                     query?: string;
+                    /** @description With query: also find files whose text (text, Markdown, code, .docx, PDF) has every word of the query (as word prefixes; case, accents and Turkish dotted/dotless i ignored). Each such file carries content_match */
+                    content?: "0" | "1" | "true" | "false";
                     type?: "folder" | "image" | "video" | "audio" | "pdf" | "text" | "spreadsheet" | "word" | "powerpoint" | "archive" | "sql" | "file";
                     modifiedFrom?: string;
                     /** @description A date includes that whole day (UTC) */
@@ -1915,7 +1917,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             pagination: {
-                                data: components["schemas"]["FileEntry"][];
+                                data: components["schemas"]["ListedFileEntry"][];
                                 current_page: number | null;
                                 per_page: number;
                                 total: number | null;
@@ -5374,7 +5376,7 @@ export interface paths {
                     cursor?: string;
                     orderBy?: "name" | "updated_at" | "created_at" | "file_size" | "type";
                     orderDir?: "asc" | "desc";
-                    /** @description Name search (part of the name, any case) */
+                    /** @description Name search (part of the name, any case); with content, also the words inside files */
                     query?: string;
                     type?: "folder" | "image" | "video" | "audio" | "pdf" | "text" | "spreadsheet" | "word" | "powerpoint" | "archive" | "sql" | "file";
                 };
@@ -9651,6 +9653,78 @@ export interface components {
             updated_at: string;
             permissions: string[];
         };
+        ListedFileEntry: {
+            /** @description The public id (same as hash) */
+            id: string;
+            hash: string;
+            name: string;
+            description: string | null;
+            /** @description One of folder, image, video, audio, pdf, text, spreadsheet, word, powerpoint, archive, sql, file */
+            type: string;
+            mime: string | null;
+            extension: string | null;
+            /** @description Bytes; folders carry the sum of the files below them */
+            file_size: number;
+            /** @description Hash of the parent folder; null at the root */
+            parent_id: string | null;
+            owner_id: number;
+            /** @description Display name of the user who holds the entry */
+            owner_name: string | null;
+            workspace_id: number;
+            is_starred: boolean;
+            /** @description Shared with at least one person, or by a link */
+            is_shared: boolean;
+            /** @description Preview address (shown inline); null for folders and kinds that have no preview */
+            url: string | null;
+            thumbnail_url: string | null;
+            created_at: string;
+            updated_at: string;
+            deleted_at: string | null;
+            /** @description In the trash: when it is deleted forever (fixed when it was trashed) */
+            purge_at: string | null;
+            /** @description What the caller may do to this entry (files.view, files.create, files.update, files.delete, files.download, files.share): the caller's grant on it within their site role */
+            permissions: string[];
+            /** @description With content search: where the words are in the file’s text; null when only the name matched */
+            content_match?: {
+                segments: components["schemas"]["SnippetSegment"][];
+            } | null;
+        };
+        ListedFileEntryInput: {
+            /** @description The public id (same as hash) */
+            id: string;
+            hash: string;
+            name: string;
+            description: string | null;
+            /** @description One of folder, image, video, audio, pdf, text, spreadsheet, word, powerpoint, archive, sql, file */
+            type: string;
+            mime: string | null;
+            extension: string | null;
+            /** @description Bytes; folders carry the sum of the files below them */
+            file_size: number;
+            /** @description Hash of the parent folder; null at the root */
+            parent_id: string | null;
+            owner_id: number;
+            /** @description Display name of the user who holds the entry */
+            owner_name: string | null;
+            workspace_id: number;
+            is_starred: boolean;
+            /** @description Shared with at least one person, or by a link */
+            is_shared: boolean;
+            /** @description Preview address (shown inline); null for folders and kinds that have no preview */
+            url: string | null;
+            thumbnail_url: string | null;
+            created_at: string;
+            updated_at: string;
+            deleted_at: string | null;
+            /** @description In the trash: when it is deleted forever (fixed when it was trashed) */
+            purge_at: string | null;
+            /** @description What the caller may do to this entry (files.view, files.create, files.update, files.delete, files.download, files.share): the caller's grant on it within their site role */
+            permissions: string[];
+            /** @description With content search: where the words are in the file’s text; null when only the name matched */
+            content_match?: {
+                segments: components["schemas"]["SnippetSegmentInput"][];
+            } | null;
+        };
         LocalizationSummary: {
             id: number;
             language: string;
@@ -9792,6 +9866,18 @@ export interface components {
             view_count: number;
             created_at: string;
             updated_at: string;
+        };
+        /** @description A run of plain text (never markup): the client marks the runs whose match is true */
+        SnippetSegment: {
+            text: string;
+            /** @description One of the searched words */
+            match: boolean;
+        };
+        /** @description A run of plain text (never markup): the client marks the runs whose match is true */
+        SnippetSegmentInput: {
+            text: string;
+            /** @description One of the searched words */
+            match: boolean;
         };
         StoredMenu: {
             id: number;

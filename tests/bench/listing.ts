@@ -1,5 +1,5 @@
 /**
- * Listing pages and name search on a big drive (100k entries, one folder of
+ * Listing pages, name and content search on a big drive (100k entries, one folder of
  * 10k) under 64 connections, beside a bare Fastify route answering the same
  * bytes, in the same run. Prints req/s, p50, p97.5, p99 and the ratio, then
  * where one request's time goes (in-process), then issue 19's targets as met
@@ -63,18 +63,21 @@ async function main() {
   const folderPath = '/api/v1/drive/file-entries?folderId=bigfolder&perPage=50';
   const rootPath = '/api/v1/drive/file-entries?folderId=0&perPage=50';
   const searchPath = '/api/v1/drive/file-entries?query=invoice%2012&perPage=50';
+  // Content search (issue 35): two words inside 1 in 100 files' text, through the full-text index, with snippets.
+  const contentPath = '/api/v1/drive/file-entries?query=quarterly%20harbour&content=true&perPage=50';
   const calls: Call[] = [
     { label: 'folder of 10k, first page', url: folderPath, clients: connections, reference: 0 },
     { label: 'root, first page', url: rootPath, clients: connections, reference: 1 },
     { label: 'name search "invoice 12"', url: searchPath, clients: connections, reference: 2 },
     { label: 'name search, 16 connections', url: searchPath, clients: 16, reference: 2 },
+    { label: 'content search "quarterly harbour"', url: contentPath, clients: connections, reference: 3 },
     { label: 'folder of 10k, revalidated (304)', url: folderPath, clients: connections, revalidate: true, reference: 0 },
   ];
   const tag = (await fetch(`${app.url}${folderPath}`, { headers })).headers.get('etag');
 
   const bare = Fastify({ logger: false });
   const bodies: string[] = [];
-  for (const url of [folderPath, rootPath, searchPath]) bodies.push(await (await fetch(`${app.url}${url}`, { headers })).text());
+  for (const url of [folderPath, rootPath, searchPath, contentPath]) bodies.push(await (await fetch(`${app.url}${url}`, { headers })).text());
   bodies.forEach((body, i) => bare.get(`/${i}`, (_req, reply) => reply.type('application/json').send(body)));
   const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
 
@@ -117,7 +120,7 @@ async function main() {
   // Where a request's time goes, in this process on the same database, for the lines that explain a miss.
   const inProcess = await inProcessApp(dataDir, admin);
   const costs = new Map<string, Breakdown>();
-  for (const url of [folderPath, rootPath, searchPath]) costs.set(url, await breakdown(inProcess, url));
+  for (const url of [folderPath, rootPath, searchPath, contentPath]) costs.set(url, await breakdown(inProcess, url));
   await inProcess.app.close();
   console.log('\nin-process cost of one request (no sockets, one at a time)');
   for (const [url, cost] of costs) console.log(`  ${url.replace('/api/v1/drive/file-entries?', '')}: ${describeBreakdown(cost)}`);

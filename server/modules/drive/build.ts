@@ -6,12 +6,13 @@ import type { Actor } from '../access/actor.js';
 import { resolveScope } from '../access/scope.js';
 import { DriveFacade } from './facade.js';
 import { DriveFiles, type SignedDownload } from './files.js';
-import { DriveListing } from './listing.js';
+import { DriveListing, type ContentSearch } from './listing.js';
 import { OfflineManifests } from './offline-manifest.js';
 import { QuotaService } from './quota.js';
 import { DriveService } from './service.js';
 import { SpaceLimits, type SpaceLimitDeps } from './space-limits.js';
 import { Thumbnails, type ThumbnailQueue } from './thumbnails.js';
+import { ContentChanged, type TextQueue } from './content-changed.js';
 import { FileVersions } from './versions.js';
 import { TrashService, type TrashRetention } from './trash.js';
 import { RetentionPass } from './retention-pass.js';
@@ -31,6 +32,10 @@ export interface DriveDeps {
   log: { warn(object: object, message: string): void };
   /** Queues the background job that makes a new file's thumbnail. */
   thumbnailQueue: ThumbnailQueue;
+  /** Queues the background job that reads a file's text for content search (modules/search). */
+  textQueue?: TextQueue;
+  /** Content search for the listing's `content` option (modules/search; a closure: it is built after the drive). */
+  contentSearch?: () => ContentSearch | null;
   /** Downloads redirected to the store instead of streamed (files.ts). */
   signedDownload?: SignedDownload | null;
   /** Tests only: see lib/test-pause.ts. */
@@ -43,22 +48,23 @@ export type BuildDeps = Omit<DriveDeps, 'settings' | 'plans' | 'permissionsOf'> 
 };
 
 /** The drive's services (without its routes: route files import this file's types). */
-export function buildDrive({ db, disk, limits, log, pause, thumbnailQueue, retention, signedDownload = null }: BuildDeps) {
+export function buildDrive({ db, disk, limits, log, pause, thumbnailQueue, textQueue, contentSearch, retention, signedDownload = null }: BuildDeps) {
   const thumbnails = new Thumbnails(db.kysely, disk, log, thumbnailQueue);
-  const files = new DriveFiles(db.kysely, disk, thumbnails, pause, signedDownload);
+  const newContent = new ContentChanged(thumbnails, textQueue ?? null);
+  const files = new DriveFiles(db.kysely, disk, newContent, pause, signedDownload);
   // Versions dropped to make room lose their bytes once their rows are gone.
   const quota = new QuotaService(db.kysely, db.dialect, (prefixes) => files.deletePrefixes(prefixes));
   const spaceLimits = new SpaceLimits(limits);
-  const entries = new DriveService(db.kysely, files, thumbnails, quota, spaceLimits);
+  const entries = new DriveService(db.kysely, files, newContent, quota, spaceLimits);
   const trash = new TrashService(db.kysely, files, retention);
-  const versions = new FileVersions(db.kysely, disk, quota, spaceLimits);
+  const versions = new FileVersions(db.kysely, disk, quota, spaceLimits, newContent);
   return {
     /** For the composition root and tests; other modules go through `facade`. */
     disk,
     thumbnails,
     files,
     quota,
-    listing: new DriveListing(db.kysely, createNameSearch(db.dialect)),
+    listing: new DriveListing(db.kysely, createNameSearch(db.dialect), contentSearch ?? (() => null)),
     /** What a device keeps of a pinned file or folder (issue 39). */
     offline: new OfflineManifests(db.kysely, db.version),
     entries,

@@ -30,7 +30,7 @@ import {
   type Executor,
   type Scope,
 } from './repository.js';
-import { NameTaken, NotFound } from '../../lib/errors.js';
+import { HttpError, NameTaken, NotFound } from '../../lib/errors.js';
 import { validName } from './names.js';
 import { scopeUnder } from './scope-under.js';
 import { versionPrefixesUnder } from './versions.repository.js';
@@ -338,6 +338,28 @@ export class DriveFacade {
     const key = entry ? storageKey(entry) : null;
     if (!entry || entry.type === 'folder' || !key) throw NotFound('This file has no content to show.');
     return { entry, key };
+  }
+
+  /**
+   * For content search's background job (a system read: no caller, the job
+   * was queued by a write that was allowed): a file's row and up to
+   * `maxBytes` of its current content; `complete` false when there is more.
+   * Null when the file is gone, is a folder, or its stored object is missing.
+   */
+  async readForIndex(id: number, maxBytes: number): Promise<{ entry: FileEntryRow; bytes: Buffer; complete: boolean } | null> {
+    const [entry] = await findByIds(this.db, [id]);
+    const key = entry ? storageKey(entry) : null;
+    if (!entry || entry.type === 'folder' || !key) return null;
+    const size = Number(entry.file_size);
+    if (size === 0 || maxBytes <= 0) return { entry, bytes: Buffer.alloc(0), complete: size === 0 };
+    const chunks: Buffer[] = [];
+    try {
+      for await (const chunk of await this.files.read(key, { start: 0, end: Math.min(size, maxBytes) - 1 })) chunks.push(chunk as Buffer);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) return null;
+      throw error;
+    }
+    return { entry, bytes: Buffer.concat(chunks), complete: size <= maxBytes };
   }
 
   purgeBytes(prefixes: string[]): Promise<void> {

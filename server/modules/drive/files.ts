@@ -17,7 +17,7 @@ import { validExactName, validName } from './names.js';
 import { adjustAncestorSizes, freeChildName, insertEntry, liveChildNamed, storageKey, topmost, type Executor } from './repository.js';
 import { folderLockKey, lockFolders } from '../../db/locks.js';
 import { scopeUnder } from './scope-under.js';
-import type { Thumbnails } from './thumbnails.js';
+import type { ContentChanged } from './content-changed.js';
 import { zipLayout, zipStream } from './zip.js';
 import { overwriteContent } from './versions.repository.js';
 
@@ -132,7 +132,7 @@ export class DriveFiles {
   constructor(
     private readonly db: Executor,
     private readonly disk: Disk,
-    private readonly thumbnails: Thumbnails,
+    private readonly newContent: Pick<ContentChanged, 'queue'>,
     private readonly pause: Pause = noPause,
     /** Set when downloads are redirected to the store (an S3 disk with S3_DOWNLOADS=redirect). */
     readonly signedDownload: SignedDownload | null = null,
@@ -268,7 +268,7 @@ export class DriveFiles {
         return { entry: created, replaced: false };
       });
       if (obsolete) await this.disk.deletePrefix(obsolete).catch(() => undefined);
-      if (!committed.kept) this.thumbnails.queue(committed.entry);
+      if (!committed.kept) this.newContent.queue(committed.entry);
       return committed;
     } catch (error) {
       await this.disk.deletePrefix(location.diskPrefix).catch(() => undefined);
@@ -302,7 +302,7 @@ export class DriveFiles {
       const content: StoredContent = { ...location, size: measure.size, sha256: measure.digest(), mime, type: kindOf(mime, extension) };
       const { entry, obsoletePrefix } = await this.db.transaction().execute((trx) => commitReplacement(trx, actor, hash, content));
       if (obsoletePrefix) await this.disk.deletePrefix(obsoletePrefix).catch(() => undefined);
-      this.thumbnails.queue(entry);
+      this.newContent.queue(entry);
       return entry;
     } catch (error) {
       await this.disk.deletePrefix(location.diskPrefix).catch(() => undefined);

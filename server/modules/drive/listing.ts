@@ -15,6 +15,23 @@ import type { EntryWithRelations } from './presenter.js';
 import { descendantsOf, spaceOf, type Executor } from './repository.js';
 import type { ListQuery, OrderColumn } from './schemas.js';
 
+/** A run of a content match's snippet (modules/search/fold.ts makes them). */
+export interface SnippetSegment {
+  text: string;
+  match: boolean;
+}
+
+/**
+ * Content search as the listing uses it (built by modules/search, which owns
+ * the text): a condition on `file_entries.id` that the listing wraps in its
+ * access rules and filters, and the snippets of a page's matches.
+ */
+export interface ContentSearch {
+  /** Null when the query has no word to look for. */
+  condition(query: string): Expression<SqlBool> | null;
+  snippets(ids: number[], query: string): Promise<Map<number, SnippetSegment[]>>;
+}
+
 type Eb = ExpressionBuilder<Database & { parent: Database['file_entries']; star: Database['file_entry_stars'] }, 'file_entries' | 'parent' | 'star'>;
 type View = ListingView;
 
@@ -98,6 +115,7 @@ export class DriveListing {
   constructor(
     private readonly db: Executor,
     private readonly search: NameSearch,
+    private readonly contentSearch: () => ContentSearch | null = () => null,
   ) {}
 
   async list(actor: Actor, scope: ResolvedScope, query: ListQuery) {
@@ -117,7 +135,11 @@ export class DriveListing {
     // A folder's children live in the folder's space, whichever space the call was made in
     // (a folder shared from someone else's space lists that space's rows).
     const space = folder ? spaceOf(folder) : scope;
-    const nameCondition = searchText ? await this.search.listingCondition(this.db, searchText) : null;
+    const nameMatch = searchText ? await this.search.listingCondition(this.db, searchText) : null;
+    // Inside files too when asked: name or text, within the same access rules and filters.
+    const content = searchText && query.content ? this.contentSearch() : null;
+    const contentMatch = content?.condition(searchText) ?? null;
+    const nameCondition = nameMatch && contentMatch ? sql<SqlBool>`(${nameMatch} or ${contentMatch})` : nameMatch;
     const where = (eb: Eb): Expression<SqlBool> => {
       const conditions: Expression<SqlBool>[] = [listFilter(actor, space, view)];
       switch (view) {
@@ -203,9 +225,23 @@ export class DriveListing {
       total = Number(counted.count);
     }
 
+    const data: (Awaited<ReturnType<typeof presentRows>>[number] & { content_match?: { segments: SnippetSegment[] } | null })[] = await presentRows(
+      this.db,
+      actor,
+      page,
+    );
+    if (content && contentMatch) {
+      const files = page.filter((row) => row.type !== 'folder').map((row) => row.id);
+      const snippets = await content.snippets(files, searchText);
+      page.forEach((row, i) => {
+        const segments = snippets.get(row.id);
+        data[i]!.content_match = segments ? { segments } : null;
+      });
+    }
+
     return {
       pagination: {
-        data: await presentRows(this.db, actor, page),
+        data,
         current_page: useCursor ? null : (query.page ?? 1),
         per_page: query.perPage,
         total,

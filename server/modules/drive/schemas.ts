@@ -84,7 +84,10 @@ export const listQuery = workspaceQuery.extend({
     .max(255)
     .regex(/^[^\p{Cc}]*$/u, 'The search may not contain control characters.')
     .optional()
-    .describe('Name search (part of the name, any case)'),
+    .describe('Name search (part of the name, any case); with content, also the words inside files'),
+  content: flag.describe(
+    'With query: also find files whose text (text, Markdown, code, .docx, PDF) has every word of the query (as word prefixes; case, accents and Turkish dotted/dotless i ignored). Each such file carries content_match',
+  ),
   type: z.enum(ENTRY_TYPES).optional(),
   modifiedFrom: dateOrDateTime.optional(),
   modifiedTo: dateOrDateTime.optional().describe('A date includes that whole day (UTC)'),
@@ -92,9 +95,23 @@ export const listQuery = workspaceQuery.extend({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
+export const snippetSegmentSchema = z
+  .object({ text: z.string(), match: z.boolean().describe('One of the searched words') })
+  .meta({ id: 'SnippetSegment', description: 'A run of plain text (never markup): the client marks the runs whose match is true' });
+
+export const listedEntrySchema = fileEntrySchema
+  .extend({
+    content_match: z
+      .object({ segments: z.array(snippetSegmentSchema) })
+      .nullable()
+      .optional()
+      .describe('With content search: where the words are in the file’s text; null when only the name matched'),
+  })
+  .meta({ id: 'ListedFileEntry' });
+
 export const listResponse = z.object({
   pagination: z.object({
-    data: z.array(fileEntrySchema),
+    data: z.array(listedEntrySchema),
     current_page: z.number().int().nullable(),
     per_page: z.number().int(),
     total: z.number().int().nullable(),

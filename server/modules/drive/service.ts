@@ -35,7 +35,7 @@ import {
 } from './repository.js';
 import type { SpaceLimits } from './space-limits.js';
 import { scopeUnder } from './scope-under.js';
-import type { Thumbnails } from './thumbnails.js';
+import type { ContentChanged } from './content-changed.js';
 
 const INTO_ITSELF = 'A folder cannot be moved or copied into itself or one of its subfolders.';
 
@@ -51,7 +51,7 @@ export class DriveService {
   constructor(
     private readonly db: Executor,
     private readonly files: DriveFiles,
-    private readonly thumbnails: Thumbnails,
+    private readonly newContent: Pick<ContentChanged, 'queue'>,
     private readonly quota: QuotaService,
     private readonly limits: SpaceLimits,
   ) {}
@@ -230,7 +230,7 @@ export class DriveService {
         }
         return { roots, all, pairs };
       });
-      for (const copy of created.all) this.thumbnails.queue(copy);
+      for (const copy of created.all) this.newContent.queue(copy);
       return { roots: created.roots, pairs: created.pairs };
     } catch (error) {
       await this.files.deletePrefixes(newPrefixes).catch(() => undefined);

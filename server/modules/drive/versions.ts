@@ -16,6 +16,7 @@ import { presentByIds } from './present.js';
 import type { QuotaService } from './quota.js';
 import { adjustAncestorSizes, findById, payerOf, spaceOf, storageKey, type Executor } from './repository.js';
 import type { SpaceLimits } from './space-limits.js';
+import type { ContentChanged } from './content-changed.js';
 import { deleteVersions, findVersion, overwriteContent, versionPrefixesOf, versionsOf, type NewContent, type Overwrite } from './versions.repository.js';
 
 /** A replaced file whose version moved on under the writer: nothing was written. */
@@ -41,6 +42,7 @@ export class FileVersions {
     private readonly disk: Disk,
     private readonly quota: QuotaService,
     private readonly limits: SpaceLimits,
+    private readonly newContent: Pick<ContentChanged, 'queue'>,
   ) {}
 
   /** A live file's bytes, for a caller who may do `action`, read whole up to `maxBytes`. */
@@ -91,7 +93,10 @@ export class FileVersions {
         if (!outcome.entry || outcome.entry.deleted_at) throw NotFound('This file or folder does not exist.');
         return { conflict: true, current: outcome.entry };
       }
-      if (outcome.kind === 'replaced') await this.quota.settle(payerId, available);
+      if (outcome.kind === 'replaced') {
+        await this.quota.settle(payerId, available);
+        this.newContent.queue(outcome.entry);
+      }
       return outcome.entry;
     } catch (error) {
       await this.disk.deletePrefix(location.diskPrefix).catch(() => undefined);
@@ -158,6 +163,7 @@ export class FileVersions {
       return { dropped: outcome.kind === 'unchanged' ? [version.disk_prefix] : [], row: outcome.entry };
     });
     for (const prefix of dropped) await this.disk.deletePrefix(prefix).catch(() => undefined);
+    this.newContent.queue(row);
     return (await presentByIds(this.db, actor, [row.id]))[0]!;
   }
 
@@ -205,6 +211,7 @@ export class FileVersions {
       return { row: outcome.entry, dropped };
     });
     for (const prefix of dropped) await this.disk.deletePrefix(prefix).catch(() => undefined);
+    this.newContent.queue(row);
     await this.settle(actor, row);
     return row;
   }

@@ -157,6 +157,8 @@ const expected: Record<string, string[]> = {
   two_factor_devices: ['created_at', 'expires_at', 'id', 'user_id'],
   passkeys: ['counter', 'created_at', 'id', 'last_used_at', 'name', 'public_key', 'transports', 'user_id'],
   webauthn_challenges: ['challenge', 'expires_at', 'id', 'purpose', 'user_id'],
+  // Content search (issue 35): PostgreSQL keeps the tsvector in the row, SQLite in an FTS5 table (below).
+  file_contents: ['entry_id', 'extracted_at', 'extractor_version', ...(DIALECT === 'postgres' ? ['search'] : []), 'sha256', 'status', 'text', 'truncated'],
   // The name search index differs by dialect (db/search.ts): SQLite's is an FTS5 table with its shadow tables.
   ...(DIALECT === 'sqlite'
     ? {
@@ -165,6 +167,11 @@ const expected: Record<string, string[]> = {
         file_entries_search_data: ['block', 'id'],
         file_entries_search_docsize: ['id', 'sz'],
         file_entries_search_idx: ['pgno', 'segid', 'term'],
+        file_contents_search: ['words'],
+        file_contents_search_config: ['k', 'v'],
+        file_contents_search_data: ['block', 'id'],
+        file_contents_search_docsize: ['id', 'origin', 'sz'],
+        file_contents_search_idx: ['pgno', 'segid', 'term'],
       }
     : {}),
 };

@@ -11,18 +11,21 @@ describe('defineJobs (issue 31.2: moved out of services.ts)', () => {
       send: async (message) => void ran.push(['mail', message.to]),
       deliverPush: async (job) => void ran.push(['push', job.userId]),
       makeThumbnail: async (entryId) => void ran.push(['thumbnail', entryId]),
+      extractText: async (entryId) => void ran.push(['extract-text', entryId]),
       housekeeping: async () => void ran.push(['housekeeping']),
       retention: async () => void ran.push(['retention']),
     });
-    expect([...defined.keys()].sort()).toEqual(['housekeeping', 'mail', 'push', 'retention', 'thumbnail']);
+    expect([...defined.keys()].sort()).toEqual(['extract-text', 'housekeeping', 'mail', 'push', 'retention', 'thumbnail']);
     expect(defined.get('thumbnail')!.options).toEqual({ attempts: 1, concurrency: 1 });
+    expect(defined.get('extract-text')!.options).toEqual({ attempts: 1, concurrency: 1 });
     expect(defined.get('housekeeping')!.options).toEqual({ attempts: 1 });
     expect(defined.get('retention')!.options).toEqual({ attempts: 1 });
     await defined.get('mail')!.handler({ to: 'a@example.com' } as never);
     await defined.get('push')!.handler({ userId: 4 } as never);
     await defined.get('thumbnail')!.handler({ entryId: 9 } as never);
+    await defined.get('extract-text')!.handler({ entryId: 10 } as never);
     await defined.get('housekeeping')!.handler({} as never);
     await defined.get('retention')!.handler({} as never);
-    expect(ran).toEqual([['mail', 'a@example.com'], ['push', 4], ['thumbnail', 9], ['housekeeping'], ['retention']]);
+    expect(ran).toEqual([['mail', 'a@example.com'], ['push', 4], ['thumbnail', 9], ['extract-text', 10], ['housekeeping'], ['retention']]);
   });
 });

@@ -77,6 +77,44 @@ describe('query plans of listings, search and access checks', () => {
     expect(await fullScans(log)).toEqual([]);
   });
 
+  it('a content search (issue 35) never scans file_entries, and finds the words through the full-text index', async () => {
+    const { user, client } = await signedInUser(t.app);
+    for (let i = 0; i < 5; i += 1) await uploadFile(t.app, user, { name: `memo ${i}.txt`, content: `minutes of meeting ${i} about the harbour` });
+    await servicesOf(t.app).jobs.idle();
+    const counter = servicesOf(t.app).db.counter;
+    const log: NonNullable<typeof counter.log> = [];
+    counter.log = log;
+    try {
+      for (const url of [
+        '/api/v1/drive/file-entries?query=harbour&content=true&perPage=50',
+        '/api/v1/drive/file-entries?query=harbour%20meet&content=true&page=1',
+      ]) {
+        const res = await client.get(url);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().pagination.data).toHaveLength(5);
+      }
+    } finally {
+      delete counter.log;
+    }
+    expect(await fullScans(log)).toEqual([]);
+    const page = log.find((s) => /file_contents/.test(s.sql) && /"file_entries"/.test(s.sql))!;
+    const db = servicesOf(t.app).db;
+    if (db.dialect === 'sqlite') {
+      const plan = await db.kysely.executeQuery<{ detail: string }>({
+        ...sql``.compile(db.kysely),
+        sql: `explain query plan ${page.sql}`,
+        parameters: page.parameters,
+      });
+      expect(plan.rows.map((row) => row.detail).join('\n')).toMatch(/SCAN file_contents_search VIRTUAL TABLE INDEX/);
+    } else {
+      const plan = await db.kysely.transaction().execute(async (trx) => {
+        await sql`set local enable_seqscan = off`.execute(trx);
+        return trx.executeQuery<{ 'QUERY PLAN': string }>({ ...sql``.compile(trx), sql: `explain ${page.sql}`, parameters: page.parameters });
+      });
+      expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/Bitmap Index Scan on file_contents_search_index/);
+    }
+  });
+
   it.runIf(t0Dialect() === 'postgres')('PostgreSQL reads a root or folder page in index order, with no sort (personal and workspace spaces)', async () => {
     const { user, client } = await signedInUser(t.app);
     const folder = await createFolder(client, 'Ordered');

@@ -503,6 +503,8 @@ export const enLines: Record<string, string> = {
   'Any type': 'Any type',
   'Modified after': 'Modified after',
   'Modified before': 'Modified before',
+  'Search inside files': 'Search inside files',
+  'Found in the file:': 'Found in the file:',
   Folders: 'Folders',
   Images: 'Images',
   Videos: 'Videos',

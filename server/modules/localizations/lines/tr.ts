@@ -503,6 +503,8 @@ export const trLines: Record<string, string> = {
   'Any type': 'Herhangi bir tür',
   'Modified after': 'Şu tarihten sonra değişen',
   'Modified before': 'Şu tarihten önce değişen',
+  'Search inside files': 'Dosyaların içinde ara',
+  'Found in the file:': 'Dosyanın içinde bulunan:',
   Folders: 'Klasörler',
   Images: 'Görseller',
   Videos: 'Videolar',

@@ -54,7 +54,7 @@ export function useListing(params: ListingParams, options: { enabled?: boolean }
 
   // Kept while the pages are: the listing's memos and its rows' context hang on this array's identity.
   const pages = query.data?.pages;
-  const fresh = useMemo(() => pages && { entries: pages.flatMap((p) => p.pagination.data), folder: pages[0]?.folder ?? null }, [pages]);
+  const fresh = useMemo(() => pages && { entries: pages.flatMap((p): FileEntry[] => p.pagination.data), folder: pages[0]?.folder ?? null }, [pages]);
   const shown = usePaintFirst(
     async () => (enabled ? ((await readListing(db, key)) ?? (await readOfflineFallback(db, params))) : undefined),
     [db, key, enabled],

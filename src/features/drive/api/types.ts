@@ -3,6 +3,9 @@ import type { components, paths } from '../../../api/schema';
 
 // Wire shapes of the drive calls, named once (generated from the server's OpenAPI document).
 export type FileEntry = components['schemas']['FileEntry'];
+/** A listing's entry: with content search, where the words are in the file. */
+export type ListedFileEntry = components['schemas']['ListedFileEntry'];
+export type SnippetSegment = components['schemas']['SnippetSegment'];
 export type Folder = components['schemas']['Folder'];
 export type FolderCrumb = components['schemas']['FolderCrumb'];
 export type ListResponse = JsonResponse<'/api/v1/drive/file-entries', 'get'>;

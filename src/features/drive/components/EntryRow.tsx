@@ -5,6 +5,7 @@ import { useBootstrap } from '../../bootstrap/store';
 import { Icon } from '../../../ui/icons';
 import type { FileEntry } from '../api/types';
 import { formatBytes } from '../../../i18n/format-size';
+import { ContentSnippet, contentMatchOf } from './ContentSnippet';
 import { FileIcon } from './FileIcon';
 import { useEntryItem } from './use-entry-item';
 import { OfflineBadge } from '../offline/OfflineBadge';
@@ -17,6 +18,7 @@ export const EntryRow = memo(function EntryRow({ entry, style }: { entry: FileEn
   const { t } = useTrans();
   const { itemProps, formatDate } = useEntryItem(entry);
   const { user } = useBootstrap();
+  const snippet = contentMatchOf(entry);
   return (
     <div
       {...itemProps}
@@ -25,7 +27,14 @@ export const EntryRow = memo(function EntryRow({ entry, style }: { entry: FileEn
       className="absolute left-0 right-0 flex cursor-default select-none items-center gap-3 border-b border-divider px-4 text-sm hover:bg-fg/5 aria-selected:bg-primary/15 data-[drop-active]:bg-primary/25 data-[drop-active]:ring-2 data-[drop-active]:ring-primary data-[focused]:outline data-[focused]:outline-1 data-[focused]:-outline-offset-1 data-[focused]:outline-primary/60"
     >
       <FileIcon entry={entry} />
-      <span className="min-w-0 flex-1 truncate font-medium">{entry.name}</span>
+      {snippet ? (
+        <span className="min-w-0 flex-1 leading-tight">
+          <span className="block truncate font-medium">{entry.name}</span>
+          <ContentSnippet segments={snippet} />
+        </span>
+      ) : (
+        <span className="min-w-0 flex-1 truncate font-medium">{entry.name}</span>
+      )}
       <OfflineBadge entryId={entry.id} />
       {entry.is_starred && <Icon name="star" className="size-4 text-amber-500" aria-label={t('Starred')} />}
       {entry.is_shared && <Icon name="people" className="size-4 text-fg-muted" aria-label={t('Shared')} />}

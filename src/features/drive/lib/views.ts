@@ -63,6 +63,8 @@ export interface SearchFilters {
   type?: ListQuery['type'];
   modifiedFrom?: string;
   modifiedTo?: string;
+  /** Also inside files' text (the search view's default; `content=0` in the address turns it off). */
+  content?: boolean;
 }
 
 export interface ListingParams {
@@ -82,7 +84,10 @@ export function listingQuery(params: ListingParams, cursor: string | null, perPa
   if (params.view === 'folder' || params.view === 'search') query.folderId = params.folderId;
   for (const flag of Object.keys(view.flags) as ViewFlag[]) query[flag] = 'true';
   const search = params.search;
-  if (search?.query?.trim()) query.query = search.query.trim();
+  if (search?.query?.trim()) {
+    query.query = search.query.trim();
+    if (search.content) query.content = 'true';
+  }
   if (search?.type) query.type = search.type;
   if (search?.modifiedFrom) query.modifiedFrom = search.modifiedFrom;
   if (search?.modifiedTo) query.modifiedTo = search.modifiedTo;
@@ -94,6 +99,8 @@ export function listingQuery(params: ListingParams, cursor: string | null, perPa
 export function listingKey(params: ListingParams): string {
   const { view, folderId, sort, search } = params;
   const folder = view === 'folder' || view === 'search' ? folderId : '';
-  const filters = search ? [search.query?.trim() ?? '', search.type ?? '', search.modifiedFrom ?? '', search.modifiedTo ?? ''].join('|') : '';
+  const filters = search
+    ? [search.query?.trim() ?? '', search.type ?? '', search.modifiedFrom ?? '', search.modifiedTo ?? '', search.content ? 'content' : ''].join('|')
+    : '';
   return listingKeyOf(view, folder, sort.orderBy, sort.orderDir, filters);
 }

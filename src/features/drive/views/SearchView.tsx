@@ -38,6 +38,7 @@ export function SearchView() {
     type: isType(type) ? type : undefined,
     modifiedFrom: params.get('modifiedFrom') ?? undefined,
     modifiedTo: params.get('modifiedTo') ?? undefined,
+    content: params.get('content') !== '0',
   };
 
   const setParam = (name: string, value: string) =>
@@ -90,6 +91,10 @@ export function SearchView() {
         <label className="text-sm">
           <span className="mb-1 block text-fg-muted">{t('Modified before')}</span>
           <input type="date" value={filters.modifiedTo ?? ''} onChange={(event) => setParam('modifiedTo', event.target.value)} className={inputClass} />
+        </label>
+        <label className="flex items-center gap-2 self-center text-sm">
+          <input type="checkbox" checked={filters.content} onChange={(event) => setParam('content', event.target.checked ? '' : '0')} />
+          {t('Search inside files')}
         </label>
       </form>
     </ListingPage>
