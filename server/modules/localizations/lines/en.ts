@@ -1239,6 +1239,10 @@ export const enLines: Record<string, string> = {
   'This passkey does not exist.': 'This passkey does not exist.',
   'Passkey renamed': 'Passkey renamed',
   'Passkey removed': 'Passkey removed',
+  Reset: 'Reset',
+  ':email loses the authenticator app, recovery codes and passkeys, and is signed out everywhere. They sign in with their password alone until they set two-factor sign-in up again.':
+    ':email loses the authenticator app, recovery codes and passkeys, and is signed out everywhere. They sign in with their password alone until they set two-factor sign-in up again.',
+  'Set up two-factor sign-in': 'Set up two-factor sign-in',
   'Two-factor sign-in was reset': 'Two-factor sign-in was reset',
   'Two-factor sign-in is not turned on for your account.': 'Two-factor sign-in is not turned on for your account.',
   'Set up two-factor sign-in for your own account before requiring it for a role you hold.':

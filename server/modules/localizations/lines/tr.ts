@@ -1240,6 +1240,10 @@ export const trLines: Record<string, string> = {
   'This passkey does not exist.': 'Bu geçiş anahtarı yok.',
   'Passkey renamed': 'Geçiş anahtarı yeniden adlandırıldı',
   'Passkey removed': 'Geçiş anahtarı kaldırıldı',
+  Reset: 'Sıfırla',
+  ':email loses the authenticator app, recovery codes and passkeys, and is signed out everywhere. They sign in with their password alone until they set two-factor sign-in up again.':
+    ':email kimlik doğrulama uygulamasını, kurtarma kodlarını ve geçiş anahtarlarını kaybeder ve her yerde oturumu kapatılır. İki adımlı oturum açmayı yeniden kurana kadar yalnızca parolasıyla oturum açar.',
+  'Set up two-factor sign-in': 'İki adımlı oturum açmayı kurun',
   'Two-factor sign-in was reset': 'İki adımlı oturum açma sıfırlandı',
   'Two-factor sign-in is not turned on for your account.': 'Hesabınızda iki adımlı oturum açma açık değil.',
   'Set up two-factor sign-in for your own account before requiring it for a role you hold.':
