@@ -88,7 +88,12 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   const services = createServices(db, config, app.log);
   built.set(app, services);
   // Who is calling: a session or a personal access token of a user (plugins/authenticate.ts).
-  const callers = { sessions: services.auth.sessions, accessTokens: services.auth.accessTokens, users: services.users };
+  const callers = {
+    sessions: services.auth.sessions,
+    accessTokens: services.auth.accessTokens,
+    users: services.users,
+    twoFactor: services.auth.twoFactor,
+  };
   app.decorate('appKey', () => services.settings.appKey());
   app.decorate('linesSource', { localizations: services.localizations, settings: services.settings });
   installObservability(app, config.observability, {

@@ -85,7 +85,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const trashWorkspace = drive.facade.trashWorkspace.bind(drive.facade);
   const workspaces = createWorkspaces({ ...common, db, notifier, siteName, trashWorkspace });
   const account = createUsers({ ...common, auth, avatarDisk: disks.avatars, drive, billing, bootstrap });
-  const social = createSocial({ ...common, auth: auth.auth, bootstrap: bootstrap.bootstrap, appUrl: config.appUrl });
+  const social = createSocial({ ...common, auth: auth.auth, twoFactor: auth.twoFactor, bootstrap: bootstrap.bootstrap, appUrl: config.appUrl });
   const health = { database: db, jobs, storage: { driver: config.storage.driver, dir: config.storageDir, disk: drive.disk } };
   const adminDeps = { mailer, auth, account, drive, workspaces, billing, customPages, menus, health, storageDir: config.storageDir };
   const admin = createAdmin({ ...common, ...appearance, ...adminDeps });

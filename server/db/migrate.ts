@@ -26,6 +26,7 @@ import * as legalPagesPlanStorage from './migrations/2026_11_27_000600_legal_pag
 import * as chargedBytesIndex from './migrations/2026_11_28_000420_charged_bytes_index.js';
 import * as twoFactor from './migrations/2026_11_28_000600_two_factor.js';
 import * as passkeys from './migrations/2026_11_28_000610_passkeys.js';
+import * as roleTwoFactor from './migrations/2026_11_29_000100_role_two_factor.js';
 import * as chargedBytesTotals from './migrations/2026_11_29_000300_charged_bytes_totals.js';
 import * as fileContents from './migrations/2026_11_29_000400_file_contents.js';
 
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_000420_charged_bytes_index': chargedBytesIndex,
   '2026_11_28_000600_two_factor': twoFactor,
   '2026_11_28_000610_passkeys': passkeys,
+  '2026_11_29_000100_role_two_factor': roleTwoFactor,
   '2026_11_29_000300_charged_bytes_totals': chargedBytesTotals,
   '2026_11_29_000400_file_contents': fileContents,
 };

@@ -42,6 +42,8 @@ export interface RolesTable {
   guests: Flag;
   /** Given to every newly registered user. */
   default: Flag;
+  /** Holders without a second factor are sent to set one up at sign-in (issue 36). */
+  require_two_factor: Flag;
   type: string;
   created_at: Timestamp;
   updated_at: Timestamp;

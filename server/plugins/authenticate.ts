@@ -13,7 +13,24 @@ export interface AuthenticateDeps {
     findWithAccess(id: number): Promise<UserWithAccess | null>;
     guestRole(): Promise<{ permissions: Permission[] }>;
   };
+  /** Whether a user has a second factor (TwoFactorService.enabled). */
+  twoFactor: { enabled(userId: number): Promise<boolean> };
 }
+
+/**
+ * What a browser session may call while a role of its user requires two-factor
+ * sign-in and the user has none yet (issue 36): setting one up, and nothing
+ * else of the account. Every other call sees a guest (signing out still ends
+ * the session: it reads the cookie, not the user).
+ */
+export const TWO_FACTOR_SETUP_ROUTES: ReadonlySet<string> = new Set([
+  'GET /api/v1/user/two-factor',
+  'POST /api/v1/user/two-factor/totp',
+  'POST /api/v1/user/two-factor/totp/confirm',
+  'GET /api/v1/user/passkeys',
+  'POST /api/v1/user/passkeys/options',
+  'POST /api/v1/user/passkeys',
+]);
 
 /**
  * Who is calling: a personal access token (`Authorization: Bearer`) or the
@@ -55,6 +72,11 @@ async function attach(request: FastifyRequest, deps: AuthenticateDeps, userId: n
   const user = await deps.users.findWithAccess(userId);
   // A suspended account's sessions and tokens are refused at once, whatever is still stored.
   if (!user || user.suspended_at) return null;
+  // A role requires a second factor this user has not set up: its session reaches only the set-up. Tokens are a
+  // second secret already, and an admin's "sign in as" passed both steps itself.
+  if (via === 'session' && user.two_factor_required && request.impersonatorId === null && !(await deps.twoFactor.enabled(user.id))) {
+    if (!TWO_FACTOR_SETUP_ROUTES.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return null;
+  }
   request.user = user;
   request.authVia = via;
   return user;

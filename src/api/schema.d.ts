@@ -40,6 +40,11 @@ export interface paths {
                             two_factor?: {
                                 methods: ("totp" | "recovery_code" | "passkey")[];
                             };
+                            /**
+                             * @description A role of the account requires two-factor sign-in and it has none: only its set-up is reachable, bootstrapData is a guest’s
+                             * @enum {boolean}
+                             */
+                            two_factor_setup?: true;
                         };
                     };
                 };
@@ -95,6 +100,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             bootstrapData: components["schemas"]["Bootstrap"];
+                            /**
+                             * @description A role of the account requires two-factor sign-in and it has none: only its set-up is reachable, bootstrapData is a guest’s
+                             * @enum {boolean}
+                             */
+                            two_factor_setup?: true;
                             /** @enum {string} */
                             status: "success" | "needs_email_verification";
                         };
@@ -451,6 +461,11 @@ export interface paths {
                             two_factor?: {
                                 methods: ("totp" | "recovery_code" | "passkey")[];
                             };
+                            /**
+                             * @description A role of the account requires two-factor sign-in and it has none: only its set-up is reachable, bootstrapData is a guest’s
+                             * @enum {boolean}
+                             */
+                            two_factor_setup?: true;
                         };
                     };
                 };
@@ -532,6 +547,46 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/two-factor/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Options for a passkey assertion that confirms an account change (an account without a password: second_factor) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            options: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1002,6 +1057,11 @@ export interface paths {
                             two_factor?: {
                                 methods: ("totp" | "recovery_code" | "passkey")[];
                             };
+                            /**
+                             * @description A role of the account requires two-factor sign-in and it has none: only its set-up is reachable, bootstrapData is a guest’s
+                             * @enum {boolean}
+                             */
+                            two_factor_setup?: true;
                         };
                     };
                 };
@@ -1451,6 +1511,22 @@ export interface paths {
                         timezone?: string | null;
                         /** @description Needed to change the sign-in email */
                         current_password?: string;
+                        /** @description Instead of the password, for an account without one: a code from the authenticator app, a recovery code, or a passkey assertion */
+                        second_factor?: {
+                            /** @enum {string} */
+                            method: "totp";
+                            code: string;
+                        } | {
+                            /** @enum {string} */
+                            method: "recovery_code";
+                            code: string;
+                        } | {
+                            /** @enum {string} */
+                            method: "passkey";
+                            response: {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
             };
@@ -1528,6 +1604,22 @@ export interface paths {
                 content: {
                     "application/json": {
                         current_password?: string;
+                        /** @description Instead of the password, for an account without one: a code from the authenticator app, a recovery code, or a passkey assertion */
+                        second_factor?: {
+                            /** @enum {string} */
+                            method: "totp";
+                            code: string;
+                        } | {
+                            /** @enum {string} */
+                            method: "recovery_code";
+                            code: string;
+                        } | {
+                            /** @enum {string} */
+                            method: "passkey";
+                            response: {
+                                [key: string]: unknown;
+                            };
+                        };
                     } | null;
                 };
             };
@@ -6450,6 +6542,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/users/{id}/two-factor/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove every second factor of a user who lost them (recorded); needs your password or your own second factor */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Your own password: needed to sign in as, delete, set a password or email, or grant admin */
+                        current_password?: string;
+                        /** @description Instead of the password, for an account without one: a code from the authenticator app, a recovery code, or a passkey assertion */
+                        second_factor?: {
+                            /** @enum {string} */
+                            method: "totp";
+                            code: string;
+                        } | {
+                            /** @enum {string} */
+                            method: "recovery_code";
+                            code: string;
+                        } | {
+                            /** @enum {string} */
+                            method: "passkey";
+                            response: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/users/bulk-delete": {
         parameters: {
             query?: never;
@@ -6683,6 +6838,8 @@ export interface paths {
                         default?: boolean;
                         /** @description Applies to visitors who are not signed in (one role) */
                         guests?: boolean;
+                        /** @description Holders without a second factor are sent to set one up at sign-in and reach nothing else until they do (sitewide roles); absent: unchanged */
+                        require_two_factor?: boolean;
                         /** @default [] */
                         permissions?: {
                             name: string;
@@ -6748,6 +6905,8 @@ export interface paths {
                         default?: boolean;
                         /** @description Applies to visitors who are not signed in (one role) */
                         guests?: boolean;
+                        /** @description Holders without a second factor are sent to set one up at sign-in and reach nothing else until they do (sitewide roles); absent: unchanged */
+                        require_two_factor?: boolean;
                         /** @default [] */
                         permissions?: {
                             name: string;
@@ -9047,6 +9206,7 @@ export interface components {
             type: "sitewide" | "workspace";
             guests: boolean;
             default: boolean;
+            require_two_factor: boolean;
             users_count: number;
             permissions: {
                 name: string;
@@ -9064,6 +9224,7 @@ export interface components {
             type: "sitewide" | "workspace";
             guests: boolean;
             default: boolean;
+            require_two_factor: boolean;
             users_count: number;
             permissions: {
                 name: string;
@@ -9144,6 +9305,8 @@ export interface components {
                     value: string | number | boolean | null;
                 }[];
             }[];
+            /** @description Has a second factor: an authenticator app or a passkey */
+            two_factor: boolean;
             space: number | null;
             space_available: number | null;
         };
@@ -9168,6 +9331,8 @@ export interface components {
                     value: string | number | boolean | null;
                 }[];
             }[];
+            /** @description Has a second factor: an authenticator app or a passkey */
+            two_factor: boolean;
             space: number | null;
             space_available: number | null;
         };
@@ -9188,6 +9353,8 @@ export interface components {
                 id: number;
                 name: string;
             }[];
+            /** @description Has a second factor: an authenticator app or a passkey */
+            two_factor: boolean;
         };
         AdminUserRowInput: {
             id: number;
@@ -9206,6 +9373,8 @@ export interface components {
                 id: number;
                 name: string;
             }[];
+            /** @description Has a second factor: an authenticator app or a passkey */
+            two_factor: boolean;
         };
         AdminWorkspaceRow: {
             id: number;

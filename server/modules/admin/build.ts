@@ -64,7 +64,7 @@ export function buildAdmin(deps: AdminDeps) {
     activity,
     adminUsers: new AdminUsersService(deps.db, activity, deps.account.forAdmin),
     impersonation: new Impersonation(deps.auth.sessions, activity, findEmail, bootstrapFor),
-    roles: new AdminRolesService(deps.db, activity, deps.account.forAdmin.confirm),
+    roles: new AdminRolesService(deps.db, activity, deps.account.forAdmin.confirm, deps.account.forAdmin.twoFactor),
     dashboard: new AdminDashboardService(deps.db, {
       storageDir: deps.storageDir,
       version: APP_VERSION,

@@ -57,7 +57,7 @@ export function createAuth(deps: AuthModuleDeps) {
     twoFactor,
     recovery,
     registration,
-    routes: moduleRoutes('/auth', authRoutes, { auth, users, bootstrap, settings, sessions, registration, recovery, rateLimiter }),
+    routes: moduleRoutes('/auth', authRoutes, { auth, users, bootstrap, settings, sessions, registration, recovery, rateLimiter, twoFactor }),
     /** The second step of a sign-in, the authenticator app and passkeys (after /auth, where the OpenAPI document lists them). */
     twoFactorRoutes: twoFactorRoutes({ twoFactor, passkeys, auth, users, bootstrap }),
     /** Mounted after the account's routes, where the OpenAPI document lists them. */

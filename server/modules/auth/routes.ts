@@ -51,8 +51,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
     },
     async (request, reply) => {
       const { email, password, remember } = request.body;
-      const { bootstrapData, twoFactor } = await signIn(deps, request, reply, { kind: 'password', email, password }, remember);
-      return { bootstrapData, ...(twoFactor ? { two_factor: twoFactor } : {}) };
+      const { bootstrapData, twoFactor, twoFactorSetup } = await signIn(deps, request, reply, { kind: 'password', email, password }, remember);
+      return { bootstrapData, ...(twoFactor ? { two_factor: twoFactor } : {}), ...(twoFactorSetup ? { two_factor_setup: true as const } : {}) };
     },
   );
 
@@ -75,8 +75,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesDeps> = async (app, dep
         language: request.cookies[LOCALE_COOKIE] ?? null,
       });
       if (needsEmailVerification) await recovery.sendVerification(user.id);
-      const { bootstrapData } = await signIn(deps, request, reply, { kind: 'registration', userId: user.id }, true);
-      return { bootstrapData, status: needsEmailVerification ? ('needs_email_verification' as const) : ('success' as const) };
+      const { bootstrapData, twoFactorSetup } = await signIn(deps, request, reply, { kind: 'registration', userId: user.id }, true);
+      return {
+        bootstrapData,
+        ...(twoFactorSetup ? { two_factor_setup: true as const } : {}),
+        status: needsEmailVerification ? ('needs_email_verification' as const) : ('success' as const),
+      };
     },
   );
 

@@ -56,9 +56,13 @@ export const bootstrapDataResponse = z.object({ bootstrapData: bootstrapSchema }
 /** `two_factor`: the password was right, and the sign-in waits for a second step (POST /auth/two-factor). */
 export const loginResponse = bootstrapDataResponse.extend({
   two_factor: z.object({ methods: z.array(z.enum(['totp', 'recovery_code', 'passkey'])) }).optional(),
+  two_factor_setup: z
+    .literal(true)
+    .optional()
+    .describe('A role of the account requires two-factor sign-in and it has none: only its set-up is reachable, bootstrapData is a guest’s'),
 });
 
-export const registerResponse = bootstrapDataResponse.extend({
+export const registerResponse = loginResponse.omit({ two_factor: true }).extend({
   status: z.enum(['success', 'needs_email_verification']),
 });
 

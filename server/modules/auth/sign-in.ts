@@ -3,11 +3,11 @@ import type { UserRow } from '../../db/types.js';
 import { clearSessionCookie, isSecure, setSessionCookie } from '../../plugins/cookies.js';
 import { rotateXsrfForGuest, rotateXsrfForSession } from '../../plugins/xsrf.js';
 import type { BootstrapService } from '../bootstrap/service.js';
-import type { UsersRepository } from '../users/repository.js';
+import type { UsersRepository, UserWithAccess } from '../users/repository.js';
 import { LOCALE_COOKIE } from '../localizations/locale-cookie.js';
 import type { AuthService, SessionProof } from './service.js';
 import { REMEMBER_LIFETIME_MS } from './sessions.js';
-import { CHALLENGE_LIFETIME_MS, DEVICE_LIFETIME_MS, type SecondStepMethod } from './two-factor/service.js';
+import { CHALLENGE_LIFETIME_MS, DEVICE_LIFETIME_MS, type SecondStepMethod, type TwoFactorService } from './two-factor/service.js';
 
 /** The sign-in waiting for its second step (never a session: nothing reads it but the second step). */
 export const CHALLENGE_COOKIE = 'drive_sign_in';
@@ -19,6 +19,8 @@ export interface SignInDeps {
   auth: Pick<AuthService, 'startSession'>;
   users: Pick<UsersRepository, 'withAccess'>;
   bootstrap: Pick<BootstrapService, 'build'>;
+  /** Whether the account has a second factor: a role may require one before anything else is reachable (issue 36). */
+  twoFactor: Pick<TwoFactorService, 'enabled'>;
 }
 
 /** "Sign in as" keeps the admin's own session aside, so its cookies are the admin area's (admin/users/routes.ts). */
@@ -28,6 +30,12 @@ export interface SignedIn {
   bootstrapData: Awaited<ReturnType<BootstrapService['build']>>;
   /** Null when signed in; else the sign-in waits for a second step and bootstrapData is a guest's. */
   twoFactor: { methods: SecondStepMethod[] } | null;
+  /**
+   * A role of the account requires two-factor sign-in and it has no second
+   * factor: the session reaches only the set-up calls (plugins/authenticate.ts),
+   * and bootstrapData is a guest's until one is set up.
+   */
+  twoFactorSetup: boolean;
 }
 
 const cookieOptions = (request: FastifyRequest, maxAgeMs: number) => ({
@@ -57,9 +65,18 @@ export async function signIn(deps: SignInDeps, request: FastifyRequest, reply: F
     clearSessionCookie(request, reply);
     rotateXsrfForGuest(request, reply);
     reply.setCookie(CHALLENGE_COOKIE, outcome.challenge.token, cookieOptions(request, CHALLENGE_LIFETIME_MS));
-    return { bootstrapData: await deps.bootstrap.build(null, language), twoFactor: { methods: outcome.methods } };
+    return { bootstrapData: await deps.bootstrap.build(null, language), twoFactor: { methods: outcome.methods }, twoFactorSetup: false };
   }
-  return { bootstrapData: await startBrowserSession(deps, request, reply, outcome.user, outcome.session), twoFactor: null };
+  setSessionCookie(request, reply, outcome.session.token, outcome.session.remember ? REMEMBER_LIFETIME_MS / 1000 : null);
+  await rotateXsrfForSession(request, reply, outcome.session.token);
+  const user = await deps.users.withAccess(outcome.user);
+  const twoFactorSetup = await twoFactorSetupPending(deps, user);
+  return { bootstrapData: await deps.bootstrap.build(twoFactorSetup ? null : user, language), twoFactor: null, twoFactorSetup };
+}
+
+/** A role of the user requires two-factor sign-in and the user has no second factor yet. */
+export async function twoFactorSetupPending(deps: Pick<SignInDeps, 'twoFactor'>, user: UserWithAccess): Promise<boolean> {
+  return user.two_factor_required && !(await deps.twoFactor.enabled(user.id));
 }
 
 /** Sets a started session's cookies and answers the signed-in bootstrap data. */

@@ -20,6 +20,6 @@ export interface SocialModuleDeps extends SignInDeps {
 /** Sign-in and account linking with Google and Facebook. */
 export function createSocial(deps: SocialModuleDeps) {
   const social = new SocialAccountsService(deps.db, deps.users, deps.settings, deps.auth);
-  const { users, settings, auth, bootstrap, appUrl } = deps;
-  return { social, routes: moduleRoutes('/secure/auth/social', socialRoutes, { social, users, settings, auth, bootstrap, appUrl }) };
+  const { users, settings, auth, bootstrap, appUrl, twoFactor } = deps;
+  return { social, routes: moduleRoutes('/secure/auth/social', socialRoutes, { social, users, settings, auth, bootstrap, appUrl, twoFactor }) };
 }

@@ -101,9 +101,9 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesDeps> = async (app,
           keep(request, reply, PENDING_COOKIE, await flow.seal(pending));
           return sendPopupResult(reply, origin, 'REQUEST_PASSWORD', { email: outcome.email, service });
         }
-        const { bootstrapData, twoFactor } = await signIn(deps, request, reply, outcome.proof, true);
+        const { bootstrapData, twoFactor, twoFactorSetup } = await signIn(deps, request, reply, outcome.proof, true);
         if (twoFactor) return sendPopupResult(reply, origin, 'TWO_FACTOR', { bootstrapData, two_factor: twoFactor });
-        return sendPopupResult(reply, origin, 'SUCCESS', { bootstrapData });
+        return sendPopupResult(reply, origin, 'SUCCESS', { bootstrapData, ...(twoFactorSetup ? { two_factor_setup: true } : {}) });
       } catch (error) {
         return popupFailure(request, reply, service, error);
       }
@@ -124,8 +124,8 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesDeps> = async (app,
       const pending = await flow.open<PendingLink>(request.cookies[PENDING_COOKIE]);
       const proof = await social.linkWithPassword(pending, request.body.password, request.ip);
       clear(reply, PENDING_COOKIE);
-      const { bootstrapData, twoFactor } = await signIn(deps, request, reply, proof, true);
-      return { bootstrapData, ...(twoFactor ? { two_factor: twoFactor } : {}) };
+      const { bootstrapData, twoFactor, twoFactorSetup } = await signIn(deps, request, reply, proof, true);
+      return { bootstrapData, ...(twoFactor ? { two_factor: twoFactor } : {}), ...(twoFactorSetup ? { two_factor_setup: true as const } : {}) };
     },
   );
 

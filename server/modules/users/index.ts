@@ -41,10 +41,12 @@ export const bootstrapById =
 
 /** The admin proves it is them as for a change to their own account; an admin who is gone is signed out. */
 export const confirmById =
-  (users: Pick<UsersRepository, 'findById'>, account: Pick<AccountService, 'confirmAccountChange'>): AdminUsersDeps['confirm'] =>
+  (users: Pick<UsersRepository, 'findById'>, account: Pick<AccountService, 'confirmAccountChange' | 'confirmSecondFactor'>): AdminUsersDeps['confirm'] =>
   async (userId, proof) => {
     const caller = await users.findById(userId);
     if (!caller) throw Unauthenticated();
+    // An admin may offer their own second factor instead of the password where a route takes one (two-factor reset).
+    if (proof.secondFactor && proof.via === 'session') return account.confirmSecondFactor(caller, proof);
     await account.confirmAccountChange(caller, proof);
   };
 
@@ -53,7 +55,7 @@ export interface UsersModuleDeps {
   users: UsersRepository;
   settings: SettingsService;
   localizations: LocalizationsService;
-  auth: Pick<Auth, 'sessions' | 'recovery' | 'auth'>;
+  auth: Pick<Auth, 'sessions' | 'recovery' | 'auth' | 'twoFactor'>;
   avatarDisk: Disk;
   drive: {
     /** The drive's part of deleting an account: the user's entries, then their bytes. */
@@ -81,6 +83,7 @@ export function createUsers(deps: UsersModuleDeps) {
     avatars,
     drive,
     auth.auth,
+    auth.twoFactor,
     {},
     deps.billing.billing,
   );
@@ -95,6 +98,7 @@ export function createUsers(deps: UsersModuleDeps) {
     removeAvatar: (avatar) => avatars.remove(avatar),
     bootstrapFor: bootstrapById(users, deps.bootstrap.bootstrap),
     confirm: confirmById(users, account),
+    twoFactor: auth.twoFactor,
   };
   return { avatars, account, forAdmin, routes: moduleRoutes(API_PREFIX, usersRoutes, { account, users, avatars }) };
 }

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { secondFactorAnswerOf, type SecondFactorProofBody } from '../auth/two-factor/proof.js';
 import type { AccountProof } from './service.js';
 
 /**
@@ -7,9 +8,10 @@ import type { AccountProof } from './service.js';
  * session an admin started as someone else ("sign in as") is no recent
  * sign-in by that person, so it never stands in for their password.
  */
-export function proofOf(request: FastifyRequest, currentPassword: string | undefined): AccountProof {
+export function proofOf(request: FastifyRequest, currentPassword: string | undefined, secondFactor?: SecondFactorProofBody): AccountProof {
   return {
     currentPassword,
+    secondFactor: secondFactorAnswerOf(request, secondFactor),
     via: request.authVia,
     tokenScopes: request.tokenScopes,
     signedInAt: request.impersonatorId === null ? request.signedInAt : null,

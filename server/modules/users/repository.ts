@@ -12,6 +12,8 @@ export interface RoleSummary {
 export interface UserWithAccess extends UserRow {
   roles: RoleSummary[];
   permissions: Permission[];
+  /** One of the roles requires two-factor sign-in (issue 36): without a second factor, a session reaches only its set-up. */
+  two_factor_required: boolean;
 }
 
 export class UsersRepository {
@@ -38,13 +40,14 @@ export class UsersRepository {
   }
 
   async withAccess(user: UserRow): Promise<UserWithAccess> {
-    const roles = await this.db
+    const rows = await this.db
       .selectFrom('user_roles')
       .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-      .select(['roles.id', 'roles.name'])
+      .select(['roles.id', 'roles.name', 'roles.require_two_factor'])
       .where('user_roles.user_id', '=', user.id)
       .orderBy('roles.id')
       .execute();
+    const roles = rows.map((r) => ({ id: r.id, name: r.name }));
     const fromRoles = roles.length
       ? await this.db
           .selectFrom('role_permissions')
@@ -65,7 +68,8 @@ export class UsersRepository {
       .where('user_permissions.user_id', '=', user.id)
       .orderBy('permissions.id')
       .execute();
-    return { ...user, roles, permissions: mergePermissions([...fromRoles, ...direct]) };
+    const twoFactorRequired = rows.some((r) => r.require_two_factor === 1);
+    return { ...user, roles, permissions: mergePermissions([...fromRoles, ...direct]), two_factor_required: twoFactorRequired };
   }
 
   /** The role whose permissions apply to signed-out visitors. */

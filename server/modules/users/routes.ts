@@ -67,8 +67,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, {
       async (request) => {
         const actor = currentUser(request);
         const target = await account.target(actor, request.params.id);
-        const { current_password: currentPassword, ...profile } = request.body;
-        await account.updateProfile(actor, target, profile, proofOf(request, currentPassword));
+        const { current_password: currentPassword, second_factor: secondFactor, ...profile } = request.body;
+        await account.updateProfile(actor, target, profile, proofOf(request, currentPassword, secondFactor));
         return { user: await present(target.id, []) };
       },
     );
@@ -99,7 +99,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, {
         const target = await account.target(actor, request.params.id);
         await account.deleteAccount(actor, target, {
           confirmed: ['true', '1'].includes(request.query.deleteCurrentUser ?? ''),
-          proof: proofOf(request, request.body?.current_password),
+          proof: proofOf(request, request.body?.current_password, request.body?.second_factor),
         });
         if (target.id === actor.id) {
           clearSessionCookie(request, reply);

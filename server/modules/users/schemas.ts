@@ -1,3 +1,4 @@
+import { secondFactorProof } from '../auth/two-factor/proof.js';
 import { z } from 'zod';
 import { DEFAULT_SCOPES, TOKEN_SCOPES } from '../auth/token-scopes.js';
 import { userSchema } from '../bootstrap/schemas.js';
@@ -25,6 +26,7 @@ export const updateProfileBody = z.object({
   language: text(16),
   timezone: text(64),
   current_password: z.string().max(1000).optional().describe('Needed to change the sign-in email'),
+  second_factor: secondFactorProof,
 });
 
 export const changePasswordBody = z
@@ -68,7 +70,7 @@ export const userIdParams = z.object({ id: z.union([z.literal('me'), z.coerce.nu
 export const deleteUserQuery = z.object({ deleteCurrentUser: z.enum(['true', 'false', '1', '0']).optional() });
 
 /** Deleting an account asks the caller's current password (or a fresh sign-in), an admin's for someone else's too. */
-export const deleteUserBody = z.object({ current_password: z.string().max(1000).optional() }).nullish();
+export const deleteUserBody = z.object({ current_password: z.string().max(1000).optional(), second_factor: secondFactorProof }).nullish();
 
 export const avatarUrlBody = z.object({ url: z.string().trim().min(1).max(2048) });
 

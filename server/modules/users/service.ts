@@ -9,6 +9,7 @@ import { mayManageAccount } from '../access/policy.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { RecoveryService } from '../auth/recovery.js';
 import type { AuthService } from '../auth/service.js';
+import type { SecondFactorAnswer, TwoFactorService } from '../auth/two-factor/service.js';
 import { accessTokensOf } from '../auth/access-tokens.repository.js';
 import type { TokenScope } from '../auth/token-scopes.js';
 import type { SessionsService } from '../auth/sessions.js';
@@ -42,6 +43,8 @@ export interface ProfileInput {
  */
 export interface AccountProof {
   currentPassword?: string | null;
+  /** A second factor instead of the password, for an account without one (issue 36, item 5). */
+  secondFactor?: SecondFactorAnswer | undefined;
   via: 'session' | 'token' | null;
   tokenScopes: TokenScope[] | null;
   /** When the session signed in: accounts without a password confirm with a fresh sign-in. */
@@ -50,6 +53,8 @@ export interface AccountProof {
   sessionToken: string | null;
   ip: string;
 }
+
+export const NO_SECOND_FACTOR = 'Two-factor sign-in is not turned on for your account.';
 
 /** How recent a sign-in confirms an account change for an account that has no password. */
 export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
@@ -69,6 +74,8 @@ export class AccountService {
       purgeBytes(prefixes: string[]): Promise<void>;
     },
     private readonly auth: Pick<AuthService, 'verifyPassword'>,
+    /** A second factor confirms account changes for an account without a password. */
+    private readonly secondFactors: Pick<TwoFactorService, 'enabled' | 'verify'>,
     private readonly fetchOptions: { isBlocked?: (address: string) => boolean } = {},
     /** Ends the user's paid subscriptions at the payment provider before the account goes. */
     private readonly billing: { endSubscriptions(userId: number): Promise<void> } = { endSubscriptions: async () => {} },
@@ -77,14 +84,16 @@ export class AccountService {
   /**
    * The checks before a change to the account itself: over a personal access
    * token it needs the `account` scope; then the current password (throttled),
-   * or, for an account made by social sign-in without one, a sign-in within
-   * the last ten minutes.
+   * or, for an account made by social sign-in without one, a second factor
+   * (verified as a sign-in's second step is) or a sign-in within the last ten
+   * minutes.
    */
   async confirmAccountChange(user: UserRow, proof: AccountProof): Promise<void> {
     if (proof.via === 'token' && !proof.tokenScopes?.includes('account')) {
       throw Forbidden('This token may not change the account. Create a token with the account scope.');
     }
     if (user.password) return this.confirmPassword(user, proof.currentPassword ?? undefined, proof.ip);
+    if (proof.secondFactor) return this.confirmSecondFactor(user, proof);
     const fresh = proof.signedInAt !== null && Date.now() - Date.parse(proof.signedInAt) < FRESH_SIGN_IN_MS;
     if (!fresh) throw ValidationError.field('current_password', 'Sign in again to confirm this change.');
   }
@@ -123,6 +132,12 @@ export class AccountService {
       await this.recovery.sendEmailChangedNotice(user.email, email!);
       await this.sessions.endOthers(user.id, actor.id === user.id ? (proof.sessionToken ?? undefined) : undefined);
     }
+  }
+
+  /** A second factor of the caller's own, throttled and spent as a sign-in's second step (TwoFactorService.verify). */
+  async confirmSecondFactor(user: UserRow, proof: AccountProof): Promise<void> {
+    if (!proof.secondFactor || !(await this.secondFactors.enabled(user.id))) throw ValidationError.field('second_factor', NO_SECOND_FACTOR);
+    await this.secondFactors.verify(user.id, proof.secondFactor, proof.ip);
   }
 
   /** Asks for the current password again, verified as a sign-in's is (AuthService.verifyPassword). */

@@ -41,6 +41,7 @@ export function RolesPage() {
                 {role.name}
                 {role.default && <span className="ml-2 rounded bg-primary/10 px-1 text-xs text-primary">{t('Default')}</span>}
                 {role.guests && <span className="ml-2 rounded bg-fg/10 px-1 text-xs">{t('Guests')}</span>}
+                {role.require_two_factor && <span className="ml-2 rounded bg-primary/10 px-1 text-xs text-primary">{t('Two-factor')}</span>}
               </>
             ),
           },
@@ -89,6 +90,7 @@ function RoleDialog({ role, onClose }: { role: Role | null; onClose: () => void 
   const [type, setType] = useState<'sitewide' | 'workspace'>(role?.type ?? 'sitewide');
   const [isDefault, setDefault] = useState(role?.default ?? false);
   const [guests, setGuests] = useState(role?.guests ?? false);
+  const [requireTwoFactor, setRequireTwoFactor] = useState(role?.require_two_factor ?? false);
   const [granted, setGranted] = useState<Set<string>>(new Set(role?.permissions.map((p) => p.name) ?? []));
   const groups = new Map<string, string[]>();
   for (const p of catalogue.data ?? []) groups.set(p.group, [...(groups.get(p.group) ?? []), p.name]);
@@ -102,6 +104,7 @@ function RoleDialog({ role, onClose }: { role: Role | null; onClose: () => void 
       type,
       default: isDefault,
       guests,
+      require_two_factor: type === 'sitewide' && requireTwoFactor,
       permissions: [...granted].map((n) => ({ name: n, restrictions: kept.get(n) ?? [] })),
     };
     save.submit(body);
@@ -127,6 +130,14 @@ function RoleDialog({ role, onClose }: { role: Role | null; onClose: () => void 
           <div className="flex gap-4 text-sm">
             <CheckboxField label={t('Given to new registrations')} checked={isDefault} onChange={(e) => setDefault(e.target.checked)} />
             <CheckboxField label={t('Applies to guests')} checked={guests} onChange={(e) => setGuests(e.target.checked)} />
+          </div>
+        )}
+        {type === 'sitewide' && !guests && (
+          <div className="text-sm">
+            <CheckboxField label={t('Require two-factor sign-in')} checked={requireTwoFactor} onChange={(e) => setRequireTwoFactor(e.target.checked)} />
+            <p className="mt-1 text-xs text-fg-muted">
+              {t('Users with this role who have no second factor set one up at their next sign-in and can do nothing else until they have.')}
+            </p>
           </div>
         )}
         {[...groups].map(([group, names]) => (

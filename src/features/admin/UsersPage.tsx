@@ -5,7 +5,7 @@ import { useTrans } from '../../i18n/use-trans';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../ui/form/field-classes';
 import { toast } from '../../ui/toast/toast-store';
-import { useAdminUsers, useBulkUpdate, useDeleteUsers, useImpersonate, useSendReset, type UserQuery } from './api';
+import { useAdminUsers, useBulkUpdate, useDeleteUsers, useImpersonate, useResetTwoFactor, useSendReset, type UserQuery } from './api';
 import { AdminTable } from './AdminTable';
 import { formatBytes, formatDate } from './Pager';
 import { usePasswordProof, type RetryWithPassword } from './PasswordProof';
@@ -21,12 +21,14 @@ export function UsersPage() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [deleting, setDeleting] = useState<number[] | null>(null);
+  const [resetting, setResetting] = useState<{ id: number; email: string } | null>(null);
   const users = useAdminUsers(query);
   const bulk = useBulkUpdate();
   const remove = useDeleteUsers();
   const reset = useSendReset();
   const impersonate = useImpersonate();
   const proof = usePasswordProof();
+  const resetTwoFactor = useResetTwoFactor();
 
   const fail = (error: unknown) => toast.danger(getErrorMessage(error));
   const handleImpersonate = (id: number) =>
@@ -50,6 +52,30 @@ export function UsersPage() {
         },
       },
     );
+  const handleResetTwoFactor = (id: number) => {
+    const done = (message: string) => toast(message);
+    resetTwoFactor.mutate(
+      { id },
+      {
+        onSuccess: ({ message }) => done(message),
+        onError: (error) => {
+          const retry: RetryWithPassword = (currentPassword, handlers) =>
+            resetTwoFactor.mutate(
+              { id, currentPassword },
+              {
+                onSuccess: ({ message }) => {
+                  handlers.onSuccess();
+                  done(message);
+                },
+                onError: handlers.onError,
+              },
+            );
+          if (!proof.ask(error, retry)) fail(error);
+        },
+        onSettled: () => setResetting(null),
+      },
+    );
+  };
   const handleDelete = (ids: number[]) => {
     const deleted = () => {
       toast(t('Deleted users'));
@@ -133,6 +159,7 @@ export function UsersPage() {
               <>
                 {user.display_name}
                 {user.suspended_at && <span className="ml-2 rounded bg-danger/10 px-1 text-xs text-danger">{t('Suspended')}</span>}
+                {user.two_factor && <span className="ml-2 rounded bg-primary/10 px-1 text-xs text-primary">{t('Two-factor')}</span>}
               </>
             ),
           },
@@ -166,6 +193,11 @@ export function UsersPage() {
             <button type="button" className="text-primary hover:underline" onClick={() => handleImpersonate(user.id)}>
               {t('Sign in as')}
             </button>
+            {user.two_factor && (
+              <button type="button" className="text-danger hover:underline" onClick={() => setResetting({ id: user.id, email: user.email })}>
+                {t('Reset two-factor sign-in')}
+              </button>
+            )}
             <button type="button" className="text-danger hover:underline" onClick={() => setDeleting([user.id])}>
               {t('Delete')}
             </button>
@@ -181,6 +213,19 @@ export function UsersPage() {
           isPending={remove.isPending}
           onClose={() => setDeleting(null)}
           onConfirm={() => handleDelete(deleting)}
+        />
+      )}
+      {resetting && (
+        <ConfirmDialog
+          title={t('Reset two-factor sign-in')}
+          body={t(
+            ':email loses the authenticator app, recovery codes and passkeys, and is signed out everywhere. They sign in with their password alone until they set two-factor sign-in up again.',
+            { email: resetting.email },
+          )}
+          confirmLabel={t('Reset')}
+          isPending={resetTwoFactor.isPending}
+          onClose={() => setResetting(null)}
+          onConfirm={() => handleResetTwoFactor(resetting.id)}
         />
       )}
       {proof.dialog}

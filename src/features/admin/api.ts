@@ -68,6 +68,16 @@ export function useDeleteUsers() {
   });
 }
 
+/** Removes every second factor of a user who lost them (issue 36); the server asks the admin's own password. */
+export function useResetTwoFactor() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: ({ id, currentPassword }: { id: number; currentPassword?: string }) =>
+      api.post('admin/users/{id}/two-factor/reset', currentPassword ? { current_password: currentPassword } : {}, { path: { id } }),
+    onSuccess: invalidate,
+  });
+}
+
 export function useSendReset() {
   return useMutation({ mutationFn: (id: number) => api.post('admin/users/{id}/password-reset', undefined, { path: { id } }) });
 }

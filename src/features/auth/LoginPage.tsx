@@ -10,7 +10,7 @@ import { linkClass, primaryButtonClass, secondaryButtonClass } from '../../ui/fo
 import { TextField } from '../../ui/form/TextField';
 import { toast } from '../../ui/toast/toast-store';
 import { useBootstrap } from '../bootstrap/store';
-import { useLogin, usePasskeySignIn } from './api';
+import { useLogin, useLogoutMutation, usePasskeySignIn } from './api';
 import { demoCredentials } from './demo';
 import { InviteSummary, inviteIdFrom } from '../workspaces/components/InviteSummary';
 import { isWorkspacePath, loginHeading } from './headings';
@@ -19,6 +19,7 @@ import { enabledSocialServices, showSocialButtons, SocialButtons } from './Socia
 import { useSocialLogin } from './use-social-login';
 import { sharedCountOf } from '../pwa/shared-files';
 import { TwoFactorStep } from './TwoFactorStep';
+import { TwoFactorSetupStep } from './TwoFactorSetupStep';
 
 const loginSchema = (t: TranslateFn) =>
   z.object({
@@ -51,6 +52,9 @@ export function LoginPage() {
 
   // The password (or a provider) was right and the account has a second factor: its step replaces the form.
   const [secondStep, setSecondStep] = useState<string[] | null>(null);
+  // A role requires two-factor sign-in and the account has none: only its set-up is reachable (issue 36).
+  const [setupStep, setSetupStep] = useState(false);
+  const logout = useLogoutMutation();
   const passkey = usePasskeySignIn();
   const signInWithPasskey = () =>
     passkey.mutate(
@@ -63,7 +67,11 @@ export function LoginPage() {
 
   const handleLogin = (values: LoginForm) => {
     login.mutate(values, {
-      onSuccess: ({ bootstrapData, two_factor }) => (two_factor ? setSecondStep(two_factor.methods) : social.goToTarget(bootstrapData)),
+      onSuccess: ({ bootstrapData, two_factor, two_factor_setup }) => {
+        if (two_factor) setSecondStep(two_factor.methods);
+        else if (two_factor_setup) setSetupStep(true);
+        else social.goToTarget(bootstrapData);
+      },
       onError: (error) => {
         if (!applyFieldErrors(error, setError)) toast.danger(getErrorMessage(error));
       },
@@ -73,6 +81,15 @@ export function LoginPage() {
   // Keep the invite context (email, redirect) when switching to sign-up.
   const registerPath = isWorkspacePath(pathname) ? '/workspace/join/register' : '/register';
   const query = params.toString();
+
+  if (setupStep) {
+    return (
+      <TwoFactorSetupStep
+        onSignedIn={(bootstrapData) => social.goToTarget(bootstrapData)}
+        onCancel={() => logout.mutate(undefined, { onSettled: () => setSetupStep(false) })}
+      />
+    );
+  }
 
   if (secondStep || social.secondStep) {
     return (

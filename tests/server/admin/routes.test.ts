@@ -143,6 +143,11 @@ const routes: Route[] = [
     call: async (t) => ({ method: 'POST', url: `/api/v1/admin/users/${(await target(t)).id}/password-reset` }),
   },
   {
+    name: 'two-factor reset',
+    permission: 'users.update',
+    call: async (t) => ({ method: 'POST', url: `/api/v1/admin/users/${(await target(t)).id}/two-factor/reset`, body: { current_password: PASSWORD } }),
+  },
+  {
     name: 'bulk delete',
     permission: 'users.delete',
     call: async (t) => ({ method: 'POST', url: '/api/v1/admin/users/bulk-delete', body: { ids: [(await target(t)).id], current_password: PASSWORD } }),

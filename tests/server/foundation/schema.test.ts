@@ -29,7 +29,7 @@ const expected: Record<string, string[]> = {
     'updated_at',
     'zipcode',
   ],
-  roles: ['created_at', 'default', 'description', 'guests', 'id', 'name', 'type', 'updated_at'],
+  roles: ['created_at', 'default', 'description', 'guests', 'id', 'name', 'require_two_factor', 'type', 'updated_at'],
   permissions: ['created_at', 'description', 'display_name', 'group', 'id', 'name', 'restrictions'],
   role_permissions: ['permission_id', 'restrictions', 'role_id'],
   user_permissions: ['permission_id', 'restrictions', 'user_id'],

@@ -47,11 +47,18 @@ describe('the users module glue (issue 31.2: moved out of services.ts)', () => {
     const checked: unknown[] = [];
     const confirm = confirmById(
       { findById: async (id) => (id === 1 ? row(1) : undefined) },
-      { confirmAccountChange: async (user, proof) => void checked.push([user.id, proof]) },
+      {
+        confirmAccountChange: async (user, proof) => void checked.push([user.id, proof]),
+        confirmSecondFactor: async (user, proof) => void checked.push(['second factor', user.id, proof]),
+      },
     );
     const proof = { via: 'session' as const, currentPassword: 'secret', signedInAt: null, tokenScopes: null, sessionToken: 's', ip: '127.0.0.1' };
     await confirm(1, proof);
     expect(checked).toEqual([[1, proof]]);
+    // An admin's own second factor, where a route takes one (two-factor reset), is checked as one.
+    const withCode = { ...proof, currentPassword: undefined, secondFactor: { method: 'totp' as const, code: '123456' } };
+    await confirm(1, withCode);
+    expect(checked.at(-1)).toEqual(['second factor', 1, withCode]);
     await expect(confirm(2, proof)).rejects.toMatchObject({ statusCode: 401 });
   });
 });

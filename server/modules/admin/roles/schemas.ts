@@ -11,6 +11,7 @@ export const adminRole = z
     type: z.enum(['sitewide', 'workspace']),
     guests: z.boolean(),
     default: z.boolean(),
+    require_two_factor: z.boolean(),
     users_count: z.number().int(),
     permissions: z.array(z.object({ name: z.string(), restrictions: z.array(restriction) })),
   })
@@ -37,6 +38,10 @@ export const roleBody = z.object({
   type: z.enum(['sitewide', 'workspace']).default('sitewide'),
   default: z.boolean().optional().describe('Given to every new registration (one sitewide role)'),
   guests: z.boolean().optional().describe('Applies to visitors who are not signed in (one role)'),
+  require_two_factor: z
+    .boolean()
+    .optional()
+    .describe('Holders without a second factor are sent to set one up at sign-in and reach nothing else until they do (sitewide roles); absent: unchanged'),
   permissions: z.array(grant).max(200).default([]),
   current_password: z.string().max(1000).optional().describe('Your own password: needed when the role starts to carry admin'),
 });

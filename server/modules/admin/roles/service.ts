@@ -8,7 +8,7 @@ import { ADMIN_PERMISSION, type Restriction } from '../../permissions/policy.js'
 import type { AccountProof } from '../../users/service.js';
 import type { AdminActivity, AdminCaller } from '../activity/service.js';
 import { adminGuard } from '../guard-rails.js';
-import { permissionIds, permissionNames } from '../../users/accounts.repository.js';
+import { permissionIds, permissionNames, rolesOf } from '../../users/accounts.repository.js';
 import {
   allRoles,
   deleteRole,
@@ -28,12 +28,15 @@ export const ROLE_NAME_TAKEN = 'A role with this name already exists.';
 export const ROLE_IN_USE_DEFAULT = 'Choose another default role before deleting this one.';
 export const ROLE_IN_USE_GUESTS = 'The guest role cannot be deleted.';
 
+export const OWN_ROLE_TWO_FACTOR = 'Set up two-factor sign-in for your own account before requiring it for a role you hold.';
+
 export interface RoleInput {
   name: string;
   description?: string | null | undefined;
   type: 'sitewide' | 'workspace';
   default?: boolean | undefined;
   guests?: boolean | undefined;
+  require_two_factor?: boolean | undefined;
   permissions: { name: string; restrictions?: Restriction[] | undefined }[];
 }
 
@@ -44,6 +47,8 @@ export class AdminRolesService {
     private readonly activity: AdminActivity,
     /** The caller proves it is them before a role carries `admin` (issue 30 finding 8). */
     private readonly confirm: (callerId: number, proof: AccountProof) => Promise<void>,
+    /** Whether a user has a second factor: nobody requires one of themselves without having it. */
+    private readonly twoFactor: { enabled(userId: number): Promise<boolean> },
   ) {}
 
   async permissions() {
@@ -68,6 +73,7 @@ export class AdminRolesService {
       type: role.type === 'workspace' ? ('workspace' as const) : ('sitewide' as const),
       guests: role.guests === 1,
       default: role.default === 1,
+      require_two_factor: role.require_two_factor === 1,
       users_count: countOf.get(role.id) ?? 0,
       permissions: grants.filter((g) => g.role_id === role.id).map((g) => ({ name: g.name, restrictions: parseJson<Restriction[]>(g.restrictions, []) })),
     }));
@@ -90,6 +96,7 @@ export class AdminRolesService {
         type: input.type,
         default: 0,
         guests: 0,
+        require_two_factor: input.require_two_factor && input.type === 'sitewide' ? 1 : 0,
         created_at: now,
         updated_at: now,
       });
@@ -113,10 +120,18 @@ export class AdminRolesService {
   async update(caller: AdminCaller, id: number, input: RoleInput, proof: AccountProof) {
     const existing = await this.get(id);
     await this.requireGrantable(caller, input, new Set(existing.permissions.map((p) => p.name)), proof);
+    const requireTwoFactor = input.type === 'sitewide' ? (input.require_two_factor ?? existing.require_two_factor) : false;
+    if (requireTwoFactor && !existing.require_two_factor) await this.requireOwnSecondFactor(caller, id);
     const keepAdmins = await adminGuard(this.db, caller.userId);
     await this.db.transaction().execute(async (trx) => {
       await this.assertNameFree(trx, input.name, id);
-      await updateRole(trx, id, { name: input.name, description: input.description ?? null, type: input.type, updated_at: nowIso() });
+      await updateRole(trx, id, {
+        name: input.name,
+        description: input.description ?? null,
+        type: input.type,
+        require_two_factor: requireTwoFactor ? 1 : 0,
+        updated_at: nowIso(),
+      });
       await this.write(trx, id, input);
       // Nobody edits away their own admin access, or the last admin's.
       await keepAdmins(trx);
@@ -127,7 +142,11 @@ export class AdminRolesService {
           subjectType: 'role',
           subjectId: id,
           subjectLabel: input.name,
-          details: { before: existing.permissions.map((p) => p.name), after: input.permissions.map((p) => p.name) },
+          details: {
+            before: existing.permissions.map((p) => p.name),
+            after: input.permissions.map((p) => p.name),
+            ...(requireTwoFactor !== existing.require_two_factor ? { require_two_factor: requireTwoFactor } : {}),
+          },
         },
         trx,
       );
@@ -164,6 +183,12 @@ export class AdminRolesService {
     const after = input.permissions.map((p) => p.name);
     requireWithinOwnAccess(callerHolds, after, 'grant');
     if (after.includes(ADMIN_PERMISSION) && !before.has(ADMIN_PERMISSION)) await this.confirm(caller.userId, proof);
+  }
+
+  /** Requiring two-factor sign-in of a role the caller holds would shut the caller out mid-session until they set it up. */
+  private async requireOwnSecondFactor(caller: AdminCaller, roleId: number): Promise<void> {
+    const held = (await rolesOf(this.db, [caller.userId])).get(caller.userId) ?? [];
+    if (held.some((role) => role.id === roleId) && !(await this.twoFactor.enabled(caller.userId))) throw Conflict(OWN_ROLE_TWO_FACTOR);
   }
 
   private async write(trx: Kysely<Database>, roleId: number, input: RoleInput): Promise<void> {

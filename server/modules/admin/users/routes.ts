@@ -14,6 +14,7 @@ import {
   deleteUsersBody,
   impersonateBody,
   okResponse,
+  resetTwoFactorBody,
   updateUserBody,
   userIdParam,
   userListQuery,
@@ -95,6 +96,24 @@ export const adminUserRoutes: FastifyPluginAsyncZod<Pick<Admin, 'adminUsers' | '
     async (request) => {
       await adminUsers.sendPasswordReset(callerOf(request), request.params.id);
       return { message: 'Email sent' };
+    },
+  );
+
+  app.post(
+    '/users/:id/two-factor/reset',
+    {
+      onRequest: requirePermission('users.update'),
+      schema: {
+        tags,
+        summary: 'Remove every second factor of a user who lost them (recorded); needs your password or your own second factor',
+        params: userIdParam,
+        body: resetTwoFactorBody,
+        response: { 200: okResponse },
+      },
+    },
+    async (request) => {
+      await adminUsers.resetTwoFactor(callerOf(request), request.params.id, proofOf(request, request.body?.current_password, request.body?.second_factor));
+      return { message: 'Two-factor sign-in was reset' };
     },
   );
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secondFactorProof } from '../../auth/two-factor/proof.js';
 import { listQuery, pageSchema } from '../paging.js';
 import { USER_SORTS } from './repository.js';
 
@@ -27,6 +28,7 @@ export const adminUserRow = z
     space_used: z.number(),
     space_available: z.number().nullable(),
     roles: z.array(role),
+    two_factor: z.boolean().describe('Has a second factor: an authenticator app or a passkey'),
   })
   .meta({ id: 'AdminUserRow' });
 
@@ -45,6 +47,7 @@ export const adminUser = z
     created_at: z.string(),
     roles: z.array(role),
     permissions: z.array(z.object({ name: z.string(), restrictions: z.array(restriction) })),
+    two_factor: z.boolean().describe('Has a second factor: an authenticator app or a passkey'),
     space: z.number().nullable(),
     space_available: z.number().nullable(),
   })
@@ -85,4 +88,6 @@ export const idsBody = z.object({ ids: z.array(z.number().int().positive()).min(
 export const bulkUpdateBody = idsBody.extend({ action: z.enum(['suspend', 'unsuspend', 'verify']) });
 export const deleteUsersBody = idsBody.extend({ current_password: currentPassword });
 export const impersonateBody = z.object({ current_password: currentPassword }).nullish();
+/** Your own fresh proof: your password, or a second factor of your own instead. */
+export const resetTwoFactorBody = z.object({ current_password: currentPassword, second_factor: secondFactorProof }).nullish();
 export const okResponse = z.object({ message: z.string() });

@@ -6,6 +6,7 @@ import { requireWithinOwnAccess } from '../../access/delegation.js';
 import { hashPassword } from '../../auth/passwords.js';
 import type { AuthService } from '../../auth/service.js';
 import type { SessionsService } from '../../auth/sessions.js';
+import type { TwoFactorService } from '../../auth/two-factor/service.js';
 import type { Permission, Restriction } from '../../permissions/policy.js';
 import { ADMIN_PERMISSION } from '../../permissions/policy.js';
 import type { Bootstrap } from '../../bootstrap/service.js';
@@ -74,8 +75,13 @@ export interface AdminUsersDeps {
   removeAvatar(avatar: string | null): Promise<void>;
   /** The bootstrap data for a user's session (what the app replaces its own with). */
   bootstrapFor(userId: number | null, language: string | null, impersonatorId: number | null): Promise<Bootstrap>;
-  /** The caller proves it is them, as for a change to their own account (AccountService.confirmAccountChange). */
+  /**
+   * The caller proves it is them, as for a change to their own account (AccountService.confirmAccountChange);
+   * a second factor of the caller's own does too where the route takes one.
+   */
   confirm(callerId: number, proof: AccountProof): Promise<void>;
+  /** Second factors (issue 36): who has one, and the reset of a user who lost them all. */
+  twoFactor: Pick<TwoFactorService, 'withSecondFactor' | 'removeAll' | 'enabled'>;
 }
 
 /** The admin's users section: the table, and every change to an account an admin makes. */
@@ -92,15 +98,15 @@ export class AdminUsersService {
 
   async list(query: UserListQuery) {
     const { rows, total } = await this.repo.page(query);
-    const roles = await rolesOf(
-      this.db,
-      rows.map((r) => r.id),
-    );
+    const ids = rows.map((r) => r.id);
+    const roles = await rolesOf(this.db, ids);
+    const withSecondFactor = await this.deps.twoFactor.withSecondFactor(ids);
     const data = await Promise.all(
       rows.map(async (row) => ({
         ...row,
         display_name: displayName(row),
         roles: roles.get(row.id) ?? [],
+        two_factor: withSecondFactor.has(row.id),
         space_available: await this.deps.availableTo(row.id, await this.deps.permissionsOf(row.id)),
       })),
     );
@@ -124,6 +130,7 @@ export class AdminUsersService {
       created_at: user.created_at,
       roles,
       permissions,
+      two_factor: (await this.deps.twoFactor.withSecondFactor([id])).has(id),
       space: typeof space === 'number' ? space : null,
       space_available: await this.deps.availableTo(id, await this.deps.permissionsOf(id)),
     };
@@ -270,6 +277,31 @@ export class AdminUsersService {
     );
     await this.activity.record(caller, { action: 'user.impersonated', subjectType: 'user', subjectId: id, subjectLabel: user.email });
     return { token: session.token, bootstrapData: await this.deps.bootstrapFor(id, meta.language, caller.userId) };
+  }
+
+  /**
+   * Two-factor reset for a user who lost every second factor (issue 36): the
+   * authenticator app, recovery codes, passkeys and remembered devices go, and
+   * the user signs in with the password alone until they set one up again (at
+   * once, if a role requires it). Only within the caller's own permissions,
+   * with the caller's fresh proof (password or own second factor), recorded.
+   * The user's sessions end: whoever holds one now may be who took the phone.
+   */
+  async resetTwoFactor(caller: AdminCaller, id: number, proof: AccountProof): Promise<void> {
+    if (id === caller.userId) throw Conflict(NOT_YOURSELF);
+    const user = await this.find(id);
+    await this.requireReach(caller, [id]);
+    await this.deps.confirm(caller.userId, proof);
+    const had = (await this.deps.twoFactor.withSecondFactor([id])).has(id);
+    await this.deps.twoFactor.removeAll(id);
+    await this.deps.sessions.endAll(id);
+    await this.activity.record(caller, {
+      action: 'user.two_factor_reset',
+      subjectType: 'user',
+      subjectId: id,
+      subjectLabel: user.email,
+      details: { had_second_factor: had },
+    });
   }
 
   /** What an account change hands out: the chosen roles' permissions and the direct ones (a space override is `files.create`). */

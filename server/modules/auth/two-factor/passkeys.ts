@@ -14,6 +14,19 @@ import type { Database, UserRow } from '../../../db/types.js';
 import { NotFound, ValidationError } from '../../../lib/errors.js';
 import { addMs, nowIso } from '../../../lib/time.js';
 import { randomToken, sha256 } from '../../../lib/tokens.js';
+import {
+  deletePasskey,
+  deletePasskeysOf,
+  hasPasskey,
+  insertPasskey,
+  insertWebauthnChallenge,
+  passkeyById,
+  passkeyCredentialsOf,
+  passkeysOf,
+  recordPasskeyUse,
+  renamePasskey,
+  takeWebauthnChallenge,
+} from './repository.js';
 
 const CEREMONY_LIFETIME_MS = 5 * 60 * 1000;
 export const PASSKEY_NOT_VERIFIED = 'This passkey could not be verified. Please try again.';
@@ -46,16 +59,16 @@ export class PasskeysService {
   ) {}
 
   list(userId: number): Promise<PasskeySummary[]> {
-    return this.db.selectFrom('passkeys').select(['id', 'name', 'created_at', 'last_used_at']).where('user_id', '=', userId).orderBy('created_at').execute();
+    return passkeysOf(this.db, userId);
   }
 
-  async has(userId: number): Promise<boolean> {
-    return !!(await this.db.selectFrom('passkeys').select('id').where('user_id', '=', userId).executeTakeFirst());
+  has(userId: number): Promise<boolean> {
+    return hasPasskey(this.db, userId);
   }
 
   async registrationOptions(user: UserRow): Promise<{ token: string; options: PublicKeyCredentialCreationOptionsJSON }> {
     const rp = await this.rp();
-    const existing = await this.db.selectFrom('passkeys').select(['id', 'transports']).where('user_id', '=', user.id).execute();
+    const existing = await passkeyCredentialsOf(this.db, user.id);
     const options = await generateRegistrationOptions({
       rpName: rp.name,
       rpID: rp.id,
@@ -82,39 +95,34 @@ export class PasskeysService {
     if (!verification?.verified) throw ValidationError.field('passkey', PASSKEY_NOT_VERIFIED);
     const { credential } = verification.registrationInfo;
     const now = nowIso();
-    await this.db
-      .insertInto('passkeys')
-      .values({
-        id: credential.id,
-        user_id: user.id,
-        name,
-        public_key: b64(credential.publicKey),
-        counter: credential.counter,
-        transports: JSON.stringify(credential.transports ?? []),
-        created_at: now,
-      })
-      .execute();
+    await insertPasskey(this.db, {
+      id: credential.id,
+      user_id: user.id,
+      name,
+      public_key: b64(credential.publicKey),
+      counter: credential.counter,
+      transports: JSON.stringify(credential.transports ?? []),
+      created_at: now,
+    });
     return { id: credential.id, name, created_at: now, last_used_at: null };
   }
 
   async rename(userId: number, id: string, name: string): Promise<void> {
-    const result = await this.db.updateTable('passkeys').set({ name }).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw NotFound(PASSKEY_NOT_FOUND);
+    if (!(await renamePasskey(this.db, userId, id, name))) throw NotFound(PASSKEY_NOT_FOUND);
   }
 
   async remove(userId: number, id: string): Promise<void> {
-    const result = await this.db.deleteFrom('passkeys').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-    if (Number(result.numDeletedRows) !== 1) throw NotFound(PASSKEY_NOT_FOUND);
+    if (!(await deletePasskey(this.db, userId, id))) throw NotFound(PASSKEY_NOT_FOUND);
   }
 
   async removeAll(userId: number): Promise<void> {
-    await this.db.deleteFrom('passkeys').where('user_id', '=', userId).execute();
+    await deletePasskeysOf(this.db, userId);
   }
 
   /** Options for an assertion: any discoverable passkey (password-less), or one of this user's (second step). */
   async authenticationOptions(userId: number | null): Promise<{ token: string; options: PublicKeyCredentialRequestOptionsJSON }> {
     const rp = await this.rp();
-    const mine = userId === null ? [] : await this.db.selectFrom('passkeys').select(['id', 'transports']).where('user_id', '=', userId).execute();
+    const mine = userId === null ? [] : await passkeyCredentialsOf(this.db, userId);
     const options = await generateAuthenticationOptions({
       rpID: rp.id,
       userVerification: 'required',
@@ -131,11 +139,7 @@ export class PasskeysService {
   async verifyAssertion(token: string, response: AuthenticationResponseJSON, userId: number | null): Promise<number> {
     const challenge = await this.take(token, userId === null ? 'sign-in' : 'second-step', userId);
     const refuse = () => ValidationError.field('passkey', PASSKEY_NOT_VERIFIED);
-    const stored = await this.db
-      .selectFrom('passkeys')
-      .select(['id', 'user_id', 'public_key', 'counter', 'transports'])
-      .where('id', '=', response.id)
-      .executeTakeFirst();
+    const stored = await passkeyById(this.db, response.id);
     if (!stored || (userId !== null && stored.user_id !== userId)) throw refuse();
     const rp = await this.rp();
     const verification = await verifyAuthenticationResponse({
@@ -152,35 +156,21 @@ export class PasskeysService {
       },
     }).catch(() => null);
     if (!verification?.verified || !verification.authenticationInfo.userVerified) throw refuse();
-    await this.db
-      .updateTable('passkeys')
-      .set({ counter: verification.authenticationInfo.newCounter, last_used_at: nowIso() })
-      .where('id', '=', stored.id)
-      .execute();
+    await recordPasskeyUse(this.db, stored.id, verification.authenticationInfo.newCounter, nowIso());
     return stored.user_id;
   }
 
   private async keep(userId: number | null, purpose: Purpose, challenge: string): Promise<string> {
     const token = randomToken();
     const now = nowIso();
-    await this.db.deleteFrom('webauthn_challenges').where('expires_at', '<=', now).execute();
-    await this.db
-      .insertInto('webauthn_challenges')
-      .values({ id: sha256(token), user_id: userId, purpose, challenge, expires_at: addMs(now, CEREMONY_LIFETIME_MS) })
-      .execute();
+    await insertWebauthnChallenge(this.db, { id: sha256(token), user_id: userId, purpose, challenge, expires_at: addMs(now, CEREMONY_LIFETIME_MS) }, now);
     return token;
   }
 
   /** A ceremony's challenge, spent: one assertion per challenge. */
   private async take(token: string, purpose: Purpose, userId: number | null): Promise<string> {
-    const id = sha256(token);
-    const row = await this.db
-      .selectFrom('webauthn_challenges')
-      .select(['challenge', 'purpose', 'user_id', 'expires_at'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    const deleted = await this.db.deleteFrom('webauthn_challenges').where('id', '=', id).executeTakeFirst();
-    if (!row || Number(deleted.numDeletedRows) !== 1 || row.purpose !== purpose || row.user_id !== userId || row.expires_at <= nowIso()) {
+    const row = await takeWebauthnChallenge(this.db, sha256(token));
+    if (!row || row.purpose !== purpose || row.user_id !== userId || row.expires_at <= nowIso()) {
       throw ValidationError.field('passkey', PASSKEY_NOT_VERIFIED);
     }
     return row.challenge;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../../db/types.js';
 
 /** The SQL of second factors; the rules are service.ts's. */
@@ -107,4 +107,64 @@ export async function deviceIsTrusted(db: Executor, id: string, userId: number, 
 
 export async function deleteDevicesOf(db: Executor, userId: number): Promise<void> {
   await db.deleteFrom('two_factor_devices').where('user_id', '=', userId).execute();
+}
+
+/** Of these users, those with a second factor: a confirmed authenticator app or a passkey (the admin's users list). */
+export async function usersWithSecondFactor(db: Executor, userIds: number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const apps = await db.selectFrom('user_totp').select('user_id').where('user_id', 'in', userIds).where('confirmed_at', 'is not', null).execute();
+  const keys = await db.selectFrom('passkeys').select('user_id').distinct().where('user_id', 'in', userIds).execute();
+  return new Set([...apps, ...keys].map((row) => row.user_id));
+}
+
+// Passkeys (passkeys.ts holds the WebAuthn rules).
+
+export const passkeysOf = (db: Executor, userId: number) =>
+  db.selectFrom('passkeys').select(['id', 'name', 'created_at', 'last_used_at']).where('user_id', '=', userId).orderBy('created_at').execute();
+
+export async function hasPasskey(db: Executor, userId: number): Promise<boolean> {
+  return !!(await db.selectFrom('passkeys').select('id').where('user_id', '=', userId).executeTakeFirst());
+}
+
+export const passkeyCredentialsOf = (db: Executor, userId: number) =>
+  db.selectFrom('passkeys').select(['id', 'transports']).where('user_id', '=', userId).execute();
+
+export async function insertPasskey(db: Executor, values: Insertable<Database['passkeys']>): Promise<void> {
+  await db.insertInto('passkeys').values(values).execute();
+}
+
+/** True when the user's passkey was there to rename. */
+export async function renamePasskey(db: Executor, userId: number, id: string, name: string): Promise<boolean> {
+  const result = await db.updateTable('passkeys').set({ name }).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** True when the user's passkey was there to delete. */
+export async function deletePasskey(db: Executor, userId: number, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('passkeys').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+export async function deletePasskeysOf(db: Executor, userId: number): Promise<void> {
+  await db.deleteFrom('passkeys').where('user_id', '=', userId).execute();
+}
+
+export const passkeyById = (db: Executor, id: string) =>
+  db.selectFrom('passkeys').select(['id', 'user_id', 'public_key', 'counter', 'transports']).where('id', '=', id).executeTakeFirst();
+
+export async function recordPasskeyUse(db: Executor, id: string, counter: number, now: string): Promise<void> {
+  await db.updateTable('passkeys').set({ counter, last_used_at: now }).where('id', '=', id).execute();
+}
+
+/** A ceremony's challenge, kept for its lifetime (expired ones are cleared first). */
+export async function insertWebauthnChallenge(db: Executor, values: Insertable<Database['webauthn_challenges']>, now: string): Promise<void> {
+  await db.deleteFrom('webauthn_challenges').where('expires_at', '<=', now).execute();
+  await db.insertInto('webauthn_challenges').values(values).execute();
+}
+
+/** Reads and deletes a ceremony's challenge: the row only for the one request that deleted it (one assertion per challenge). */
+export async function takeWebauthnChallenge(db: Executor, id: string) {
+  const row = await db.selectFrom('webauthn_challenges').select(['challenge', 'purpose', 'user_id', 'expires_at']).where('id', '=', id).executeTakeFirst();
+  const deleted = await db.deleteFrom('webauthn_challenges').where('id', '=', id).executeTakeFirst();
+  return row && Number(deleted.numDeletedRows) === 1 ? row : undefined;
 }

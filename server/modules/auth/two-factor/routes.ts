@@ -15,6 +15,7 @@ import { PASSKEY_NOT_VERIFIED, type PasskeysService } from './passkeys.js';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { isSecure } from '../../../plugins/cookies.js';
 import { signIn } from '../sign-in.js';
+import { WEBAUTHN_COOKIE } from './proof.js';
 
 export interface TwoFactorRoutesDeps {
   twoFactor: TwoFactorService;
@@ -129,7 +130,6 @@ const secondStepRoutes: FastifyPluginAsyncZod<TwoFactorRoutesDeps> = async (app,
   );
 };
 
-const WEBAUTHN_COOKIE = 'drive_webauthn';
 const ceremonyCookie = (request: FastifyRequest) => ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure: isSecure(request), maxAge: 300 });
 
 /** `/api/v1/user/two-factor*`: the account's own second factors (Account settings → Security). */
@@ -144,6 +144,22 @@ const accountRoutes: FastifyPluginAsyncZod<TwoFactorRoutesDeps> = async (app, de
     async (request) => {
       const user = currentUser(request);
       return { ...(await twoFactor.status(user.id)), has_password: !!user.password };
+    },
+  );
+
+  app.post(
+    '/user/two-factor/passkey-options',
+    {
+      schema: {
+        tags: ['two-factor'],
+        summary: 'Options for a passkey assertion that confirms an account change (an account without a password: second_factor)',
+        response: { 200: z.object({ options: z.record(z.string(), z.unknown()) }) },
+      },
+    },
+    async (request, reply) => {
+      const { token, options } = await deps.passkeys.authenticationOptions(currentUser(request).id);
+      reply.setCookie(WEBAUTHN_COOKIE, token, ceremonyCookie(request));
+      return { options: { ...options } };
     },
   );
 

@@ -22,6 +22,7 @@ import {
   takeChallenge,
   totpOf,
   unusedRecoveryCodes,
+  usersWithSecondFactor,
 } from './repository.js';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { PasskeysService } from './passkeys.js';
@@ -74,7 +75,7 @@ export class TwoFactorService {
     private readonly db: Kysely<Database>,
     private readonly checks: PasswordChecks,
     private readonly issuer: () => Promise<string>,
-    private readonly passkeys: Pick<PasskeysService, 'has' | 'verifyAssertion'>,
+    private readonly passkeys: Pick<PasskeysService, 'has' | 'verifyAssertion' | 'removeAll'>,
     /** Milliseconds since the epoch; tests move it to reach other time steps. */
     private readonly clock: () => number = Date.now,
   ) {}
@@ -89,6 +90,11 @@ export class TwoFactorService {
     const totp = !!(await totpOf(this.db, userId))?.confirmed_at;
     const passkey = await this.passkeys.has(userId);
     return [...(totp ? (['totp', 'recovery_code'] as const) : []), ...(passkey ? (['passkey'] as const) : [])];
+  }
+
+  /** Of these users, those who have a second factor (the admin's users list). */
+  withSecondFactor(userIds: number[]): Promise<Set<number>> {
+    return usersWithSecondFactor(this.db, userIds);
   }
 
   async status(userId: number): Promise<TwoFactorStatus> {
@@ -132,8 +138,12 @@ export class TwoFactorService {
     await deleteDevicesOf(this.db, user.id);
   }
 
-  /** Everything second-factor of a user, without proof: for the admin's reset (which has its own). */
+  /**
+   * Everything second-factor of a user, passkeys included, without proof: for
+   * the admin's reset of an account that lost them all (the admin gives their own).
+   */
   async removeAll(userId: number): Promise<void> {
+    await this.passkeys.removeAll(userId);
     await deleteTotp(this.db, userId);
     await deleteRecoveryCodes(this.db, userId);
     await deleteDevicesOf(this.db, userId);

@@ -1247,6 +1247,20 @@ export const enLines: Record<string, string> = {
   'This passkey does not exist.': 'This passkey does not exist.',
   'Passkey renamed': 'Passkey renamed',
   'Passkey removed': 'Passkey removed',
+  Reset: 'Reset',
+  ':email loses the authenticator app, recovery codes and passkeys, and is signed out everywhere. They sign in with their password alone until they set two-factor sign-in up again.':
+    ':email loses the authenticator app, recovery codes and passkeys, and is signed out everywhere. They sign in with their password alone until they set two-factor sign-in up again.',
+  'Set up two-factor sign-in': 'Set up two-factor sign-in',
+  'Two-factor sign-in was reset': 'Two-factor sign-in was reset',
+  'Two-factor sign-in is not turned on for your account.': 'Two-factor sign-in is not turned on for your account.',
+  'Set up two-factor sign-in for your own account before requiring it for a role you hold.':
+    'Set up two-factor sign-in for your own account before requiring it for a role you hold.',
+  'Require two-factor sign-in': 'Require two-factor sign-in',
+  'Users with this role who have no second factor set one up at their next sign-in and can do nothing else until they have.':
+    'Users with this role who have no second factor set one up at their next sign-in and can do nothing else until they have.',
+  'Two-factor': 'Two-factor',
+  'Reset two-factor sign-in': 'Reset two-factor sign-in',
+  'Your role requires two-factor sign-in. Set it up to continue.': 'Your role requires two-factor sign-in. Set it up to continue.',
   // Admin → Health (issue 33).
   'Node.js': 'Node.js',
   ':days d :hours h :minutes min': ':days d :hours h :minutes min',

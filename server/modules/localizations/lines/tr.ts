@@ -1248,6 +1248,20 @@ export const trLines: Record<string, string> = {
   'This passkey does not exist.': 'Bu geçiş anahtarı yok.',
   'Passkey renamed': 'Geçiş anahtarı yeniden adlandırıldı',
   'Passkey removed': 'Geçiş anahtarı kaldırıldı',
+  Reset: 'Sıfırla',
+  ':email loses the authenticator app, recovery codes and passkeys, and is signed out everywhere. They sign in with their password alone until they set two-factor sign-in up again.':
+    ':email kimlik doğrulama uygulamasını, kurtarma kodlarını ve geçiş anahtarlarını kaybeder ve her yerde oturumu kapatılır. İki adımlı oturum açmayı yeniden kurana kadar yalnızca parolasıyla oturum açar.',
+  'Set up two-factor sign-in': 'İki adımlı oturum açmayı kurun',
+  'Two-factor sign-in was reset': 'İki adımlı oturum açma sıfırlandı',
+  'Two-factor sign-in is not turned on for your account.': 'Hesabınızda iki adımlı oturum açma açık değil.',
+  'Set up two-factor sign-in for your own account before requiring it for a role you hold.':
+    'Sahip olduğunuz bir rol için zorunlu kılmadan önce kendi hesabınızda iki adımlı oturum açmayı kurun.',
+  'Require two-factor sign-in': 'İki adımlı oturum açmayı zorunlu kıl',
+  'Users with this role who have no second factor set one up at their next sign-in and can do nothing else until they have.':
+    'Bu roldeki ikinci doğrulama adımı olmayan kullanıcılar bir sonraki oturum açışlarında bunu kurar ve kurana kadar başka bir şey yapamaz.',
+  'Two-factor': 'İki adımlı',
+  'Reset two-factor sign-in': 'İki adımlı oturum açmayı sıfırla',
+  'Your role requires two-factor sign-in. Set it up to continue.': 'Rolünüz iki adımlı oturum açmayı gerektiriyor. Devam etmek için kurun.',
   // Admin → Health (issue 33).
   'Node.js': 'Node.js',
   ':days d :hours h :minutes min': ':days g :hours sa :minutes dk',
