@@ -82,11 +82,18 @@ export function LoginPage() {
   const registerPath = isWorkspacePath(pathname) ? '/workspace/join/register' : '/register';
   const query = params.toString();
 
-  if (setupStep) {
+  if (setupStep || social.setupStep) {
     return (
       <TwoFactorSetupStep
         onSignedIn={(bootstrapData) => social.goToTarget(bootstrapData)}
-        onCancel={() => logout.mutate(undefined, { onSettled: () => setSetupStep(false) })}
+        onCancel={() =>
+          logout.mutate(undefined, {
+            onSettled: () => {
+              setSetupStep(false);
+              social.closeSetupStep();
+            },
+          })
+        }
       />
     );
   }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { applyFieldErrors, getErrorMessage } from '../../api/errors';
@@ -10,7 +10,7 @@ import { TextField } from '../../ui/form/TextField';
 import { toast } from '../../ui/toast/toast-store';
 import { useBootstrap } from '../bootstrap/store';
 import { useValueLists } from '../value-lists/api';
-import { useRegister } from './api';
+import { useLogoutMutation, useRegister } from './api';
 import { InviteSummary, inviteIdFrom } from '../workspaces/components/InviteSummary';
 import { isWorkspacePath, registerHeading } from './headings';
 import { SocialPasswordPrompt } from './SocialPasswordPrompt';
@@ -20,6 +20,8 @@ import type { RegisterFormValues } from './registration';
 import { enabledSocialServices, showSocialButtons, SocialButtons } from './SocialButtons';
 import { useHumanCheck } from './use-human-check';
 import { useSocialLogin } from './use-social-login';
+import { TwoFactorSetupStep } from './TwoFactorSetupStep';
+import { TwoFactorStep } from './TwoFactorStep';
 
 /** Spec §2 "Registration" (/register, /workspace/join/register, ?redirectFrom=pricing). */
 export function RegisterPage() {
@@ -39,6 +41,9 @@ function RegisterForm() {
   const social = useSocialLogin();
   const humanCheck = useHumanCheck('register');
   const countries = useValueLists(['countries']).data?.countries ?? [];
+  // A role of the new account requires two-factor sign-in: only its set-up is reachable (issue 36).
+  const [setupStep, setSetupStep] = useState(false);
+  const logout = useLogoutMutation();
 
   // An invite link carries the email (and maybe the name): those fields arrive filled and locked.
   const presetEmail = params.get('email');
@@ -57,8 +62,9 @@ function RegisterForm() {
       return;
     }
     try {
-      const { bootstrapData, status } = await registerAccount.mutateAsync(buildRegisterPayload(values, policies));
+      const { bootstrapData, status, two_factor_setup } = await registerAccount.mutateAsync(buildRegisterPayload(values, policies));
       if (status === 'needs_email_verification') void navigate('/', { replace: true });
+      else if (two_factor_setup) setSetupStep(true);
       else social.goToTarget(bootstrapData);
     } catch (error) {
       if (!applyFieldErrors(error, setError, registerFieldFor(policies))) toast.danger(getErrorMessage(error));
@@ -67,6 +73,32 @@ function RegisterForm() {
 
   const loginPath = isWorkspacePath(pathname) ? '/workspace/join/login' : '/login';
   const query = params.toString();
+
+  // A provider's sign-in from this page meets the same steps as on the sign-in page.
+  if (setupStep || social.setupStep) {
+    return (
+      <TwoFactorSetupStep
+        onSignedIn={(bootstrapData) => social.goToTarget(bootstrapData)}
+        onCancel={() =>
+          logout.mutate(undefined, {
+            onSettled: () => {
+              setSetupStep(false);
+              social.closeSetupStep();
+            },
+          })
+        }
+      />
+    );
+  }
+  if (social.secondStep) {
+    return (
+      <TwoFactorStep
+        methods={['totp', 'recovery_code', 'passkey']}
+        onSignedIn={(bootstrapData) => social.goToTarget(bootstrapData)}
+        onCancel={social.closeSecondStep}
+      />
+    );
+  }
 
   return (
     <div className="space-y-4">

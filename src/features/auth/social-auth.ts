@@ -16,6 +16,8 @@ export type SocialAuthOutcome =
   | { kind: 'password-required'; email: string | null }
   /** The provider vouched; the account's second factor is asked before the sign-in completes. */
   | { kind: 'second-step' }
+  /** The provider vouched, and a role requires a second factor the account does not have: its set-up comes first. */
+  | { kind: 'setup-step' }
   | { kind: 'error'; message: string };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -30,6 +32,7 @@ export function readSocialAuthMessage(event: { origin: string; data: unknown }, 
   const callbackData = isRecord(data.callbackData) ? data.callbackData : {};
   switch (data.status) {
     case 'SUCCESS':
+      if (callbackData.two_factor_setup === true) return { kind: 'setup-step' };
       return isRecord(callbackData.bootstrapData)
         ? { kind: 'signed-in', bootstrapData: callbackData.bootstrapData as unknown as Bootstrap }
         : { kind: 'error', message: SOCIAL_ERROR_FALLBACK };
@@ -54,6 +57,7 @@ export interface SocialAuthHandlers {
   goToTarget: (data: Bootstrap | null) => void;
   requestPassword: (email: string | null) => void;
   requestSecondStep: () => void;
+  requestSetupStep: () => void;
   showError: (message: string) => void;
 }
 
@@ -71,6 +75,9 @@ export function applySocialAuthOutcome(outcome: SocialAuthOutcome, handlers: Soc
       return;
     case 'second-step':
       handlers.requestSecondStep();
+      return;
+    case 'setup-step':
+      handlers.requestSetupStep();
       return;
     case 'error':
       handlers.showError(outcome.message);

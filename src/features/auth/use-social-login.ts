@@ -13,6 +13,7 @@ export function useSocialLogin() {
   const goToTarget = useGoToRedirectTarget();
   const [passwordRequest, setPasswordRequest] = useState<{ email: string | null } | null>(null);
   const [secondStep, setSecondStep] = useState(false);
+  const [setupStep, setSetupStep] = useState(false);
 
   useSocialAuthMessages((outcome) =>
     applySocialAuthOutcome(outcome, {
@@ -20,6 +21,7 @@ export function useSocialLogin() {
       goToTarget,
       requestPassword: (email) => setPasswordRequest({ email }),
       requestSecondStep: () => setSecondStep(true),
+      requestSetupStep: () => setSetupStep(true),
       showError: (message) => toast.danger(message),
     }),
   );
@@ -32,6 +34,10 @@ export function useSocialLogin() {
     secondStep,
     requestSecondStep: () => setSecondStep(true),
     closeSecondStep: () => setSecondStep(false),
+    /** The provider vouched, and a role requires setting up a second factor first (issue 36). */
+    setupStep,
+    requestSetupStep: () => setSetupStep(true),
+    closeSetupStep: () => setSetupStep(false),
     goToTarget,
   };
 }

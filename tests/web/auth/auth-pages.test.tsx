@@ -66,3 +66,20 @@ describe('sign-in screen', () => {
     expect(screen.getByRole('link', { name: "Don't have an account? Sign up" })).toBeTruthy();
   });
 });
+
+describe('a provider’s sign-in that must set up two-factor first (issue 36)', () => {
+  for (const path of ['/login', '/register']) {
+    it(`shows the set-up step on ${path}, not the app`, async () => {
+      const router = renderAt(path, makeBootstrap({ registration: { disable: false, policies: [] } }));
+      await screen.findByRole('heading', { level: 1 });
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          origin: window.location.origin,
+          data: { type: 'social-auth', status: 'SUCCESS', callbackData: { bootstrapData: makeBootstrap({ user: null }), two_factor_setup: true } },
+        }),
+      );
+      expect(await screen.findByRole('heading', { name: 'Set up two-factor sign-in' })).toBeTruthy();
+      expect(router.state.location.pathname).toBe(path);
+    });
+  }
+});

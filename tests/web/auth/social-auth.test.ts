@@ -56,8 +56,22 @@ describe('social-auth message handler', () => {
     });
   });
 
+  it('maps a SUCCESS that still needs a second factor set up to the set-up step, without signing in (issue 36)', () => {
+    const bootstrapData = makeBootstrap({ user: null });
+    expect(readSocialAuthMessage(event({ type: 'social-auth', status: 'SUCCESS', callbackData: { bootstrapData, two_factor_setup: true } }), ORIGIN)).toEqual({
+      kind: 'setup-step',
+    });
+  });
+
   it('applies each outcome through its handler', () => {
-    const handlers = { setBootstrap: vi.fn(), goToTarget: vi.fn(), requestPassword: vi.fn(), requestSecondStep: vi.fn(), showError: vi.fn() };
+    const handlers = {
+      setBootstrap: vi.fn(),
+      goToTarget: vi.fn(),
+      requestPassword: vi.fn(),
+      requestSecondStep: vi.fn(),
+      requestSetupStep: vi.fn(),
+      showError: vi.fn(),
+    };
     const bootstrapData = makeBootstrap({ user: makeUser() });
 
     applySocialAuthOutcome({ kind: 'signed-in', bootstrapData }, handlers);
@@ -72,6 +86,9 @@ describe('social-auth message handler', () => {
 
     applySocialAuthOutcome({ kind: 'second-step' }, handlers);
     expect(handlers.requestSecondStep).toHaveBeenCalledTimes(1);
+
+    applySocialAuthOutcome({ kind: 'setup-step' }, handlers);
+    expect(handlers.requestSetupStep).toHaveBeenCalledTimes(1);
 
     applySocialAuthOutcome({ kind: 'error', message: 'Nope' }, handlers);
     expect(handlers.showError).toHaveBeenCalledWith('Nope');
