@@ -108,6 +108,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   app.decorateRequest('tokenScopes', null);
   app.decorateRequest('signedInAt', null);
   app.decorateRequest('impersonatorId', null);
+  app.decorateRequest('twoFactorSetupPending', false);
   services.jobs.start();
   // Jobs running here (deliveries, thumbnails) finish before the database closes; Redis connections close too.
   app.addHook('onClose', async () => {
@@ -150,7 +151,9 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
       await authenticate(request, callers);
       // Serialised as GET bootstrap-data answers: only what the contract lists leaves.
       const { bootstrap, bootstrapJson } = services.bootstrap;
-      return bootstrapJson.serialize(await bootstrap.build(request.user, request.cookies[LOCALE_COOKIE] ?? null, request.impersonatorId));
+      return bootstrapJson.serialize(
+        await bootstrap.build(request.user, request.cookies[LOCALE_COOKIE] ?? null, request.impersonatorId, request.twoFactorSetupPending),
+      );
     },
     storeOrigins: storeOrigins(config.storage),
     transforms: {

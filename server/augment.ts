@@ -27,6 +27,8 @@ declare module 'fastify' {
     signedInAt: string | null;
     /** The admin who signed in as this user ("sign in as", support); null otherwise. */
     impersonatorId: number | null;
+    /** A session whose role requires a second factor it has not set up: it reaches only the set-up (issue 36). */
+    twoFactorSetupPending: boolean;
   }
   interface FastifyContextConfig {
     /** Set to false on routes that other sites call (webhooks). */

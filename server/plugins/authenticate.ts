@@ -45,6 +45,7 @@ export async function authenticate(request: FastifyRequest, deps: AuthenticateDe
   request.tokenScopes = null;
   request.signedInAt = null;
   request.impersonatorId = null;
+  request.twoFactorSetupPending = false;
   const user = await identify(request, deps);
   request.actor = user ? userActor(user.id, user.permissions) : guestActor((await deps.users.guestRole()).permissions);
 }
@@ -75,7 +76,11 @@ async function attach(request: FastifyRequest, deps: AuthenticateDeps, userId: n
   // A role requires a second factor this user has not set up: its session reaches only the set-up. Tokens are a
   // second secret already, and an admin's "sign in as" passed both steps itself.
   if (via === 'session' && user.two_factor_required && request.impersonatorId === null && !(await deps.twoFactor.enabled(user.id))) {
-    if (!TWO_FACTOR_SETUP_ROUTES.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return null;
+    if (!TWO_FACTOR_SETUP_ROUTES.has(`${request.method} ${request.routeOptions.url ?? ''}`)) {
+      // The bootstrap data says so, so a reloaded page goes back to the set-up instead of the sign-in form.
+      request.twoFactorSetupPending = true;
+      return null;
+    }
   }
   request.user = user;
   request.authVia = via;

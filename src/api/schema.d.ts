@@ -9488,6 +9488,7 @@ export interface components {
                 email: string;
                 display_name: string;
             } | null;
+            two_factor_setup: boolean;
         };
         BootstrapInput: {
             user: components["schemas"]["UserInput"] | null;
@@ -9585,6 +9586,7 @@ export interface components {
                 email: string;
                 display_name: string;
             } | null;
+            two_factor_setup: boolean;
         };
         CustomPage: {
             id: number;

@@ -81,6 +81,7 @@ export function makeBootstrap(overrides: Partial<Bootstrap> = {}): Bootstrap {
     demo: { loginPageDefaults: 'singleAccount', credentials: null },
     app_version: '1.0.0',
     impersonator: null,
+    two_factor_setup: false,
     ...overrides,
   };
 }

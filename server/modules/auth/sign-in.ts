@@ -71,7 +71,7 @@ export async function signIn(deps: SignInDeps, request: FastifyRequest, reply: F
   await rotateXsrfForSession(request, reply, outcome.session.token);
   const user = await deps.users.withAccess(outcome.user);
   const twoFactorSetup = await twoFactorSetupPending(deps, user);
-  return { bootstrapData: await deps.bootstrap.build(twoFactorSetup ? null : user, language), twoFactor: null, twoFactorSetup };
+  return { bootstrapData: await deps.bootstrap.build(twoFactorSetup ? null : user, language, null, twoFactorSetup), twoFactor: null, twoFactorSetup };
 }
 
 /** A role of the user requires two-factor sign-in and the user has no second factor yet. */

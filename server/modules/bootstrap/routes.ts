@@ -21,7 +21,7 @@ export const bootstrapRoutes: FastifyPluginAsyncZod<{ bootstrap: BootstrapServic
     async (request, reply) => {
       // Personalised: never stored by shared caches.
       reply.header('Cache-Control', 'private, no-cache');
-      const data = await bootstrap.build(request.user, request.cookies[LOCALE_COOKIE] ?? null, request.impersonatorId);
+      const data = await bootstrap.build(request.user, request.cookies[LOCALE_COOKIE] ?? null, request.impersonatorId, request.twoFactorSetupPending);
       // Already JSON, checked as the schema's serializer would (see BootstrapJson): a JSON string is sent as it is.
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(bootstrapJson.serialize(data));
     },

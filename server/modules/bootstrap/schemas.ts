@@ -114,6 +114,8 @@ export const bootstrapSchema = z
     app_version: z.string(),
     /** Set while an admin is signed in as this user (support): who, so the app can say so and offer the way back. */
     impersonator: z.object({ id: z.number().int(), email: z.string(), display_name: z.string() }).nullable(),
+    /** A guest's data for a session that must set up a second factor first (a role requires one): the app shows the set-up. */
+    two_factor_setup: z.boolean(),
   })
   .meta({ id: 'Bootstrap' });
 

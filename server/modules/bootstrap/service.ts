@@ -87,7 +87,7 @@ export class BootstrapService {
   }
 
   /** `impersonatorId`: the admin who signed in as this user (the app marks every screen and offers the way back). */
-  async build(user: UserWithAccess | null, visitorLanguage: string | null, impersonatorId: number | null = null) {
+  async build(user: UserWithAccess | null, visitorLanguage: string | null, impersonatorId: number | null = null, twoFactorSetup = false) {
     const site = await this.shared().parts;
     const flat = site.flat;
     const s = (key: string): SettingValue => flat[key] ?? null;
@@ -158,6 +158,7 @@ export class BootstrapService {
       },
       app_version: APP_VERSION,
       impersonator: user && impersonatorId ? await this.impersonator(impersonatorId) : null,
+      two_factor_setup: user === null && twoFactorSetup,
     };
   }
 

@@ -53,7 +53,8 @@ export function LoginPage() {
   // The password (or a provider) was right and the account has a second factor: its step replaces the form.
   const [secondStep, setSecondStep] = useState<string[] | null>(null);
   // A role requires two-factor sign-in and the account has none: only its set-up is reachable (issue 36).
-  const [setupStep, setSetupStep] = useState(false);
+  // The page was reloaded (or opened again) during that set-up: the bootstrap data says so, and it comes back.
+  const [setupStep, setSetupStep] = useState(data.two_factor_setup);
   const logout = useLogoutMutation();
   const passkey = usePasskeySignIn();
   const signInWithPasskey = () =>

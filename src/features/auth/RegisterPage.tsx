@@ -42,7 +42,7 @@ function RegisterForm() {
   const humanCheck = useHumanCheck('register');
   const countries = useValueLists(['countries']).data?.countries ?? [];
   // A role of the new account requires two-factor sign-in: only its set-up is reachable (issue 36).
-  const [setupStep, setSetupStep] = useState(false);
+  const [setupStep, setSetupStep] = useState(data.two_factor_setup);
   const logout = useLogoutMutation();
 
   // An invite link carries the email (and maybe the name): those fields arrive filled and locked.

@@ -42,7 +42,12 @@ describe('two-factor: admin (issue 36)', () => {
     expect(login.json().two_factor_setup).toBe(true);
     expect(login.json().bootstrapData.user).toBe(null);
     // Nothing of the account: the bootstrap is a guest's, the drive and the profile answer 401.
-    expect((await client.get('/api/v1/bootstrap-data')).json().data.user).toBe(null);
+    const pending = (await client.get('/api/v1/bootstrap-data')).json().data;
+    expect(pending.user).toBe(null);
+    // …which says the set-up is pending, so a reloaded page goes back to it.
+    expect(pending.two_factor_setup).toBe(true);
+    expect(login.json().bootstrapData.two_factor_setup).toBe(true);
+    expect((await new TestClient(t.app).get('/api/v1/bootstrap-data')).json().data.two_factor_setup).toBe(false);
     expect((await client.get('/api/v1/drive/file-entries')).statusCode).toBe(401);
     expect((await client.get(`/api/v1/users/${user.id}`)).statusCode).toBe(401);
     expect((await client.post('/api/v1/access-tokens', { tokenName: 'cli' })).statusCode).toBe(401);
@@ -55,7 +60,9 @@ describe('two-factor: admin (issue 36)', () => {
     const confirmed = await client.post('/api/v1/user/two-factor/totp/confirm', { code: codeAt(secret) });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     // Set up: the same session now reaches the account.
-    expect((await client.get('/api/v1/bootstrap-data')).json().data.user.id).toBe(user.id);
+    const signedIn = (await client.get('/api/v1/bootstrap-data')).json().data;
+    expect(signedIn.user.id).toBe(user.id);
+    expect(signedIn.two_factor_setup).toBe(false);
     expect((await client.get(`/api/v1/users/${user.id}`)).statusCode).toBe(200);
     // And the next sign-in asks for the second step.
     const next = await fresh(new TestClient(t.app)).post('/auth/login', { email: user.email, password: user.password });

@@ -83,3 +83,10 @@ describe('a provider’s sign-in that must set up two-factor first (issue 36)', 
     });
   }
 });
+
+describe('a reloaded page during that set-up (issue 36)', () => {
+  it('goes back to the set-up step when the bootstrap data says it is pending', async () => {
+    renderAt('/login', makeBootstrap({ user: null, two_factor_setup: true }));
+    expect(await screen.findByRole('heading', { name: 'Set up two-factor sign-in' })).toBeTruthy();
+  });
+});
