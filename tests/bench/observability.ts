@@ -13,7 +13,7 @@
  * run in this process on the same 2 cores, so "on" pays for its collector too
  * (a pessimistic reading). Asserts no ratio.
  *
- *   npm run bench:observability        (BENCH_SECONDS=4, BENCH_ENTRIES=2000)
+ *   npm run bench:observability        (BENCH_SECONDS=4, BENCH_ENTRIES=2000; BENCH_SPLIT=1 adds each part alone)
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -135,6 +135,19 @@ async function main() {
   for (const r of rows) {
     const ratio = r.on.rps / r.off.rps;
     console.log(`${r.key}: on/off ${ratio.toFixed(3)}, ${ratio >= 0.9 ? 'within' : 'OUTSIDE'} the 10% target (${((1 - ratio) * 100).toFixed(1)}% slower)`);
+  }
+  // Where the cost lies: each part alone, one round each, beside the better "off" round above.
+  if (process.env.BENCH_SPLIT === '1') {
+    const parts: [string, Record<string, string>][] = [
+      ['metrics only', { ...off, METRICS_ENABLED: 'true', METRICS_TOKEN }],
+      ['errors only', { ...off, SENTRY_DSN: receiver.dsn, SENTRY_SAMPLE_RATE: '1' }],
+      ['traces only', { ...off, OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint, OTEL_TRACES_SAMPLER_ARG: '1' }],
+    ];
+    for (const [label, env] of parts) {
+      const round = await measure(dataDir, env);
+      const ratios = rows.map((r) => `${r.key} ${(round[r.key].rps / r.off.rps).toFixed(3)}`).join(', ');
+      console.log(`${label.padEnd(13)} on/off: ${ratios}`);
+    }
   }
   const requestsOn = results.on.reduce((sum, r) => sum + (r.counted ?? 0), 0);
   console.log(`spans received by the OTLP receiver: ${otlp.count()} for ${requestsOn} requests counted by /metrics in the "on" rounds`);
