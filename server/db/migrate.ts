@@ -26,6 +26,7 @@ import * as legalPagesPlanStorage from './migrations/2026_11_27_000600_legal_pag
 import * as chargedBytesIndex from './migrations/2026_11_28_000420_charged_bytes_index.js';
 import * as twoFactor from './migrations/2026_11_28_000600_two_factor.js';
 import * as passkeys from './migrations/2026_11_28_000610_passkeys.js';
+import * as entryActivity from './migrations/2026_11_29_000500_entry_activity.js';
 
 /**
  * Migrations are listed here rather than read from a folder so that the built
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_000420_charged_bytes_index': chargedBytesIndex,
   '2026_11_28_000600_two_factor': twoFactor,
   '2026_11_28_000610_passkeys': passkeys,
+  '2026_11_29_000500_entry_activity': entryActivity,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
