@@ -17,3 +17,14 @@ export function useEntryActivity(hash: string | null) {
     getNextPageParam: (page) => (page.next_cursor ? Number(page.next_cursor) : undefined),
   });
 }
+
+/** A workspace's activity (its admins'), newest first. */
+export function useWorkspaceActivity(workspaceId: number) {
+  return useInfiniteQuery({
+    queryKey: ['workspace-activity', workspaceId] as const,
+    initialPageParam: undefined as number | undefined,
+    queryFn: async ({ signal, pageParam }) =>
+      api.get('workspace/{workspaceId}/activity', { path: { workspaceId }, query: pageParam === undefined ? {} : { cursor: pageParam }, signal }),
+    getNextPageParam: (page) => (page.next_cursor ? Number(page.next_cursor) : undefined),
+  });
+}
