@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, servicesOf } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { HOUSEKEEPING_INTERVAL_MS, RETENTION_INTERVAL_MS } from './jobs/housekeeping.js';
+import { ACTIVITY_PRUNE_INTERVAL_MS, HOUSEKEEPING_INTERVAL_MS, RETENTION_INTERVAL_MS } from './jobs/housekeeping.js';
 import { tidyStore } from './jobs/tidy-store.js';
 import { connectRedis } from './lib/redis.js';
 import { withRedisLock } from './lib/redis-lock.js';
@@ -66,6 +66,7 @@ async function prepare(config: Config): Promise<FastifyInstance> {
 async function serve(app: FastifyInstance, config: Config): Promise<void> {
   await servicesOf(app).jobs.every('housekeeping', {}, HOUSEKEEPING_INTERVAL_MS);
   await servicesOf(app).jobs.every('retention', {}, RETENTION_INTERVAL_MS);
+  await servicesOf(app).jobs.every('activity-prune', {}, ACTIVITY_PRUNE_INTERVAL_MS);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info({ signal }, 'shutting down');

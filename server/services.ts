@@ -6,6 +6,7 @@ import { runHousekeeping } from './jobs/housekeeping.js';
 import type { ModuleRoutes } from './lib/routes.js';
 import { Mailer, type MailLogger, type MailMessage } from './mail/mailer.js';
 import type { PushJob } from './modules/notifications/notifier.js';
+import { createActivity } from './modules/activity/index.js';
 import { createAdmin } from './modules/admin/index.js';
 import { createApiDocs } from './modules/api-docs/index.js';
 import { createAppearance } from './modules/appearance/index.js';
@@ -80,7 +81,20 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   };
   const contentSearch = () => search.listing;
   const driveConfig = { disk: disks.drive, signedDownload: downloadSigner(config.storage, disks), testPauseAt: config.testPauseAt };
-  const drive = createDrive({ ...common, ...driveConfig, db, log, plans: billing.billing, permissionsOf, thumbnailQueue, textQueue, contentSearch });
+  // Activity first: drive, sharing and share links record each action on an entry through its recorder.
+  const activity = createActivity({ db: kysely, users, settings });
+  const drive = createDrive({
+    ...common,
+    ...driveConfig,
+    db,
+    log,
+    plans: billing.billing,
+    permissionsOf,
+    thumbnailQueue,
+    textQueue,
+    contentSearch,
+    activity: activity.recorder,
+  });
   const search = createSearch({ db, drive: drive.facade, log });
   const trashWorkspace = drive.facade.trashWorkspace.bind(drive.facade);
   const workspaces = createWorkspaces({ ...common, db, notifier, siteName, trashWorkspace });
@@ -89,13 +103,21 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   const health = { database: db, jobs, storage: { driver: config.storage.driver, dir: config.storageDir, disk: drive.disk } };
   const adminDeps = { mailer, auth, account, drive, workspaces, billing, customPages, menus, health, storageDir: config.storageDir };
   const admin = createAdmin({ ...common, ...appearance, ...adminDeps });
-  const sharing = createSharing({ ...common, notifier });
+  const sharing = createSharing({ ...common, notifier, activity: activity.recorder });
   const manifest = createManifest(settings, appearance.themes, appearance.brandingFiles);
   const storeChecks = createStoreChecks(db, config.storageDir, drive.disk);
   const tusConfig = { tusDir: tusDir(config.storageDir), tusLocker: shared.tusLocker, s3: directUploadTarget(config.storage, disks) };
   const uploads = createUploads({ ...common, ...tusConfig, drive, storeChecks });
   const webdav = createWebDav({ ...common, drive, uploads: uploads.uploads, workspaces: workspaces.workspaces, accessTokens: auth.accessTokens });
-  const shareLinks = createShareLinks({ ...common, permissionsOf, passwordChecks: auth.passwordChecks, drive, uploads: uploads.uploads });
+  const shareLinks = createShareLinks({
+    ...common,
+    activity: activity.recorder,
+    notifier,
+    permissionsOf,
+    passwordChecks: auth.passwordChecks,
+    drive,
+    uploads: uploads.uploads,
+  });
   const documents = createDocuments({ drive: drive.facade, resolveScope: drive.scope });
   defineJobs(jobs, {
     send: (message) => mailer.send(message),
@@ -104,17 +126,28 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     extractText: (entryId) => search.extract(entryId),
     housekeeping: () => runHousekeeping({ db: kysely, tus: uploads.tus, quota: drive.quota, checks: storeChecks, s3: uploads.s3Uploads }, log),
     retention: () => drive.retention.run().then(() => undefined),
+    pruneActivity: () => activity.activity.prune().then(() => undefined),
   });
   /** Every module's routes, in the order of the OpenAPI document. */
   const probes = [createHealth(db, config.storageDir).routes, createRecaptcha(settings).routes];
   const routes: ModuleRoutes[] = [
     ...[auth.routes, ...auth.twoFactorRoutes, social.routes, bootstrap.routes, localizations.routes, ...probes],
-    ...[account.routes, auth.tokenRoutes, drive.routes, uploads.routes, documents.routes, workspaces.routes, notifications.routes, sharing.routes],
+    ...[
+      account.routes,
+      auth.tokenRoutes,
+      drive.routes,
+      uploads.routes,
+      documents.routes,
+      workspaces.routes,
+      notifications.routes,
+      sharing.routes,
+      activity.routes,
+    ],
     ...[...shareLinks.routes, ...billing.routes, appearance.routes, admin.routes, customPages.routes, webdav.routes, manifest.routes],
     createApiDocs(settings).routes,
   ];
   // What start-up work (main.ts), app.ts's hooks, benches and tests reach through servicesOf(app): modules as they were built.
-  const modules = { auth, drive, search, admin, uploads, notifications, billing, appearance, customPages, bootstrap };
+  const modules = { auth, drive, search, admin, uploads, notifications, billing, appearance, customPages, bootstrap, activity };
   return { ...modules, db, config, settings, users, localizations: localizations.localizations, mailer, jobs, shared, storeChecks, routes };
 }
 

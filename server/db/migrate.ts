@@ -29,6 +29,7 @@ import * as passkeys from './migrations/2026_11_28_000610_passkeys.js';
 import * as roleTwoFactor from './migrations/2026_11_29_000100_role_two_factor.js';
 import * as chargedBytesTotals from './migrations/2026_11_29_000300_charged_bytes_totals.js';
 import * as fileContents from './migrations/2026_11_29_000400_file_contents.js';
+import * as entryActivity from './migrations/2026_11_29_000500_entry_activity.js';
 
 /**
  * Migrations are listed here rather than read from a folder so that the built
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_29_000100_role_two_factor': roleTwoFactor,
   '2026_11_29_000300_charged_bytes_totals': chargedBytesTotals,
   '2026_11_29_000400_file_contents': fileContents,
+  '2026_11_29_000500_entry_activity': entryActivity,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -56,6 +56,7 @@ export const TABLE_OWNERS = {
   subscriptions: 'modules/billing',
   billing_events: 'modules/billing',
   admin_activity: 'modules/admin/activity',
+  entry_activity: 'modules/activity',
 } as const satisfies Record<keyof Database, string>;
 
 export type Table = keyof typeof TABLE_OWNERS;

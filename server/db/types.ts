@@ -397,6 +397,8 @@ export interface ShareLinksTable {
   allow_download: Generated<number>;
   /** Folders only: guests may upload but see nothing. */
   file_drop: Generated<number>;
+  /** 1: the owner gets receipts (the first download; every file dropped). */
+  notify_owner: Generated<number>;
   password_hash: string | null;
   expires_at: NullableTimestamp;
   max_downloads: number | null;
@@ -404,6 +406,25 @@ export interface ShareLinksTable {
   view_count: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** One action on an entry (issue 35); see the migration 2026_11_29_000500. */
+export interface EntryActivityTable {
+  id: Generated<number>;
+  entry_id: number;
+  entry_name: string;
+  entry_type: string;
+  owner_id: number;
+  workspace_id: number | null;
+  action: string;
+  /** 'user', 'visitor', 'webdav' or 'system'. */
+  actor_kind: string;
+  actor_id: number | null;
+  /** A visitor's address with its host part cut off (IPv4 /24, IPv6 /48). */
+  address: string | null;
+  /** JSON object. */
+  details: string | null;
+  created_at: Timestamp;
 }
 
 export interface ShareLinkEventsTable {
@@ -550,6 +571,7 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   billing_events: BillingEventsTable;
   admin_activity: AdminActivityTable;
+  entry_activity: EntryActivityTable;
   branding_files: BrandingFilesTable;
   custom_pages: CustomPagesTable;
   s3_uploads: S3UploadsTable;

@@ -16,6 +16,8 @@ export type DriveJobs = {
   housekeeping: Record<string, never>;
   /** Versions thinned and trash past its purge time deleted forever (drive/retention-pass.ts), every 15 minutes. */
   retention: Record<string, never>;
+  /** Activity records older than the site's `activity.keep_days` deleted (activity/service.ts), daily. */
+  'activity-prune': Record<string, never>;
 };
 
 export type DriveJobQueue = JobQueue<DriveJobs>;
@@ -28,6 +30,7 @@ export interface JobHandlers {
   extractText(entryId: number): Promise<void>;
   housekeeping(): Promise<void>;
   retention(): Promise<void>;
+  pruneActivity(): Promise<void>;
 }
 
 export function defineJobs(jobs: DriveJobQueue, run: JobHandlers): void {
@@ -39,4 +42,5 @@ export function defineJobs(jobs: DriveJobQueue, run: JobHandlers): void {
   jobs.define('extract-text', ({ entryId }) => run.extractText(entryId), { attempts: 1, concurrency: 1 });
   jobs.define('housekeeping', () => run.housekeeping(), { attempts: 1 });
   jobs.define('retention', () => run.retention(), { attempts: 1 });
+  jobs.define('activity-prune', () => run.pruneActivity(), { attempts: 1 });
 }

@@ -35,6 +35,8 @@ export async function expireUploads(deps: UploadExpiry): Promise<{ uploads: numb
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 /** Trash is purged within this long after its time (never before it); versions are thinned as often. */
 export const RETENTION_INTERVAL_MS = 15 * 60 * 1000;
+/** Activity records past the site's keep days are pruned once a day. */
+export const ACTIVITY_PRUNE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** Direct uploads to S3 untouched for 24 h: aborted in the store and their space released (spec §4). */
 export interface DirectUploadExpiry {
   s3: { expireAbandoned(): Promise<number> };

@@ -5124,6 +5124,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/file-entries/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What happened to a file or folder, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ActivityRecord"][];
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspace/{workspaceId}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What happened to a workspace's files and folders, newest first (its admins) */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: number;
+                };
+                header?: never;
+                path: {
+                    workspaceId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ActivityRecord"][];
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/file-entries/{id}/share-links": {
         parameters: {
             query?: never;
@@ -5177,6 +5263,11 @@ export interface paths {
                          * @default false
                          */
                         fileDrop?: boolean;
+                        /**
+                         * @description Notify me on the first download and on every file dropped
+                         * @default false
+                         */
+                        notifyOwner?: boolean;
                         password?: string | null;
                         /** @description When the link stops working; null: never */
                         expiresAt?: string | null;
@@ -5252,6 +5343,7 @@ export interface paths {
                     "application/json": {
                         allowDownload?: boolean;
                         fileDrop?: boolean;
+                        notifyOwner?: boolean;
                         password?: string | null;
                         /** @description When the link stops working; null: never */
                         expiresAt?: string | null;
@@ -7060,6 +7152,8 @@ export interface paths {
                         "trash.keep_days"?: number;
                         /** @description The longest a file version is kept, in days (0: no limit beyond the thinning) */
                         "versions.max_days"?: number;
+                        /** @description How many days activity records are kept before the scheduler prunes them */
+                        "activity.keep_days"?: number;
                         "mail.url"?: "" | string;
                         "mail.from"?: "" | string;
                         "notifications.integrated"?: boolean;
@@ -8900,6 +8994,46 @@ export interface components {
             expires_at: string | null;
             created_at: string;
         };
+        ActivityRecord: {
+            id: number;
+            entry_id: number;
+            entry_name: string;
+            entry_type: string;
+            /** @description created, new-version, renamed, moved, copied, trashed, restored, purged, shared, unshared, permission-changed, link-created, link-opened, link-downloaded, dropped */
+            action: string;
+            actor: {
+                /** @description user, visitor, webdav or system */
+                kind: string;
+                id: number | null;
+                name: string | null;
+            };
+            /** @description A visitor's network (IPv4 /24, IPv6 /48), never the host */
+            address: string | null;
+            details: {
+                [key: string]: string | number | null;
+            };
+            created_at: string;
+        };
+        ActivityRecordInput: {
+            id: number;
+            entry_id: number;
+            entry_name: string;
+            entry_type: string;
+            /** @description created, new-version, renamed, moved, copied, trashed, restored, purged, shared, unshared, permission-changed, link-created, link-opened, link-downloaded, dropped */
+            action: string;
+            actor: {
+                /** @description user, visitor, webdav or system */
+                kind: string;
+                id: number | null;
+                name: string | null;
+            };
+            /** @description A visitor's network (IPv4 /24, IPv6 /48), never the host */
+            address: string | null;
+            details: {
+                [key: string]: string | number | null;
+            };
+            created_at: string;
+        };
         AdminActivity: {
             id: number;
             actor_id: number | null;
@@ -10012,6 +10146,7 @@ export interface components {
             entry_id: string;
             allow_download: boolean;
             file_drop: boolean;
+            notify_owner: boolean;
             has_password: boolean;
             expires_at: string | null;
             max_downloads: number | null;
@@ -10030,6 +10165,7 @@ export interface components {
             entry_id: string;
             allow_download: boolean;
             file_drop: boolean;
+            notify_owner: boolean;
             has_password: boolean;
             expires_at: string | null;
             max_downloads: number | null;

@@ -18,12 +18,21 @@ export interface Membership {
  * it come from `entryActions` through the workspace grant source.
  */
 export type WorkspaceAction =
-  'workspace.view' | 'workspace.update' | 'workspace.delete' | 'workspace.leave' | 'members.invite' | 'members.update' | 'members.delete';
+  | 'workspace.view'
+  | 'workspace.update'
+  | 'workspace.delete'
+  | 'workspace.leave'
+  | 'members.invite'
+  | 'members.update'
+  | 'members.delete'
+  /** The workspace's activity page (issue 35): its admins, the owner and whoever may manage members. */
+  | 'workspace.activity';
 
 const MEMBER_PERMISSION: Partial<Record<WorkspaceAction, string>> = {
   'members.invite': 'workspace_members.invite',
   'members.update': 'workspace_members.update',
   'members.delete': 'workspace_members.delete',
+  'workspace.activity': 'workspace_members.update',
 };
 
 /**

@@ -19,6 +19,7 @@ import { RetentionPass } from './retention-pass.js';
 import type { PlanRules } from './site-rules.js';
 import type { Permission } from '../permissions/policy.js';
 import type { SettingsService } from '../settings/service.js';
+import { noActivity, type ActivityRecorder } from '../activity/recorder.js';
 
 export interface DriveDeps {
   db: Db;
@@ -40,6 +41,8 @@ export interface DriveDeps {
   signedDownload?: SignedDownload | null;
   /** Tests only: see lib/test-pause.ts. */
   pause?: Pause;
+  /** Where each action on an entry is recorded (the activity module). */
+  activity?: ActivityRecorder;
 }
 
 export type BuildDeps = Omit<DriveDeps, 'settings' | 'plans' | 'permissionsOf'> & {
@@ -48,16 +51,28 @@ export type BuildDeps = Omit<DriveDeps, 'settings' | 'plans' | 'permissionsOf'> 
 };
 
 /** The drive's services (without its routes: route files import this file's types). */
-export function buildDrive({ db, disk, limits, log, pause, thumbnailQueue, textQueue, contentSearch, retention, signedDownload = null }: BuildDeps) {
+export function buildDrive({
+  db,
+  disk,
+  limits,
+  log,
+  pause,
+  thumbnailQueue,
+  textQueue,
+  contentSearch,
+  retention,
+  signedDownload = null,
+  activity = noActivity,
+}: BuildDeps) {
   const thumbnails = new Thumbnails(db.kysely, disk, log, thumbnailQueue);
   const newContent = new ContentChanged(thumbnails, textQueue ?? null);
-  const files = new DriveFiles(db.kysely, disk, newContent, pause, signedDownload);
+  const files = new DriveFiles(db.kysely, disk, newContent, pause, signedDownload, activity);
   // Versions dropped to make room lose their bytes once their rows are gone.
   const quota = new QuotaService(db.kysely, db.dialect, (prefixes) => files.deletePrefixes(prefixes));
   const spaceLimits = new SpaceLimits(limits);
-  const entries = new DriveService(db.kysely, files, newContent, quota, spaceLimits);
-  const trash = new TrashService(db.kysely, files, retention);
-  const versions = new FileVersions(db.kysely, disk, quota, spaceLimits, newContent);
+  const entries = new DriveService(db.kysely, files, newContent, quota, spaceLimits, activity);
+  const trash = new TrashService(db.kysely, files, retention, activity);
+  const versions = new FileVersions(db.kysely, disk, quota, spaceLimits, newContent, activity);
   return {
     /** For the composition root and tests; other modules go through `facade`. */
     disk,

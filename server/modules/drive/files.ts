@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { noActivity, type ActivityRecorder } from '../activity/recorder.js';
 import { createReadStream, promises as fsPromises } from 'node:fs';
 import { pipeline as pipelineStreams, Transform, Writable, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -136,6 +137,7 @@ export class DriveFiles {
     private readonly pause: Pause = noPause,
     /** Set when downloads are redirected to the store (an S3 disk with S3_DOWNLOADS=redirect). */
     readonly signedDownload: SignedDownload | null = null,
+    private readonly activity: ActivityRecorder = noActivity,
   ) {}
 
   /**
@@ -248,6 +250,7 @@ export class DriveFiles {
           if (existing) {
             const replaced = await commitReplacement(trx, actor, existing.hash, content);
             obsolete = replaced.obsoletePrefix;
+            if (!obsolete) await this.activity.record({ action: 'new-version', entries: [replaced.entry], actor }, trx);
             return { entry: replaced.entry, replaced: true };
           }
         }
@@ -264,6 +267,8 @@ export class DriveFiles {
           createdAt: input.createdAt,
         });
         await adjustAncestorSizes(trx, created.path, content.size, null);
+        // A visitor's file arriving through a file-drop link is recorded by the link, as a drop into its folder (with the address).
+        if (actor.kind !== 'link') await this.activity.record({ action: 'created', entries: [created], actor }, trx);
         await this.pause('entry-commit');
         return { entry: created, replaced: false };
       });
@@ -300,7 +305,11 @@ export class DriveFiles {
       const refusal = input.refuseType?.(mime);
       if (refusal) throw new ValidationError({ file: [refusal] });
       const content: StoredContent = { ...location, size: measure.size, sha256: measure.digest(), mime, type: kindOf(mime, extension) };
-      const { entry, obsoletePrefix } = await this.db.transaction().execute((trx) => commitReplacement(trx, actor, hash, content));
+      const { entry, obsoletePrefix } = await this.db.transaction().execute(async (trx) => {
+        const replaced = await commitReplacement(trx, actor, hash, content);
+        if (!replaced.obsoletePrefix) await this.activity.record({ action: 'new-version', entries: [replaced.entry], actor }, trx);
+        return replaced;
+      });
       if (obsoletePrefix) await this.disk.deletePrefix(obsoletePrefix).catch(() => undefined);
       this.newContent.queue(entry);
       return entry;

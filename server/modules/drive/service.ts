@@ -1,4 +1,5 @@
 import type { Actor } from '../access/actor.js';
+import { noActivity, type ActivityRecorder } from '../activity/recorder.js';
 import { userIdOf } from '../access/actor.js';
 import { requireEntries, requireEntry, requireFolder, requireRoot, requireRows } from '../access/require.js';
 import type { ResolvedScope } from '../access/scope.js';
@@ -54,6 +55,7 @@ export class DriveService {
     private readonly newContent: Pick<ContentChanged, 'queue'>,
     private readonly quota: QuotaService,
     private readonly limits: SpaceLimits,
+    private readonly activity: ActivityRecorder = noActivity,
   ) {}
 
   async createFolder(actor: Actor, scope: ResolvedScope, input: { name: string; parentId?: string | null }) {
@@ -62,7 +64,9 @@ export class DriveService {
       const where = scopeUnder(parent, scope);
       await lockFolders(trx, [folderLockKey(where, parent?.id ?? null)]);
       if (await nameTaken(trx, where, parent?.id ?? null, input.name)) throw NameTaken(input.name);
-      return (await insertEntry(trx, where, parent, { name: input.name, type: 'folder', createdBy: userIdOf(actor) })).id;
+      const folder = await insertEntry(trx, where, parent, { name: input.name, type: 'folder', createdBy: userIdOf(actor) });
+      await this.activity.record({ action: 'created', entries: [folder], actor }, trx);
+      return folder.id;
     });
     return (await presentByIds(this.db, actor, [id]))[0]!;
   }
@@ -83,6 +87,8 @@ export class DriveService {
         })
         .where('id', '=', entry.id)
         .execute();
+      if (input.name !== undefined && input.name !== entry.name)
+        await this.activity.record({ action: 'renamed', entries: [{ ...entry, name: input.name }], actor, details: { from: entry.name, to: input.name } }, trx);
       return entry.id;
     });
     return (await presentByIds(this.db, actor, [id]))[0]!;
@@ -106,6 +112,7 @@ export class DriveService {
         await adjustAncestorSizes(trx, entry.path, -entry.file_size, null);
         const newPath = await moveSubtree(trx, entry, destination, name);
         await adjustAncestorSizes(trx, newPath, entry.file_size, null);
+        await this.activity.record({ action: 'moved', entries: [{ ...entry, name }], actor, details: { to: destination?.name ?? null } }, trx);
       }
       return entries.map((e) => e.id);
     });
@@ -227,6 +234,7 @@ export class DriveService {
           }
           const root = copies.get(entry.id)!;
           await adjustAncestorSizes(trx, root.path, Number(root.file_size), null);
+          await this.activity.record({ action: 'copied', entries: [root], actor, details: { from: entry.name } }, trx);
         }
         return { roots, all, pairs };
       });
@@ -263,6 +271,10 @@ export class DriveService {
       const newPath = await moveSubtree(trx, entry, destination, name);
       await adjustAncestorSizes(trx, newPath, size, null);
       await trx.updateTable('file_entries').set({ updated_at: nowIso() }).where('id', '=', entry.id).execute();
+      const renamed = { ...entry, name };
+      if (entry.parent_id !== parentId)
+        await this.activity.record({ action: 'moved', entries: [renamed], actor, details: { to: destination?.name ?? null } }, trx);
+      if (entry.name !== name) await this.activity.record({ action: 'renamed', entries: [renamed], actor, details: { from: entry.name, to: name } }, trx);
     });
   }
 

@@ -1,4 +1,5 @@
 import type { FileEntryRow } from '../../db/types.js';
+import { noActivity, type ActivityRecorder } from '../activity/recorder.js';
 import { addMs, nowIso } from '../../lib/time.js';
 import { DAY } from './retention.js';
 import type { Actor } from '../access/actor.js';
@@ -60,6 +61,7 @@ export class TrashService {
     private readonly db: Executor,
     private readonly files: DriveFiles,
     private readonly retention: TrashRetention,
+    private readonly activity: ActivityRecorder = noActivity,
   ) {}
 
   async delete(actor: Actor, scope: ResolvedScope, input: DeleteInput): Promise<DeleteResult> {
@@ -92,6 +94,7 @@ export class TrashService {
           .execute();
         await adjustAncestorSizes(trx, entry.path, -entry.file_size, null);
       }
+      await this.activity.record({ action: 'trashed', entries, actor }, trx);
       return entries.length;
     });
     return { action: 'trashed', count, message: { template: 'Moved :count items to trash', values: { count } } };
@@ -115,6 +118,7 @@ export class TrashService {
   private async deleteForever(actor: Actor, hashes: string[]): Promise<DeleteResult> {
     const { count, prefixes } = await this.db.transaction().execute(async (trx) => {
       const entries = topmost(await requireEntries(trx, actor, 'files.delete', hashes, { trash: 'any' }));
+      await this.activity.record({ action: 'purged', entries, actor }, trx);
       return { count: entries.length, prefixes: await removeForever(trx, entries) };
     });
     await this.files.deletePrefixes(prefixes);
@@ -159,6 +163,7 @@ export class TrashService {
           .limit(200)
           .execute();
         const entries = topmost(due);
+        await this.activity.record({ action: 'purged', entries, actor: 'system' }, trx);
         return { count: entries.length, prefixes: await removeForever(trx, entries) };
       });
       await this.files.deletePrefixes(prefixes);
@@ -195,6 +200,7 @@ export class TrashService {
         const entry = (await findById(trx, id))!;
         if (entry.deleted_at === null) continue;
         await this.restoreOne(trx, entry);
+        await this.activity.record({ action: 'restored', entries: [entry], actor }, trx);
       }
       return selected.map((e) => e.id);
     });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { noActivity, type ActivityRecorder } from '../activity/recorder.js';
 import { Readable } from 'node:stream';
 import type { FileEntryRow, FileVersionRow } from '../../db/types.js';
 import { NotFound, ValidationError } from '../../lib/errors.js';
@@ -43,6 +44,7 @@ export class FileVersions {
     private readonly quota: QuotaService,
     private readonly limits: SpaceLimits,
     private readonly newContent: Pick<ContentChanged, 'queue'>,
+    private readonly activity: ActivityRecorder = noActivity,
   ) {}
 
   /** A live file's bytes, for a caller who may do `action`, read whole up to `maxBytes`. */
@@ -85,9 +87,11 @@ export class FileVersions {
     await this.quota.reserve({ payerId, uploaderId: userIdOf(actor), available, replacing: Number(entry.file_size) }, reservation, bytes.length, 'plain');
     try {
       await this.disk.put(`${location.diskPrefix}/${location.fileName}`, Readable.from([bytes]));
-      const outcome = await this.db
-        .transaction()
-        .execute((trx) => overwriteContent(trx, entry.id, { ...location, size: bytes.length, sha256, mime }, creatorId(actor), expected));
+      const outcome = await this.db.transaction().execute(async (trx) => {
+        const result = await overwriteContent(trx, entry.id, { ...location, size: bytes.length, sha256, mime }, creatorId(actor), expected);
+        if (result.kind === 'replaced') await this.activity.record({ action: 'new-version', entries: [result.entry], actor }, trx);
+        return result;
+      });
       if (outcome.kind !== 'replaced') await this.disk.deletePrefix(location.diskPrefix).catch(() => undefined);
       if (outcome.kind === 'conflict') {
         if (!outcome.entry || outcome.entry.deleted_at) throw NotFound('This file or folder does not exist.');
@@ -159,6 +163,8 @@ export class FileVersions {
       const outcome: Overwrite = await overwriteContent(trx, entry.id, content, creatorId(actor));
       if (outcome.kind === 'conflict') throw NotFound('This file or folder does not exist.');
       await trx.deleteFrom('file_versions').where('id', '=', version.id).execute();
+      if (outcome.kind === 'replaced')
+        await this.activity.record({ action: 'new-version', entries: [outcome.entry], actor, details: { restoredFrom: version.created_at } }, trx);
       // The same bytes as the current ones: the version was a duplicate, its copy goes.
       return { dropped: outcome.kind === 'unchanged' ? [version.disk_prefix] : [], row: outcome.entry };
     });
@@ -208,6 +214,7 @@ export class FileVersions {
       if (outcome.kind === 'unchanged') dropped.push(source.disk_prefix!);
       await trx.deleteFrom('file_entries').where('id', '=', source.id).execute();
       await adjustAncestorSizes(trx, source.path, -Number(source.file_size), null);
+      if (outcome.kind === 'replaced') await this.activity.record({ action: 'new-version', entries: [outcome.entry], actor }, trx);
       return { row: outcome.entry, dropped };
     });
     for (const prefix of dropped) await this.disk.deletePrefix(prefix).catch(() => undefined);

@@ -16,10 +16,15 @@ export const allChannelsOn: ChannelSwitch = async () => true;
 export const NOTIFICATION_TYPES = {
   'workspace-invitation': { notifId: 'W01', name: 'Someone invites me to a workspace', defaults: { email: true, browser: true } },
   'file-entry-shared': { notifId: 'A01', name: 'Someone shares a file or folder with me', defaults: { email: true, browser: true } },
+  // Receipts (issue 35): sent only for links whose owner asked for them; the bell always shows them.
+  'link-downloaded': { notifId: 'L01', name: 'Someone downloads from my link for the first time', defaults: { email: true, browser: true } },
+  'file-dropped': { notifId: 'L02', name: 'Someone drops a file into my file-drop folder', defaults: { email: true, browser: true } },
 } as const satisfies Record<string, { notifId: string; name: string; defaults: ChannelMap }>;
 export type NotificationType = keyof typeof NOTIFICATION_TYPES;
 
-export const PREFERENCE_GROUPS = [{ group_name: 'Notify me when…', types: ['workspace-invitation', 'file-entry-shared'] as NotificationType[] }];
+export const PREFERENCE_GROUPS = [
+  { group_name: 'Notify me when…', types: ['workspace-invitation', 'file-entry-shared', 'link-downloaded', 'file-dropped'] as NotificationType[] },
+];
 
 export const notifIds = (): string[] => Object.values(NOTIFICATION_TYPES).map((t) => t.notifId);
 

@@ -69,6 +69,8 @@ export const settingDefaults = {
   'trash.keep_days': { value: 30 },
   /** The longest a file version is kept, in days (0: as long as the thinning steps allow); see drive/retention.ts. */
   'versions.max_days': { value: 365 },
+  /** Activity records (issue 35) older than this many days are pruned by the scheduler. */
+  'activity.keep_days': { value: 365 },
 
   'api.integrated': { value: true },
   'notifications.integrated': { value: true },

@@ -3,7 +3,10 @@ import type { Database } from '../../db/types.js';
 import { API_PREFIX, moduleRoutes } from '../../lib/routes.js';
 import type { PasswordChecks } from '../auth/password-checks.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import type { ActivityRecorder } from '../activity/recorder.js';
 import type { Drive } from '../drive/index.js';
+import type { Notifier } from '../notifications/notifier.js';
+import { linkReceipt } from './receipts.js';
 import { presentByIds } from '../drive/present.js';
 import type { Permission } from '../permissions/policy.js';
 import type { SettingsService } from '../settings/service.js';
@@ -25,6 +28,8 @@ export interface ShareLinksModuleDeps {
   drive: Pick<Drive, 'scope' | 'listing' | 'files' | 'thumbnails'>;
   uploads: Pick<UploadsService, 'storePlain'>;
   appUrl(): Promise<string>;
+  activity: ActivityRecorder;
+  notifier: Pick<Notifier, 'notify'>;
 }
 
 /**
@@ -48,13 +53,15 @@ export function visitorDeps(deps: ShareLinksModuleDeps): VisitorDeps {
     download: (actor, hashes, onError) => drive.files.download(actor, hashes, onError),
     openable: (actor, hash) => drive.files.openable(actor, hash),
     preview: (actor, hash) => drive.files.preview(actor, hash),
+    activity: deps.activity,
+    receipt: (notice) => linkReceipt(deps.notifier, notice),
   };
 }
 
 /** Share links: their owners' calls, and the visitors' (each opening the link afresh). */
 export function createShareLinks(deps: ShareLinksModuleDeps) {
   const repo = new ShareLinksRepository(deps.db);
-  const shareLinks = new ShareLinksService(deps.db, repo, { hashPassword, appUrl: deps.appUrl });
+  const shareLinks = new ShareLinksService(deps.db, repo, { hashPassword, appUrl: deps.appUrl, activity: deps.activity });
   const shareLinkVisitors = new ShareLinkVisitors(deps.db, repo, visitorDeps(deps));
   return {
     shareLinks,

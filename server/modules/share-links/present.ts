@@ -17,6 +17,7 @@ export function presentLink(row: LinkWithEntry, appUrl: string): ShareLinkOut {
     entry_id: row.entry_hash,
     allow_download: Boolean(row.allow_download),
     file_drop: Boolean(row.file_drop),
+    notify_owner: Boolean(row.notify_owner),
     has_password: row.password_hash !== null,
     expires_at: row.expires_at,
     max_downloads: row.max_downloads,

@@ -18,6 +18,7 @@ export type LinkWithEntry = ShareLinkRow & {
 export interface LinkValues {
   allow_download: number;
   file_drop: number;
+  notify_owner: number;
   password_hash: string | null;
   expires_at: string | null;
   max_downloads: number | null;

@@ -14,6 +14,7 @@ const maxDownloads = z.number().int().min(1).max(1_000_000).nullable().describe(
 export const createLinkBody = z.object({
   allowDownload: z.boolean().default(true),
   fileDrop: z.boolean().default(false).describe('Folders only: guests may upload into it and see nothing in it'),
+  notifyOwner: z.boolean().default(false).describe('Notify me on the first download and on every file dropped'),
   password: password.optional(),
   expiresAt: expiresAt.optional(),
   maxDownloads: maxDownloads.optional(),
@@ -23,6 +24,7 @@ export type CreateLinkInput = z.infer<typeof createLinkBody>;
 export const updateLinkBody = z.object({
   allowDownload: z.boolean().optional(),
   fileDrop: z.boolean().optional(),
+  notifyOwner: z.boolean().optional(),
   password: password.optional(),
   expiresAt: expiresAt.optional(),
   maxDownloads: maxDownloads.optional(),
@@ -41,6 +43,7 @@ export const shareLinkSchema = z
     entry_id: z.string().describe('The linked entry (hash)'),
     allow_download: z.boolean(),
     file_drop: z.boolean(),
+    notify_owner: z.boolean(),
     has_password: z.boolean(),
     expires_at: z.string().nullable(),
     max_downloads: z.number().int().nullable(),

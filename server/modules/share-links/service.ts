@@ -4,6 +4,7 @@ import { HttpError, NotFound, ValidationError } from '../../lib/errors.js';
 import { randomToken } from '../../lib/tokens.js';
 import { userIdOf, type Actor } from '../access/actor.js';
 import { requireEntry } from '../access/require.js';
+import type { ActivityRecorder } from '../activity/recorder.js';
 import { presentLink } from './present.js';
 import type { LinkValues, LinkWithEntry, ShareLinksRepository } from './repository.js';
 import { EVENTS_PER_PAGE } from './repository.js';
@@ -18,6 +19,7 @@ export interface ShareLinksDeps {
   hashPassword(password: string): Promise<string>;
   /** The site's public address (read on use: an admin may change it). */
   appUrl: () => Promise<string>;
+  activity: ActivityRecorder;
 }
 
 /**
@@ -48,10 +50,12 @@ export class ShareLinksService {
       created_by: userIdOf(actor),
       allow_download: values.allow_download ?? 1,
       file_drop: values.file_drop ?? 0,
+      notify_owner: values.notify_owner ?? 0,
       password_hash: values.password_hash ?? null,
       expires_at: values.expires_at ?? null,
       max_downloads: values.max_downloads ?? null,
     });
+    await this.deps.activity.record({ action: 'link-created', entries: [entry], actor, details: { linkId: id } });
     return this.present((await this.repo.byId(id))!);
   }
 
@@ -97,6 +101,7 @@ export class ShareLinksService {
     const values: Partial<LinkValues> = {};
     if (input.allowDownload !== undefined) values.allow_download = input.allowDownload ? 1 : 0;
     if (input.fileDrop !== undefined) values.file_drop = input.fileDrop ? 1 : 0;
+    if (input.notifyOwner !== undefined) values.notify_owner = input.notifyOwner ? 1 : 0;
     if (input.expiresAt !== undefined) values.expires_at = input.expiresAt === null ? null : new Date(input.expiresAt).toISOString();
     if (input.maxDownloads !== undefined) values.max_downloads = input.maxDownloads;
     // Hashed before anything is written: a password that cannot be set leaves the link as it was, never open.

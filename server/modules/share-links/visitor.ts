@@ -18,6 +18,16 @@ import { presentLinkEntry } from './present.js';
 import type { LinkWithEntry, ShareLinksRepository } from './repository.js';
 import type { LinkEntryOut, VisitorLinkOut } from './schemas.js';
 import { LINK_NOT_FOUND } from './service.js';
+import type { ActivityEntry, ActivityRecorder } from '../activity/recorder.js';
+
+/** The linked entry as an activity record names it. */
+const linkedEntry = (link: LinkWithEntry): ActivityEntry => ({
+  id: link.entry_id,
+  name: link.entry_name,
+  type: link.entry_type,
+  owner_id: link.entry_owner_id,
+  workspace_id: link.entry_workspace_id,
+});
 
 export const LINK_USED_UP = 'This link has reached its download limit.';
 export const LINK_LOCKED = 'This link is protected by a password.';
@@ -69,6 +79,20 @@ export interface VisitorDeps {
   openable(actor: LinkActor, hash: string): Promise<{ entry: FileEntryRow; key: string }>;
   /** The drive's own preview rule: inline, for the kinds that have one (404 for the others). */
   preview(actor: LinkActor, hash: string): Promise<{ entry: FileEntryRow; key: string; mode: InlinePreview }>;
+  /** Where visits, downloads and drops are recorded as the entries' activity (with the anonymised address). */
+  activity: ActivityRecorder;
+  /** The owner's receipt (issue 35): a link's first download, and every file dropped; sent only when the link asks for it. */
+  receipt(notice: LinkReceipt): Promise<void>;
+}
+
+export interface LinkReceipt {
+  kind: 'downloaded' | 'dropped';
+  ownerId: number;
+  /** The linked entry's hash and name. */
+  entryHash: string;
+  entryName: string;
+  /** The downloaded or dropped file's name. */
+  fileName: string;
 }
 
 /** Stores the uploaded file (the HTTP edge reads it) into `place`, answering what it was stored as. */
@@ -160,6 +184,7 @@ export class ShareLinkVisitors {
     if (opened.unlocked) {
       await this.repo.countView(opened.link.id);
       await this.repo.addEvent(opened.link.id, 'open', opened.link.entry_name, visit.address);
+      await this.recordVisit('link-opened', opened.link, null, visit.address);
     }
     return this.describe(opened);
   }
@@ -176,6 +201,7 @@ export class ShareLinkVisitors {
     });
     await this.repo.countView(link.id);
     await this.repo.addEvent(link.id, 'open', link.entry_name, visit.address);
+    await this.recordVisit('link-opened', link, null, visit.address);
     const cookie = signValue(await this.deps.appKey(), unlockValue(link), UNLOCK_TTL_MS);
     return { cookie, link: await this.describe({ ...opened, unlocked: true }) };
   }
@@ -249,11 +275,17 @@ export class ShareLinkVisitors {
     event: { kind: 'download' | 'preview'; name: string },
   ) {
     if (file && grants.has(file.hash)) {
-      if (visit.fromStart) await this.repo.addEvent(link.id, event.kind, event.name, visit.address);
+      if (visit.fromStart) {
+        await this.repo.addEvent(link.id, event.kind, event.name, visit.address);
+        await this.recordVisit('link-downloaded', link, file, visit.address);
+      }
       return null;
     }
     if (!(await this.repo.takeDownload(link.id))) throw Gone(LINK_USED_UP);
     await this.repo.addEvent(link.id, event.kind, event.name, visit.address);
+    await this.recordVisit('link-downloaded', link, file, visit.address);
+    // The link's first counted fetch: the owner's receipt, when the link asks for one.
+    if (Number(link.download_count) === 0 && link.notify_owner) await this.sendReceipt('downloaded', link, event.name);
     return file ? addFetchGrant(await this.deps.appKey(), link.id, grants, file.hash) : null;
   }
 
@@ -263,6 +295,26 @@ export class ShareLinkVisitors {
     if (!actor.fileDrop) throw Forbidden();
     const stored = await store(actor, { parentId: link.entry_hash });
     await this.repo.addEvent(link.id, 'upload', stored.name, visit.address);
+    await this.deps.activity.record({
+      action: 'dropped',
+      entries: [linkedEntry(link)],
+      actor,
+      address: visit.address,
+      details: { name: stored.name, linkId: link.id },
+    });
+    if (link.notify_owner) await this.sendReceipt('dropped', link, stored.name);
+  }
+
+  /** A visitor's open or fetch, on the linked entry (or the file fetched inside a linked folder). */
+  private async recordVisit(action: 'link-opened' | 'link-downloaded', link: LinkWithEntry, file: FileEntryRow | null, address: string | null) {
+    const entry = file ?? linkedEntry(link);
+    await this.deps.activity.record({ action, entries: [entry], actor: 'visitor', address, details: { linkId: link.id } });
+  }
+
+  /** A receipt never fails the visitor's call: the download or the drop has happened. */
+  private async sendReceipt(kind: LinkReceipt['kind'], link: LinkWithEntry, fileName: string) {
+    const notice = { kind, ownerId: link.created_by, entryHash: link.entry_hash, entryName: link.entry_name, fileName };
+    await this.deps.receipt(notice).catch(() => undefined);
   }
 
   private async describe({ link, actor, unlocked }: OpenedLink): Promise<VisitorLinkOut> {

@@ -5,6 +5,7 @@ import { API_PREFIX, moduleRoutes } from '../../lib/routes.js';
 import { fileEntryShared } from '../notifications/file-shared.js';
 import type { Notifier } from '../notifications/notifier.js';
 import { displayName } from '../users/presenter.js';
+import type { ActivityRecorder } from '../activity/recorder.js';
 import type { UsersRepository } from '../users/repository.js';
 import { SharesRepository } from './repository.js';
 import { sharingRoutes } from './routes.js';
@@ -28,11 +29,13 @@ export function createSharing(deps: {
   users: Pick<UsersRepository, 'findById' | 'findByEmail'>;
   notifier: Notifier;
   rateLimiter: RateLimiter;
+  activity: ActivityRecorder;
 }) {
   const sharing = new SharingService(deps.db, new SharesRepository(deps.db), {
     findUserByEmail: (email) => deps.users.findByEmail(email),
     sharerName: sharerName(deps.users),
     notifyShared: (notice) => fileEntryShared(deps.notifier, notice),
+    activity: deps.activity,
     countRecipients: (userId, people) => consume(deps.rateLimiter, { key: `shares:${userId}`, max: SHARE_RECIPIENTS_PER_HOUR, windowMs: HOUR_MS }, people),
   });
   return { sharing, routes: moduleRoutes(API_PREFIX, sharingRoutes, { sharing }) };

@@ -42,7 +42,16 @@ export class SharesRepository {
     return this.db
       .selectFrom('entry_shares')
       .innerJoin('file_entries', 'file_entries.id', 'entry_shares.entry_id')
-      .select(['entry_shares.id', 'entry_shares.user_id', 'entry_shares.entry_id', 'file_entries.hash'])
+      .select([
+        'entry_shares.id',
+        'entry_shares.user_id',
+        'entry_shares.entry_id',
+        'file_entries.hash',
+        'file_entries.name',
+        'file_entries.type',
+        'file_entries.owner_id',
+        'file_entries.workspace_id',
+      ])
       .where('entry_shares.id', '=', shareId)
       .executeTakeFirst();
   }

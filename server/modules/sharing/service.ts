@@ -3,6 +3,7 @@ import type { Database } from '../../db/types.js';
 import { HttpError, NotFound, ValidationError } from '../../lib/errors.js';
 import { userIdOf, type Actor } from '../access/actor.js';
 import { requireEntries, requireEntry } from '../access/require.js';
+import type { ActivityRecorder } from '../activity/recorder.js';
 import type { SharesRepository } from './repository.js';
 import type { SharePermission, ShareOut } from './schemas.js';
 
@@ -15,6 +16,8 @@ export interface SharingDeps {
   notifyShared(notice: { userId: number; sharerName: string; entries: { name: string }[] }): Promise<unknown>;
   /** Counts the people a user notifies by sharing (429 past the hourly allowance). */
   countRecipients(userId: number, people: number): Promise<void>;
+  /** Where shares, changes and removals are recorded as activity. */
+  activity: ActivityRecorder;
 }
 
 /**
@@ -52,7 +55,10 @@ export class SharingService {
       for (const entry of entries) {
         // The owner already has everything: a share with them would change nothing.
         if (entry.owner_id === userId) continue;
-        if (await this.repo.upsert(entry.id, userId, permission, me)) added.push({ name: entry.name });
+        if (await this.repo.upsert(entry.id, userId, permission, me)) {
+          added.push({ name: entry.name });
+          await this.deps.activity.record({ action: 'shared', entries: [entry], actor, details: { with: emails[recipients.indexOf(userId)]!, permission } });
+        }
       }
       if (added.length) await this.deps.notifyShared({ userId, sharerName, entries: added });
     }
@@ -62,6 +68,13 @@ export class SharingService {
   async change(actor: Actor, shareId: number, permission: SharePermission): Promise<ShareOut[]> {
     const share = await this.requireShare(actor, shareId);
     await this.repo.setPermission(share.id, permission);
+    const entry = { id: share.entry_id, name: share.name, type: share.type, owner_id: share.owner_id, workspace_id: share.workspace_id };
+    await this.deps.activity.record({
+      action: 'permission-changed',
+      entries: [entry],
+      actor,
+      details: { with: await this.deps.sharerName(share.user_id), permission },
+    });
     return this.repo.forEntry(share.entry_id);
   }
 
@@ -71,6 +84,8 @@ export class SharingService {
     if (!share) throw NotFound(SHARE_NOT_FOUND);
     if (share.user_id !== userIdOf(actor)) await this.requireShare(actor, shareId);
     await this.repo.delete(share.id);
+    const entry = { id: share.entry_id, name: share.name, type: share.type, owner_id: share.owner_id, workspace_id: share.workspace_id };
+    await this.deps.activity.record({ action: 'unshared', entries: [entry], actor, details: { with: await this.deps.sharerName(share.user_id) } });
   }
 
   private async requireShare(actor: Actor, shareId: number) {

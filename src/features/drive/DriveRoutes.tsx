@@ -4,6 +4,7 @@ import { OfflineFilesPage } from '../offline-files/OfflineFilesPage';
 import { DriveLayout } from './components/DriveLayout';
 import { FixedView, FolderView } from './views/FolderView';
 import { SearchView } from './views/SearchView';
+import { WorkspaceActivityPage } from './views/WorkspaceActivityPage';
 
 // Loaded on demand as its own chunk (/drive/*): spec §2 drive screens.
 export default function DriveRoutes() {
@@ -19,6 +20,7 @@ export default function DriveRoutes() {
         <Route path="trash" element={<FixedView id="trash" />} />
         <Route path="starred" element={<FixedView id="starred" />} />
         <Route path="offline" element={<OfflineFilesPage />} />
+        <Route path="workspace/:workspaceId/activity" element={<WorkspaceActivityPage />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

@@ -64,6 +64,7 @@ export const routes: {
   { name: 'folder path', action: 'files.view', call: (fx) => json('GET', `/api/v1/folders/${fx.folder}/path`) },
   { name: 'details', action: 'files.view', call: (fx) => json('GET', `/api/v1/file-entries/${fx.file}`) },
   { name: 'offline manifest', action: 'files.view', call: (fx) => json('GET', `/api/v1/file-entries/${fx.folder}/offline-manifest`) },
+  { name: 'activity', action: 'files.view', call: (fx) => json('GET', `/api/v1/file-entries/${fx.file}/activity`) },
   { name: 'star', action: 'files.view', call: (fx) => json('POST', '/api/v1/file-entries/star', { entryIds: [fx.file] }) },
   { name: 'unstar', action: 'files.view', call: (fx) => json('POST', '/api/v1/file-entries/unstar', { entryIds: [fx.file] }) },
   { name: 'preview', action: 'files.view', call: (fx) => json('GET', `/api/v1/file-entries/${fx.file}/preview`) },

@@ -14,18 +14,21 @@ describe('defineJobs (issue 31.2: moved out of services.ts)', () => {
       extractText: async (entryId) => void ran.push(['extract-text', entryId]),
       housekeeping: async () => void ran.push(['housekeeping']),
       retention: async () => void ran.push(['retention']),
+      pruneActivity: async () => void ran.push(['activity-prune']),
     });
-    expect([...defined.keys()].sort()).toEqual(['extract-text', 'housekeeping', 'mail', 'push', 'retention', 'thumbnail']);
+    expect([...defined.keys()].sort()).toEqual(['activity-prune', 'extract-text', 'housekeeping', 'mail', 'push', 'retention', 'thumbnail']);
     expect(defined.get('thumbnail')!.options).toEqual({ attempts: 1, concurrency: 1 });
     expect(defined.get('extract-text')!.options).toEqual({ attempts: 1, concurrency: 1 });
     expect(defined.get('housekeeping')!.options).toEqual({ attempts: 1 });
     expect(defined.get('retention')!.options).toEqual({ attempts: 1 });
+    expect(defined.get('activity-prune')!.options).toEqual({ attempts: 1 });
     await defined.get('mail')!.handler({ to: 'a@example.com' } as never);
     await defined.get('push')!.handler({ userId: 4 } as never);
     await defined.get('thumbnail')!.handler({ entryId: 9 } as never);
     await defined.get('extract-text')!.handler({ entryId: 10 } as never);
     await defined.get('housekeeping')!.handler({} as never);
     await defined.get('retention')!.handler({} as never);
-    expect(ran).toEqual([['mail', 'a@example.com'], ['push', 4], ['thumbnail', 9], ['extract-text', 10], ['housekeeping'], ['retention']]);
+    await defined.get('activity-prune')!.handler({} as never);
+    expect(ran).toEqual([['mail', 'a@example.com'], ['push', 4], ['thumbnail', 9], ['extract-text', 10], ['housekeeping'], ['retention'], ['activity-prune']]);
   });
 });

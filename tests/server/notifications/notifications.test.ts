@@ -89,7 +89,7 @@ describe('notifications (spec §3, §4, §7)', () => {
     const invitee = await signedInUser(t.app);
     const before = (await invitee.client.get('/api/v1/notifications/me/subscriptions')).json();
     expect(before.available_channels).toEqual(['email', 'browser']);
-    expect(before.subscriptions[0].subscriptions.map((s: { notif_id: string }) => s.notif_id)).toEqual(['W01', 'A01']);
+    expect(before.subscriptions[0].subscriptions.map((s: { notif_id: string }) => s.notif_id)).toEqual(['W01', 'A01', 'L01', 'L02']);
     expect(before.user_selections).toContainEqual({ notif_id: 'W01', channels: { email: true, browser: true } });
 
     const saved = await invitee.client.request('PUT', '/api/v1/notifications/me/subscriptions', {

@@ -26,6 +26,8 @@ describe('visitorDeps', () => {
     } as unknown as ShareLinksModuleDeps['drive'],
     uploads: { storePlain: record('storePlain') } as never,
     appUrl: async () => 'http://localhost',
+    activity: { record: async () => undefined },
+    notifier: { notify: async () => null },
   });
 
   it('opens the drive in the link owner’s own space (no workspace) and lists, downloads and previews through the drive', async () => {

@@ -68,6 +68,7 @@ export const settingGroups = {
     'uploads.available_space': z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable(),
     'trash.keep_days': z.number().int().min(1).max(3650).describe('Days a trashed entry stays before it is deleted forever'),
     'versions.max_days': z.number().int().min(0).max(3650).describe('The longest a file version is kept, in days (0: no limit beyond the thinning)'),
+    'activity.keep_days': z.number().int().min(1).max(3650).describe('How many days activity records are kept before the scheduler prunes them'),
   },
   mail: {
     'mail.url': smtpUrlOrEmpty,

@@ -1,4 +1,5 @@
 import { useSetAtom } from 'jotai';
+import { useState } from 'react';
 import { useTrans } from '../../../i18n/use-trans';
 import { useTimezone } from '../../../i18n/use-timezone';
 import { IconButton } from '../../../ui/IconButton';
@@ -11,6 +12,7 @@ import { detailsOpenAtom } from '../state';
 import { FileIcon } from './FileIcon';
 import { OfflineDetails } from '../offline/OfflineDetails';
 import { VersionsPanel } from './VersionsPanel';
+import { ActivityPanel } from './ActivityPanel';
 import { purgeLine } from '../lib/trash-messages';
 
 /** GET file-entries/{id}: what the selected entry is, where it lives and when it changed. */
@@ -23,6 +25,8 @@ export function DetailsPanel({ entry }: { entry: FileEntry | null }) {
   const shown = details.data && details.data.id === entry?.id ? details.data : entry;
   const format = (iso: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: timezone }).format(new Date(iso));
   const location = details.data?.path?.map((c) => c.name).join(' / ');
+  const [tab, setTab] = useState<'details' | 'activity'>('details');
+  const tabClass = (name: typeof tab) => `flex-1 border-b-2 px-2 py-1 ${tab === name ? 'border-primary font-semibold' : 'border-transparent text-fg-muted'}`;
   return (
     <aside
       aria-label={t('Details')}
@@ -34,7 +38,19 @@ export function DetailsPanel({ entry }: { entry: FileEntry | null }) {
           <Icon name="close" className="size-5" />
         </IconButton>
       </div>
-      {shown ? (
+      {shown && (
+        <div role="tablist" aria-label={t('Details')} className="mb-4 flex text-sm">
+          <button type="button" role="tab" aria-selected={tab === 'details'} className={tabClass('details')} onClick={() => setTab('details')}>
+            {t('Details')}
+          </button>
+          <button type="button" role="tab" aria-selected={tab === 'activity'} className={tabClass('activity')} onClick={() => setTab('activity')}>
+            {t('Activity')}
+          </button>
+        </div>
+      )}
+      {shown && tab === 'activity' ? (
+        <ActivityPanel entry={shown} />
+      ) : shown ? (
         <dl className="space-y-3 text-sm">
           <div className="flex justify-center py-4">
             <FileIcon entry={shown} className="size-20" />
@@ -51,7 +67,7 @@ export function DetailsPanel({ entry }: { entry: FileEntry | null }) {
       ) : (
         <p className="text-sm text-fg-muted">{t('Select a file or folder to see its details')}</p>
       )}
-      {shown && shown.type !== 'folder' && !shown.deleted_at && <VersionsPanel entry={shown} />}
+      {tab === 'details' && shown && shown.type !== 'folder' && !shown.deleted_at && <VersionsPanel entry={shown} />}
     </aside>
   );
 }

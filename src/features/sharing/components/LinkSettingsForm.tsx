@@ -40,7 +40,7 @@ export function LinkSettingsForm({
         {t(problem.message)}
       </p>
     ) : null;
-  const check = (key: 'allowDownload' | 'fileDrop' | 'usePassword' | 'useExpiry' | 'useLimit', label: string, disabled = false) => (
+  const check = (key: 'allowDownload' | 'fileDrop' | 'notifyOwner' | 'usePassword' | 'useExpiry' | 'useLimit', label: string, disabled = false) => (
     <label className="flex items-center gap-2 text-sm">
       <input type="checkbox" checked={form[key]} disabled={disabled || pending} onChange={(event) => set(key, event.target.checked)} />
       {t(label)}
@@ -58,6 +58,7 @@ export function LinkSettingsForm({
     >
       {isFolder && check('fileDrop', 'File drop: people can upload but not see the files')}
       {!form.fileDrop && check('allowDownload', 'Allow download')}
+      {check('notifyOwner', form.fileDrop ? 'Notify me of every file dropped' : 'Notify me of the first download')}
       <div className="space-y-1">
         {check('usePassword', 'Protect with a password')}
         {form.usePassword && (

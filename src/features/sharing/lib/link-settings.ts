@@ -9,6 +9,8 @@ import type { components } from '../../../api/schema';
 export interface LinkForm {
   allowDownload: boolean;
   fileDrop: boolean;
+  /** Receipts (issue 35): tell me of the first download and of every file dropped. */
+  notifyOwner: boolean;
   usePassword: boolean;
   /** A new password; empty keeps the one the link has. */
   password: string;
@@ -22,12 +24,14 @@ export interface LinkForm {
 export interface LinkSettingsBody {
   allowDownload?: boolean;
   fileDrop?: boolean;
+  notifyOwner?: boolean;
   password?: string | null;
   expiresAt?: string | null;
   maxDownloads?: number | null;
 }
 
-type LinkShape = Pick<components['schemas']['ShareLink'], 'allow_download' | 'file_drop' | 'has_password' | 'expires_at' | 'max_downloads'>;
+type LinkShape = Pick<components['schemas']['ShareLink'], 'allow_download' | 'file_drop' | 'has_password' | 'expires_at' | 'max_downloads'> &
+  Partial<Pick<components['schemas']['ShareLink'], 'notify_owner'>>;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -43,6 +47,7 @@ export function formFromLink(link: LinkShape | null, now = Date.now()): LinkForm
   return {
     allowDownload: link?.allow_download ?? true,
     fileDrop: link?.file_drop ?? false,
+    notifyOwner: link?.notify_owner ?? false,
     usePassword: link?.has_password ?? false,
     password: '',
     useExpiry: Boolean(link?.expires_at),
@@ -57,6 +62,8 @@ export type FormProblem = { field: 'password' | 'expiresAt' | 'maxDownloads'; me
 /** The body to send, or the first problem the user must fix (messages are line keys). */
 export function bodyFromForm(form: LinkForm, link: LinkShape | null, now = Date.now()): LinkSettingsBody | FormProblem {
   const body: LinkSettingsBody = { allowDownload: form.allowDownload, fileDrop: form.fileDrop };
+  // Sent only when asked for or changed: a link without receipts keeps the body it always had.
+  if (form.notifyOwner || link?.notify_owner) body.notifyOwner = form.notifyOwner;
   if (form.usePassword) {
     if (form.password) {
       if (form.password.length < 4) return { field: 'password', message: 'The password must be at least 4 characters.' };

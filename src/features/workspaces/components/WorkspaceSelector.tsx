@@ -10,7 +10,8 @@ import { switchWorkspace } from '../api/mutations';
 import { useWorkspaces } from '../api/queries';
 import type { Workspace } from '../api/types';
 import { reconcileActive } from '../lib/active';
-import { isOwner } from '../lib/member-permissions';
+import { isOwner, memberPermissions } from '../lib/member-permissions';
+import { useNavigate } from 'react-router-dom';
 import { workspaceDialogAtom } from '../state';
 import type { WorkspaceDialog } from '../state';
 
@@ -102,6 +103,9 @@ function ManageMenu({ workspace, onOpen }: { workspace: Workspace; onOpen: (dial
   const { t } = useTrans();
   const { user } = useBootstrap();
   const owner = !!user && isOwner(workspace, user.id);
+  // The activity page is the workspace admins' (the owner, or a role that may manage members).
+  const admin = !!user && memberPermissions(workspace, user.id).update;
+  const navigate = useNavigate();
   return (
     <MenuTrigger>
       <Button
@@ -116,6 +120,12 @@ function ManageMenu({ workspace, onOpen }: { workspace: Workspace; onOpen: (dial
             <Icon name="people" className="size-5" />
             {t('Members')}
           </MenuItem>
+          {admin && (
+            <MenuItem id="activity" onAction={() => void navigate(`/drive/workspace/${workspace.id}/activity`)} className={itemClass}>
+              <Icon name="people" className="size-5" />
+              {t('Workspace activity')}
+            </MenuItem>
+          )}
           {owner && (
             <MenuItem id="rename" onAction={() => onOpen({ kind: 'rename', workspace })} className={itemClass}>
               <Icon name="edit" className="size-5" />
