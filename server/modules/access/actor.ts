@@ -12,6 +12,8 @@ export interface UserActor {
   userId: number;
   /** Site permissions (roles and direct grants merged): the ceiling of every action. */
   permissions: Permission[];
+  /** Set when the call came in over WebDAV: the same user and rights, named so in activity records. */
+  via?: 'webdav';
 }
 
 /**

@@ -57,5 +57,5 @@ export function actorOf(event: Pick<ActivityEvent, 'actor' | 'via'>): { kind: Ac
   if (actor === 'visitor') return { kind: 'visitor', id: null };
   if (actor.kind === 'guest') return { kind: 'system', id: null };
   if (actor.kind === 'link') return { kind: 'visitor', id: null };
-  return { kind: event.via === 'webdav' ? 'webdav' : 'user', id: actor.userId };
+  return { kind: event.via === 'webdav' || actor.via === 'webdav' ? 'webdav' : 'user', id: actor.userId };
 }

@@ -64,5 +64,5 @@ async function signIn(deps: DavAuthDeps, secret: string): Promise<Signed | null>
   const token = await deps.accessTokens.resolve(secret);
   const permissions = token ? await deps.permissionsOf(token.userId) : null;
   if (!token || !permissions) return null;
-  return { ok: true, actor: userActor(token.userId, permissions), scopes: token.scopes };
+  return { ok: true, actor: { ...userActor(token.userId, permissions), via: 'webdav' }, scopes: token.scopes };
 }

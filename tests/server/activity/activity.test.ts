@@ -48,6 +48,22 @@ describe('entry activity', () => {
     expect(actions(await activityOf(owner.client, folder))).toEqual(['created']);
   });
 
+  it('names a WebDAV client as such: a PUT that makes a file and one that replaces it', async () => {
+    const token = (await owner.client.post('/api/v1/access-tokens', { name: 'dav', scopes: ['read', 'write'] })).json().plainTextToken as string;
+    const authorization = `Basic ${Buffer.from(`${owner.user.email}:${token}`).toString('base64')}`;
+    const put = (content: string) => t.app.inject({ method: 'PUT', url: '/dav/My%20drive/over-dav.txt', headers: { authorization }, payload: content });
+    expect((await put('first')).statusCode).toBe(201);
+    expect((await put('second')).statusCode).toBe(204);
+    const listed = await owner.client.get('/api/v1/drive/file-entries?query=over-dav');
+    const file = (listed.json().pagination.data as { id: string; name: string }[]).find((entry) => entry.name === 'over-dav.txt')!.id;
+    const records = await activityOf(owner.client, file);
+    expect(actions(records)).toEqual(['created', 'new-version']);
+    expect(records.map((r) => r.actor)).toEqual([
+      expect.objectContaining({ kind: 'webdav', id: owner.user.id }),
+      expect.objectContaining({ kind: 'webdav', id: owner.user.id }),
+    ]);
+  });
+
   it('records shares, permission changes and unshares; a viewer reads them, a stranger gets 404, a guest 401', async () => {
     const file = (await upload(owner.client, 'shared.txt', 'x')).json().fileEntry.id as string;
     const viewer = await signedInUser(t.app);
