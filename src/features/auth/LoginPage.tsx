@@ -10,7 +10,7 @@ import { linkClass, primaryButtonClass, secondaryButtonClass } from '../../ui/fo
 import { TextField } from '../../ui/form/TextField';
 import { toast } from '../../ui/toast/toast-store';
 import { useBootstrap } from '../bootstrap/store';
-import { useLogin, useLogoutMutation, usePasskeySignIn } from './api';
+import { useLogin, usePasskeySignIn } from './api';
 import { demoCredentials } from './demo';
 import { InviteSummary, inviteIdFrom } from '../workspaces/components/InviteSummary';
 import { isWorkspacePath, loginHeading } from './headings';
@@ -19,7 +19,7 @@ import { enabledSocialServices, showSocialButtons, SocialButtons } from './Socia
 import { useSocialLogin } from './use-social-login';
 import { sharedCountOf } from '../pwa/shared-files';
 import { TwoFactorStep } from './TwoFactorStep';
-import { TwoFactorSetupStep } from './TwoFactorSetupStep';
+import { useSetupStep } from './use-setup-step';
 
 const loginSchema = (t: TranslateFn) =>
   z.object({
@@ -53,9 +53,7 @@ export function LoginPage() {
   // The password (or a provider) was right and the account has a second factor: its step replaces the form.
   const [secondStep, setSecondStep] = useState<string[] | null>(null);
   // A role requires two-factor sign-in and the account has none: only its set-up is reachable (issue 36).
-  // The page was reloaded (or opened again) during that set-up: the bootstrap data says so, and it comes back.
-  const [setupStep, setSetupStep] = useState(data.two_factor_setup);
-  const logout = useLogoutMutation();
+  const setup = useSetupStep(social);
   const passkey = usePasskeySignIn();
   const signInWithPasskey = () =>
     passkey.mutate(
@@ -70,7 +68,7 @@ export function LoginPage() {
     login.mutate(values, {
       onSuccess: ({ bootstrapData, two_factor, two_factor_setup }) => {
         if (two_factor) setSecondStep(two_factor.methods);
-        else if (two_factor_setup) setSetupStep(true);
+        else if (two_factor_setup) setup.show();
         else social.goToTarget(bootstrapData);
       },
       onError: (error) => {
@@ -83,21 +81,7 @@ export function LoginPage() {
   const registerPath = isWorkspacePath(pathname) ? '/workspace/join/register' : '/register';
   const query = params.toString();
 
-  if (setupStep || social.setupStep) {
-    return (
-      <TwoFactorSetupStep
-        onSignedIn={(bootstrapData) => social.goToTarget(bootstrapData)}
-        onCancel={() =>
-          logout.mutate(undefined, {
-            onSettled: () => {
-              setSetupStep(false);
-              social.closeSetupStep();
-            },
-          })
-        }
-      />
-    );
-  }
+  if (setup.element) return setup.element;
 
   if (secondStep || social.secondStep) {
     return (

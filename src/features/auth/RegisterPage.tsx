@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { applyFieldErrors, getErrorMessage } from '../../api/errors';
@@ -10,7 +10,7 @@ import { TextField } from '../../ui/form/TextField';
 import { toast } from '../../ui/toast/toast-store';
 import { useBootstrap } from '../bootstrap/store';
 import { useValueLists } from '../value-lists/api';
-import { useLogoutMutation, useRegister } from './api';
+import { useRegister } from './api';
 import { InviteSummary, inviteIdFrom } from '../workspaces/components/InviteSummary';
 import { isWorkspacePath, registerHeading } from './headings';
 import { SocialPasswordPrompt } from './SocialPasswordPrompt';
@@ -20,7 +20,7 @@ import type { RegisterFormValues } from './registration';
 import { enabledSocialServices, showSocialButtons, SocialButtons } from './SocialButtons';
 import { useHumanCheck } from './use-human-check';
 import { useSocialLogin } from './use-social-login';
-import { TwoFactorSetupStep } from './TwoFactorSetupStep';
+import { useSetupStep } from './use-setup-step';
 import { TwoFactorStep } from './TwoFactorStep';
 
 /** Spec §2 "Registration" (/register, /workspace/join/register, ?redirectFrom=pricing). */
@@ -42,8 +42,7 @@ function RegisterForm() {
   const humanCheck = useHumanCheck('register');
   const countries = useValueLists(['countries']).data?.countries ?? [];
   // A role of the new account requires two-factor sign-in: only its set-up is reachable (issue 36).
-  const [setupStep, setSetupStep] = useState(data.two_factor_setup);
-  const logout = useLogoutMutation();
+  const setup = useSetupStep(social);
 
   // An invite link carries the email (and maybe the name): those fields arrive filled and locked.
   const presetEmail = params.get('email');
@@ -64,7 +63,7 @@ function RegisterForm() {
     try {
       const { bootstrapData, status, two_factor_setup } = await registerAccount.mutateAsync(buildRegisterPayload(values, policies));
       if (status === 'needs_email_verification') void navigate('/', { replace: true });
-      else if (two_factor_setup) setSetupStep(true);
+      else if (two_factor_setup) setup.show();
       else social.goToTarget(bootstrapData);
     } catch (error) {
       if (!applyFieldErrors(error, setError, registerFieldFor(policies))) toast.danger(getErrorMessage(error));
@@ -75,21 +74,7 @@ function RegisterForm() {
   const query = params.toString();
 
   // A provider's sign-in from this page meets the same steps as on the sign-in page.
-  if (setupStep || social.setupStep) {
-    return (
-      <TwoFactorSetupStep
-        onSignedIn={(bootstrapData) => social.goToTarget(bootstrapData)}
-        onCancel={() =>
-          logout.mutate(undefined, {
-            onSettled: () => {
-              setSetupStep(false);
-              social.closeSetupStep();
-            },
-          })
-        }
-      />
-    );
-  }
+  if (setup.element) return setup.element;
   if (social.secondStep) {
     return (
       <TwoFactorStep
