@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/http';
 import { getErrorMessage } from '../../api/errors';
 import { useTrans } from '../../i18n/use-trans';
@@ -7,6 +8,7 @@ import { toast } from '../../ui/toast/toast-store';
 import type { Bootstrap } from '../../api/bootstrap-types';
 import { PasskeysPanel } from '../account/PasskeysPanel';
 import { TwoFactorSection } from '../account/TwoFactorSection';
+import { setBootstrap } from '../bootstrap/store';
 
 /**
  * After the password, when a role of the account requires two-factor sign-in
@@ -15,6 +17,7 @@ import { TwoFactorSection } from '../account/TwoFactorSection';
  */
 export function TwoFactorSetupStep({ onSignedIn, onCancel }: { onSignedIn: (bootstrapData: Bootstrap) => void; onCancel: () => void }) {
   const { t } = useTrans();
+  const client = useQueryClient();
   const [isPending, setPending] = useState(false);
   const handleContinue = () => {
     setPending(true);
@@ -22,8 +25,13 @@ export function TwoFactorSetupStep({ onSignedIn, onCancel }: { onSignedIn: (boot
       .get('bootstrap-data')
       .then((r) => {
         const data = r.data as Bootstrap;
-        if (data.user) onSignedIn(data);
-        else toast.danger(t('Your role requires two-factor sign-in. Set it up to continue.'));
+        if (!data.user) {
+          toast.danger(t('Your role requires two-factor sign-in. Set it up to continue.'));
+          return;
+        }
+        // Stored before going on, as every sign-in does: the guards read it (the cached data was the held-back guest's).
+        setBootstrap(client, data);
+        onSignedIn(data);
       })
       .catch((error: unknown) => toast.danger(getErrorMessage(error)))
       .finally(() => setPending(false));
