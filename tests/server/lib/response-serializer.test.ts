@@ -91,6 +91,7 @@ describe('bootstrap JSON', () => {
     demo: { loginPageDefaults: 'singleAccount', credentials: null },
     app_version: '4.02',
     impersonator: null,
+    two_factor_setup: false,
   } as unknown as Bootstrap;
 
   it('splices the lines into the rest and equals the whole serialised at once', () => {
