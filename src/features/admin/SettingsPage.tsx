@@ -16,7 +16,7 @@ const lists = new Set(['uploads.allowed_extensions', 'uploads.blocked_extensions
 /** Numbers from 0 to 1 where empty means "the environment's value". */
 const rates = new Set(['observability.sample_rate', 'observability.traces_sample_rate']);
 /** Whole numbers (days): typed as numbers, sent as numbers. */
-const counts = new Set(['trash.keep_days', 'versions.max_days']);
+const counts = new Set(['trash.keep_days', 'versions.max_days', 'activity.keep_days']);
 /** Settings with a fixed set of values: a select, not free text. */
 const choices: Record<string, string[]> = { 'cookie_notice.position': ['top', 'bottom'] };
 

@@ -42,6 +42,7 @@ export const settingLabels: Record<string, string> = {
   'uploads.available_space': 'Default space for new users (MB, empty: unlimited)',
   'trash.keep_days': 'Days a trashed item is kept before it is deleted forever',
   'versions.max_days': 'Longest a file version is kept, in days (0: no limit)',
+  'activity.keep_days': 'Days the activity of files and folders is kept',
   'mail.url': 'SMTP address',
   'mail.from': 'Sender',
   'notifications.integrated': 'Notifications',

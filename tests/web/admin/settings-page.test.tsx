@@ -11,7 +11,7 @@ const settings = {
     authentication: ['registration.policies'],
     billing: ['billing.enable', 'billing.stripe.secret_key'],
     cookie_notice: ['cookie_notice.position', 'cookie_notice.button'],
-    uploads: ['trash.keep_days', 'versions.max_days'],
+    uploads: ['trash.keep_days', 'versions.max_days', 'activity.keep_days'],
   },
   settings: {
     'branding.site_name': 'Drive',
@@ -22,6 +22,7 @@ const settings = {
     'cookie_notice.button': { label: 'Learn more', action: 'https://example.com/privacy', type: 'link' },
     'trash.keep_days': 30,
     'versions.max_days': 365,
+    'activity.keep_days': 365,
   },
   secrets: { 'billing.stripe.secret_key': true },
   mail: { configured: true },
@@ -64,7 +65,7 @@ describe('the settings screen', () => {
     fireEvent.change(trashDays, { target: { value: '14' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent('PUT', '/api/v1/admin/settings')).toHaveLength(1));
-    expect(sent('PUT', '/api/v1/admin/settings')[0]!.body).toEqual({ 'trash.keep_days': 14, 'versions.max_days': 365 });
+    expect(sent('PUT', '/api/v1/admin/settings')[0]!.body).toEqual({ 'trash.keep_days': 14, 'versions.max_days': 365, 'activity.keep_days': 365 });
   });
 
   it('puts the server’s field errors under their fields', async () => {

@@ -819,6 +819,7 @@ export const enLines: Record<string, string> = {
   'Default language': 'Default language',
   'Default space for new users (MB, empty: unlimited)': 'Default space for new users (MB, empty: unlimited)',
   'Days a trashed item is kept before it is deleted forever': 'Days a trashed item is kept before it is deleted forever',
+  'Days the activity of files and folders is kept': 'Days the activity of files and folders is kept',
   'Longest a file version is kept, in days (0: no limit)': 'Longest a file version is kept, in days (0: no limit)',
   'Default timezone': 'Default timezone',
   'Delete :count users and all their files? This cannot be undone.': 'Delete :count users and all their files? This cannot be undone.',

@@ -820,6 +820,7 @@ export const trLines: Record<string, string> = {
   'Default language': 'Varsayılan dil',
   'Default space for new users (MB, empty: unlimited)': 'Yeni kullanıcılar için varsayılan alan (MB, boş: sınırsız)',
   'Days a trashed item is kept before it is deleted forever': 'Çöp kutusundaki bir öğenin kalıcı olarak silinmeden önce tutulduğu gün sayısı',
+  'Days the activity of files and folders is kept': 'Dosya ve klasör etkinliğinin tutulduğu gün sayısı',
   'Longest a file version is kept, in days (0: no limit)': 'Bir dosya sürümünün en uzun tutulma süresi, gün (0: sınırsız)',
   'Default timezone': 'Varsayılan saat dilimi',
   'Delete :count users and all their files? This cannot be undone.': ':count kullanıcı ve tüm dosyaları silinsin mi? Bu geri alınamaz.',
