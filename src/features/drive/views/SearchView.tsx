@@ -41,10 +41,13 @@ export function SearchView() {
     content: params.get('content') !== '0',
   };
 
+  // From the address as it is now, not the params of the render that made this closure: the debounced query's
+  // update and a filter's change would otherwise each undo the other (a stale snapshot; e2e saw the checkbox
+  // spring back when the query settled after the click).
   const setParam = (name: string, value: string) =>
     setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+      () => {
+        const next = new URLSearchParams(window.location.search);
         if (value) next.set(name, value);
         else next.delete(name);
         return next;
