@@ -57,20 +57,37 @@ export function activityActor(record: ActivityRecord, t: Translate): string {
 
 /** The Activity tab of a file's or a folder's details: who did what, newest first (online only). */
 export function ActivityPanel({ entry }: { entry: FileEntry }) {
-  const { t, language } = useTrans();
-  const timezone = useTimezone();
+  const { t } = useTrans();
   const online = useOnline();
   const activity = useEntryActivity(online ? entry.id : null);
   const records = activity.data?.pages.flatMap((page) => page.data) ?? [];
-  const format = (iso: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: timezone }).format(new Date(iso));
   return (
     <section aria-label={t('Activity')} className="text-sm">
       {!online && <p className="text-xs text-fg-muted">{t('Activity is shown only while online.')}</p>}
       {activity.isSuccess && records.length === 0 && <p className="text-xs text-fg-muted">{t('No activity yet')}</p>}
+      <ActivityRecords activity={activity} />
+    </section>
+  );
+}
+
+interface ActivityPages {
+  data?: { pages: { data: ActivityRecord[] }[] };
+  hasNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
+/** The records of an entry or a workspace, newest first, with "Show more"; `withEntryName` for lists of many entries. */
+export function ActivityRecords({ activity, withEntryName = false }: { activity: ActivityPages; withEntryName?: boolean }) {
+  const { t, language } = useTrans();
+  const timezone = useTimezone();
+  const records = activity.data?.pages.flatMap((page) => page.data) ?? [];
+  const format = (iso: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: timezone }).format(new Date(iso));
+  return (
+    <>
       <ul className="space-y-3">
         {records.map((record) => (
           <li key={record.id} data-testid="activity-record">
-            <div className="font-medium">{activityLine(record, t)}</div>
+            <div className="font-medium">{withEntryName ? `${record.entry_name} · ${activityLine(record, t)}` : activityLine(record, t)}</div>
             <div className="text-xs text-fg-muted">{[activityActor(record, t), format(record.created_at)].join(' · ')}</div>
           </li>
         ))}
@@ -80,6 +97,6 @@ export function ActivityPanel({ entry }: { entry: FileEntry }) {
           {t('Show more')}
         </button>
       )}
-    </section>
+    </>
   );
 }
