@@ -1,6 +1,5 @@
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult, TransactionSettings } from 'kysely';
-import { SpanKind } from '@opentelemetry/api';
-import { inSpan, tracingOn } from '../observability/tracing.js';
+import { leafSpan, tracingOn } from '../observability/tracing.js';
 import { changesAccess, writes, type AccessChanges } from './changes.js';
 
 /**
@@ -53,11 +52,8 @@ class WatchedConnection implements DatabaseConnection {
     if (!tracingOn()) return this.execute(compiledQuery);
     // The statement as Kysely compiled it: values are placeholders, so no user data enters the trace.
     const operation = /^\s*(\w+)/.exec(compiledQuery.sql)?.[1]?.toUpperCase() ?? 'QUERY';
-    return inSpan(
-      operation,
-      { 'db.system.name': this.system, 'db.operation.name': operation, 'db.query.text': compiledQuery.sql },
-      () => this.execute<R>(compiledQuery),
-      SpanKind.CLIENT,
+    return leafSpan(operation, { 'db.system.name': this.system, 'db.operation.name': operation, 'db.query.text': compiledQuery.sql }, () =>
+      this.execute<R>(compiledQuery),
     );
   }
 

@@ -23,7 +23,11 @@ export interface ObservabilityConfig {
   otlpEndpoint: string | undefined;
   /** Share of traces kept, 0..1 (spec: 1). */
   tracesSampleRate: number;
+  /** OTLP/HTTP's encoding: protobuf (OpenTelemetry's default, half the bytes and cheaper to write) or JSON. */
+  otlpProtocol: OtlpProtocol;
 }
+
+export type OtlpProtocol = 'http/protobuf' | 'http/json';
 
 const booleanString = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 const rate = z.coerce.number().min(0).max(1);
@@ -40,6 +44,8 @@ export const observabilityEnv = z.object({
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   OTEL_TRACES_SAMPLER_ARG: rate.default(1),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: z.enum(['http/protobuf', 'http/json']).optional(),
+  OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(['http/protobuf', 'http/json']).optional(),
 });
 
 export type ObservabilityEnv = z.output<typeof observabilityEnv>;
@@ -56,6 +62,7 @@ export function observabilityConfig(e: ObservabilityEnv, nodeEnv: string): Obser
     release: e.SENTRY_RELEASE ?? `drive@${appVersion()}`,
     otlpEndpoint: e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (base ? `${base}/v1/traces` : undefined),
     tracesSampleRate: e.OTEL_TRACES_SAMPLER_ARG,
+    otlpProtocol: e.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? e.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf',
   };
 }
 

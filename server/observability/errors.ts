@@ -9,19 +9,18 @@ import { scrubBreadcrumb, scrubEvent } from '../../common/scrub.js';
 import { requestSpan } from './tracing.js';
 import type { EffectiveObservability } from './settings.js';
 
+type SpanIds = { traceId: string; spanId: string; traceFlags: number };
+
 /**
  * The event carries the trace it happened in (`contexts.trace`, which Sentry
  * and GlitchTip link to traces) and, as a tag, the trace id the log lines
  * carry: from an error report one finds the OTLP trace and the request's lines.
  */
-function tieToTrace(scope: Sentry.Scope, span: { traceId: string; spanId: string; traceFlags: number } | undefined): void {
+function traceOf(span: SpanIds | undefined): { traceId?: string; context?: { trace_id: string; span_id: string } } {
   if (span && trace.isSpanContextValid(span) && (span.traceFlags & 1) === 1) {
-    scope.setPropagationContext({ traceId: span.traceId, propagationSpanId: span.spanId, sampleRand: Math.random(), sampled: true });
-    scope.setTag('trace_id', span.traceId);
-    return;
+    return { traceId: span.traceId, context: { trace_id: span.traceId, span_id: span.spanId } };
   }
-  const traceId = currentLogIds()?.traceId;
-  if (traceId) scope.setTag('trace_id', traceId);
+  return { traceId: currentLogIds()?.traceId };
 }
 
 /** How often a process looks again at the DSN setting (an admin's change needs no restart). */
@@ -34,11 +33,17 @@ interface ReportLog {
 /**
  * Error reports to a Sentry-compatible service (Sentry, GlitchTip) with the
  * maintained SDK, when a DSN is set: 5xx errors of requests, jobs out of
- * tries, and the process's unhandled errors and rejections. Each request runs
- * in its own isolation scope (route, user id, request and trace ids, its
- * breadcrumbs); every event is scrubbed before it leaves (scrub.ts). Without a
- * DSN the hooks only test a boolean. Traces are OpenTelemetry's (tracing.ts),
- * so the SDK's own OpenTelemetry setup and tracing stay off.
+ * tries, and the process's unhandled errors and rejections. Every event is
+ * scrubbed before it leaves (scrub.ts). Traces are OpenTelemetry's
+ * (tracing.ts), so the SDK's own OpenTelemetry setup and tracing stay off.
+ *
+ * A report's context (route, user id, request and trace ids, the breadcrumbs
+ * of its request or job) is built when there is something to report, from
+ * what Fastify and the job runner already hold, not kept in a Sentry scope
+ * per request: forking two scopes, a trace id and an async-context run for
+ * every request was most of what reporting cost at rate 1 (issue 33's
+ * benchmark), for the rare request that fails. The process's own breadcrumbs
+ * are left out of a request's report, so one request never carries another's.
  */
 export class ErrorReports {
   private dsn: string | null = null;
@@ -102,25 +107,20 @@ export class ErrorReports {
       if (this.dsn) await Sentry.close(2000);
       this.dsn = null;
     });
-    app.addHook('onRequest', (request, _reply, done) => {
-      if (!this.enabled) return done();
-      Sentry.withIsolationScope((scope) => {
-        const route = routeOf(request);
-        scope.setTransactionName(`${request.method} ${route}`);
-        scope.setTag('route', route);
-        scope.setTag('request_id', request.id);
-        scope.addBreadcrumb({ category: 'request', message: `${request.method} ${route}`, level: 'info' });
-        done();
-      });
-    });
     app.addHook('onError', (request, _reply, error: FastifyError, done) => {
       if (this.enabled && (error.statusCode ?? 500) >= 500) {
-        Sentry.withScope((scope) => {
-          // The caller is known only after authentication ran (a later hook than onRequest).
-          if (request.user) scope.setUser({ id: String(request.user.id) });
-          tieToTrace(scope, requestSpan(request.raw)?.spanContext());
-          Sentry.captureException(error);
-        });
+        const route = routeOf(request);
+        this.capture(
+          error,
+          `${request.method} ${route}`,
+          { route, request_id: request.id },
+          {
+            // Known only after authentication ran (a later hook than onRequest).
+            userId: request.user?.id,
+            crumb: { category: 'request', message: `${request.method} ${route}` },
+            span: requestSpan(request.raw)?.spanContext(),
+          },
+        );
       }
       done();
     });
@@ -131,20 +131,50 @@ export class ErrorReports {
     return {
       run: async (job, work) => {
         if (!this.enabled) return work();
-        return Sentry.withIsolationScope(async (scope) => {
-          scope.setTransactionName(`job ${job.name}`);
-          scope.setTag('job', job.name);
-          scope.addBreadcrumb({ category: 'job', message: `${job.name} try ${job.attempt} of ${job.attempts}`, level: 'info' });
-          try {
-            await work();
-          } catch (error) {
-            tieToTrace(scope, trace.getActiveSpan()?.spanContext());
-            if (job.attempt >= job.attempts) Sentry.captureException(error);
-            throw error;
+        try {
+          await work();
+        } catch (error) {
+          if (job.attempt >= job.attempts) {
+            this.capture(
+              error,
+              `job ${job.name}`,
+              { job: job.name },
+              {
+                crumb: { category: 'job', message: `${job.name} try ${job.attempt} of ${job.attempts}` },
+                span: trace.getActiveSpan()?.spanContext(),
+              },
+            );
           }
-        });
+          throw error;
+        }
       },
     };
+  }
+
+  /**
+   * One report, its context set on a copy of the process's scope (the SDK's
+   * captureContext): no async-context run, so nothing is paid per request.
+   */
+  private capture(
+    error: unknown,
+    transaction: string,
+    tags: Record<string, string>,
+    context: { userId?: number | string; crumb: { category: string; message: string }; span?: SpanIds },
+  ): void {
+    const crumb = { ...context.crumb, level: 'info' as const, timestamp: Date.now() / 1000 };
+    const traced = traceOf(context.span);
+    Sentry.captureException(error, (scope) => {
+      // Runs after the SDK applied the scopes (their breadcrumbs, its own trace context), before scrubEvent.
+      scope.addEventProcessor((event) => ({
+        ...event,
+        breadcrumbs: [crumb],
+        contexts: traced.context ? { ...event.contexts, trace: { ...event.contexts?.trace, ...traced.context } } : event.contexts,
+      }));
+      scope.setTransactionName(transaction);
+      scope.setTags(traced.traceId ? { ...tags, trace_id: traced.traceId } : tags);
+      if (context.userId !== undefined) scope.setUser({ id: String(context.userId) });
+      return scope;
+    });
   }
 
   /** Waits until queued reports are sent (tests, shutdown). */

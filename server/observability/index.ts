@@ -52,7 +52,7 @@ export function installObservability(app: FastifyInstance, config: Observability
   // The job's span is outermost, so its error report and its timing belong to its trace.
   const observers: JobObserver[] = [jobTracing()];
   installRequestTracing(app);
-  const tracing = new TracingSwitch({ release: config.release, environment: config.environment }, effective, app.log);
+  const tracing = new TracingSwitch({ release: config.release, environment: config.environment, protocol: config.otlpProtocol }, effective, app.log);
   tracing.install(app, services.settings.onSaved?.bind(services.settings));
   if (metrics) {
     installHttpMetrics(app, metrics);

@@ -1,10 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider, ParentBasedSampler, TraceIdRatioBasedSampler } from '@opentelemetry/sdk-trace-node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JobObserver } from '../lib/background.js';
+import type { OtlpProtocol } from './config.js';
 import type { EffectiveObservability } from './settings.js';
 
 /**
@@ -20,9 +22,10 @@ export const tracingOn = (): boolean => active !== null;
 export interface TracingIdentity {
   release: string;
   environment: string;
+  protocol: OtlpProtocol;
 }
 
-/** Starts exporting to `endpoint` (OTLP/HTTP, JSON) at `rate`; replaces a previous setup. */
+/** Starts exporting to `endpoint` (OTLP/HTTP, protobuf or JSON) at `rate`; replaces a previous setup. */
 export async function startTracing(endpoint: string, rate: number, identity: TracingIdentity): Promise<void> {
   await stopTracing();
   const [name, version] = identity.release.split('@');
@@ -37,7 +40,11 @@ export async function startTracing(endpoint: string, rate: number, identity: Tra
     // The defaults (2,048 queued, sent every 5 s) dropped half the spans of a loaded listing in the
     // observability bench; rate 1 means every span, so the queue is deeper and drained every second.
     spanProcessors: [
-      new BatchSpanProcessor(new OTLPTraceExporter({ url: endpoint }), { maxQueueSize: 16_384, maxExportBatchSize: 2048, scheduledDelayMillis: 1000 }),
+      new BatchSpanProcessor(identity.protocol === 'http/json' ? new JsonExporter({ url: endpoint }) : new ProtobufExporter({ url: endpoint }), {
+        maxQueueSize: 16_384,
+        maxExportBatchSize: 2048,
+        scheduledDelayMillis: 1000,
+      }),
     ],
   });
   provider.register();
@@ -80,6 +87,28 @@ export function inSpan<T>(name: string, attributes: Attributes, work: () => Prom
       span.end();
     }
   });
+}
+
+/**
+ * A span with nothing below it (a database statement) under the active
+ * request or job: started without making it the active context, which would
+ * cost an async-context run per statement. Outside a request or job (the
+ * scheduler's polling) it makes none, as Redis commands there make none.
+ */
+export function leafSpan<T>(name: string, attributes: Attributes, work: () => Promise<T>): Promise<T> {
+  if (!active || !trace.getActiveSpan()) return work();
+  const span = active.tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes });
+  return work().then(
+    (result) => {
+      span.end();
+      return result;
+    },
+    (error: unknown) => {
+      record(span, error);
+      span.end();
+      throw error;
+    },
+  );
 }
 
 /**

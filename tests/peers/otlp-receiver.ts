@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
+import { decodeTraceExport } from './otlp-protobuf.js';
 
 /** One span as an OTLP/HTTP JSON export carries it, flattened for assertions. */
 export interface ReceivedSpan {
@@ -71,7 +72,7 @@ const hexId = (id: string | undefined): string => {
 
 /**
  * A local OpenTelemetry collector for tests: takes OTLP/HTTP trace exports
- * (`POST /v1/traces`, JSON, gzip or not) the way a collector does and keeps
+ * (`POST /v1/traces`, protobuf or JSON, gzip or not) the way a collector does and keeps
  * every span. Answers 200 with the empty partial-success body the exporter expects.
  */
 export async function startOtlpReceiver(options: { keep?: boolean } = {}): Promise<OtlpReceiver> {
@@ -89,12 +90,13 @@ export async function startOtlpReceiver(options: { keep?: boolean } = {}): Promi
       const contentType = req.headers['content-type'] ?? '';
       requests.push({ path, contentType });
       if (req.method !== 'POST' || path !== '/v1/traces') return res.writeHead(404).end();
-      if (!contentType.startsWith('application/json')) return res.writeHead(415).end();
+      const protobuf = contentType.startsWith('application/x-protobuf');
+      if (!protobuf && !contentType.startsWith('application/json')) return res.writeHead(415).end();
       let body = Buffer.concat(chunks);
       if (req.headers['content-encoding'] === 'gzip') body = gunzipSync(body);
       let parsed: ExportRequest;
       try {
-        parsed = JSON.parse(body.toString('utf8')) as ExportRequest;
+        parsed = protobuf ? decodeTraceExport(body) : (JSON.parse(body.toString('utf8')) as ExportRequest);
       } catch {
         return res.writeHead(400).end();
       }
@@ -119,7 +121,9 @@ export async function startOtlpReceiver(options: { keep?: boolean } = {}): Promi
           }
         }
       }
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      // An empty ExportTraceServiceResponse: no bytes in protobuf, `{}` in JSON.
+      if (protobuf) res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       for (const wake of waiters.splice(0)) wake();
     });
   });

@@ -61,6 +61,16 @@ describe('error reports (server and jobs)', () => {
     for (const secret of [SECRET_EMAIL, LINK_ID, user.email, 'abc.def.ghi', 'drive_session', 'XSRF', 'cookie']) expect(raw).not.toContain(secret);
   });
 
+  it("carries its own request's breadcrumb only, not an earlier request's or the process's", async () => {
+    const { client } = await signedInUser(t.app);
+    console.warn('a line of the process, not of a request');
+    await client.get('/api/v1/test/fail/first', { 'x-request-id': 'report-first-01' });
+    await client.get('/api/v1/test/fail/second', { 'x-request-id': 'report-second-01' });
+    await t.app.observability.errors.flush();
+    const second = await receiver.waitForEvent((e) => e.tags?.request_id === 'report-second-01');
+    expect(crumbsOf(second).map((c) => c.message)).toEqual(['GET /api/v1/test/fail/:linkId']);
+  });
+
   it('does not report client errors', async () => {
     const before = receiver.events().length;
     expect((await t.app.inject({ url: '/api/v1/test/not-found' })).statusCode).toBe(404);

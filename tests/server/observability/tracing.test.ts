@@ -141,7 +141,26 @@ describe('OpenTelemetry traces', () => {
   it('tells the page that traces are exported, so it sends traceparent', async () => {
     const response = await t.app.inject({ url: '/api/v1/observability/client' });
     expect(response.json()).toMatchObject({ tracing: true, tracesSampleRate: 1 });
-    expect(otlp.requests.every((r) => r.path === '/v1/traces' && r.contentType.startsWith('application/json'))).toBe(true);
+    // OTLP/HTTP's default encoding (the OpenTelemetry spec's), as a collector expects without being told.
+    expect(otlp.requests.length).toBeGreaterThan(0);
+    expect(otlp.requests.every((r) => r.path === '/v1/traces' && r.contentType === 'application/x-protobuf')).toBe(true);
+  });
+});
+
+describe('traces over OTLP/HTTP JSON', () => {
+  it('sends JSON when OTEL_EXPORTER_OTLP_PROTOCOL asks for it', async () => {
+    const otlp = await startOtlpReceiver();
+    const t = await createTestApp({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' } });
+    try {
+      await t.app.inject({ url: '/api/v1/health', headers: { 'x-request-id': 'json-export-0001' } });
+      await t.app.observability.tracing.flush();
+      const span = await otlp.waitForSpan((s) => s.attributes['drive.request_id'] === 'json-export-0001');
+      expect(span.name).toBe('GET /api/v1/health');
+      expect(otlp.requests.every((r) => r.contentType.startsWith('application/json'))).toBe(true);
+    } finally {
+      await t.close();
+      await otlp.close();
+    }
   });
 });
 
