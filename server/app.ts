@@ -134,7 +134,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
     transformObject: (input) => sortedComponents(jsonSchemaTransformObject(input)),
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async function identifyCaller(request, reply) {
     const url = request.url.split('?')[0] ?? '/';
     await ensureXsrfCookie(request, reply);
     if (!isApiPath(url)) return;

@@ -46,7 +46,7 @@ export function installHttpMetrics(app: FastifyInstance, metrics: Metrics): void
     request[counted] = false;
     metrics.inFlight.dec();
   };
-  app.addHook('onRequest', (request: Counted, _reply, next) => {
+  app.addHook('onRequest', function countInFlight(request: Counted, _reply, next) {
     request[counted] = true;
     metrics.inFlight.inc();
     next();
@@ -55,11 +55,11 @@ export function installHttpMetrics(app: FastifyInstance, metrics: Metrics): void
     done(request);
     next();
   });
-  app.addHook('onSend', (request, reply, payload, next) => {
+  app.addHook('onSend', function countDownloadBytes(request, reply, payload, next) {
     if (reply.statusCode < 300 && sendsFile(request, reply)) countWrites(reply, (n) => metrics.downloadBytes.inc(n));
     next(null, payload);
   });
-  app.addHook('onResponse', (request: Counted, reply, next) => {
+  app.addHook('onResponse', function observeRequest(request: Counted, reply, next) {
     done(request);
     const status = reply.statusCode;
     metrics.requestDuration.observe({ method: request.method, route: routeOf(request), status: String(status) }, reply.elapsedTime / 1000);

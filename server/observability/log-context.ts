@@ -84,7 +84,7 @@ export function logContextOptions(
 
 /** Echoes the id in X-Request-Id and opens the async context the mixin reads. Registered first. */
 export function installLogContext(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, reply, done) => {
+  app.addHook('onRequest', function requestLogContext(request, reply, done) {
     void reply.header(REQUEST_ID_HEADER, request.id);
     const traceId = traceIdFor(request.raw);
     current.run(traceId ? { reqId: request.id, traceId } : { reqId: request.id }, done);

@@ -171,7 +171,7 @@ function endRequestSpan(request: Traced, reply: FastifyReply | null, aborted: bo
  * at its first test.
  */
 export function installRequestTracing(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', function traceRequest(request, _reply, done) {
     const span = requestSpan(request.raw);
     const entry = span && requestSpans.get(request.raw);
     if (!entry) return done();
@@ -189,7 +189,7 @@ export function installRequestTracing(app: FastifyInstance): void {
     if (span && (error.statusCode ?? 500) >= 500) record(span, error);
     done();
   });
-  app.addHook('onResponse', (request: Traced, reply, done) => {
+  app.addHook('onResponse', function endRequestTrace(request: Traced, reply, done) {
     endRequestSpan(request, reply, false);
     done();
   });

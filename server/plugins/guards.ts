@@ -10,9 +10,12 @@ import type { UserWithAccess } from '../modules/users/repository.js';
  * users (or link holders) are admitted gets 401.
  */
 export function admit(...kinds: ActorKind[]) {
-  return async (request: FastifyRequest): Promise<void> => {
+  // Named after what it admits, so a profile or the listing bench's hook costs say which guard it is.
+  const guard = async (request: FastifyRequest): Promise<void> => {
     if (!kinds.includes(request.actor.kind)) throw Unauthenticated();
   };
+  Object.defineProperty(guard, 'name', { value: `admit(${kinds.join(', ')})` });
+  return guard;
 }
 
 /** onRequest hook: the route needs a signed-in user. */

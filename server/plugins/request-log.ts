@@ -22,7 +22,7 @@ export class QuietRequestLog extends LogController {
 export const redactUrl = (url: string): string => url.replace(/(\/shared-links\/)([A-Za-z0-9_-]{4})[A-Za-z0-9_-]*/g, '$1$2…');
 
 export function installRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', async function logRequest(request, reply) {
     const ms = reply.elapsedTime;
     const line = { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(ms) };
     if (reply.statusCode >= 500) request.log.warn(line, 'request failed');

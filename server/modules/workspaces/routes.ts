@@ -33,7 +33,7 @@ const say = async (request: FastifyRequest, message: string) => render(message, 
 /** Team workspaces (spec §7): every call needs a signed-in user; the access policy decides the rest. */
 export const workspaceRoutes: FastifyPluginAsyncZod<{ workspaces: WorkspacesService }> = async (app, { workspaces }) => {
   // The one exception: an invite's preview answers the bearer of the invite link, who may not have an account yet.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async function workspaceCaller(request) {
     // Declining (DELETE on the same path) still needs a signed-in user.
     if (request.method !== 'GET' || !request.routeOptions.url?.endsWith(INVITE_PREVIEW)) await requireUser(request);
   });

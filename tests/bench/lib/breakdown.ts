@@ -34,10 +34,16 @@ export async function inProcessApp(dataDir: string, admin: { email: string; pass
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
   });
   const app = await buildApp({ config, logger: false });
-  const captured: { payload?: unknown; schema?: $ZodType } = {};
-  app.addHook('preSerialization', async (request, _reply, payload) => {
+  const captured: { payload?: unknown; schema?: $ZodType; route?: RouteContext } = {};
+  app.addHook('preSerialization', async function capturePayload(request, _reply, payload) {
     captured.payload = payload;
     captured.schema = (request.routeOptions.schema?.response as Record<number, $ZodType> | undefined)?.[200];
+    return payload;
+  });
+  // Fastify's per-route context (its hook arrays), so hookCosts can time each hook of a route.
+  app.addHook('onSend', async function captureRouteContext(request, _reply, payload) {
+    const key = Object.getOwnPropertySymbols(request).find((symbol) => symbol.description === 'fastify.context');
+    if (key) captured.route = (request as unknown as Record<symbol, RouteContext>)[key];
     return payload;
   });
   await app.ready();
@@ -81,3 +87,100 @@ export async function breakdown(target: Awaited<ReturnType<typeof inProcessApp>>
   }
   return { requestMs, statements: log.length / rounds, sqlMs, serializeMs, bytes };
 }
+
+type Hook = (this: unknown, ...args: unknown[]) => unknown;
+const HOOK_KINDS = ['onRequest', 'preParsing', 'preValidation', 'preHandler', 'preSerialization', 'onSend', 'onResponse'] as const;
+type RouteContext = Partial<Record<(typeof HOOK_KINDS)[number], Hook[] | null>> & { handler?: Hook };
+
+/** What a hook is, for a reader: its name (Fastify binds hooks: "bound name"), or its place in the chain. */
+function describeHook(fn: Hook, kind: string, index: number): string {
+  const name = fn.name.replace(/^bound /, '');
+  return `${kind} ${name && name !== 'anonymous' ? name : `#${index + 1} (anonymous)`}`;
+}
+
+/** Runs `fn` and calls `done` once when it has finished, by callback or by promise. */
+function timed(fn: Hook, record: (ms: number) => void): Hook {
+  const wrapper = function (this: unknown, ...args: unknown[]) {
+    const start = performance.now();
+    let finished = false;
+    const finish = () => {
+      if (!finished) record(performance.now() - start);
+      finished = true;
+    };
+    const last = args.length - 1;
+    const next = args[last];
+    if (typeof next === 'function') {
+      args[last] = (...values: unknown[]) => {
+        finish();
+        return (next as Hook)(...values);
+      };
+    }
+    const result = fn.apply(this, args);
+    if (result && typeof (result as Promise<unknown>).then === 'function') {
+      return (result as Promise<unknown>).then(
+        (value) => {
+          finish();
+          return value;
+        },
+        (error: unknown) => {
+          finish();
+          throw error;
+        },
+      );
+    }
+    if (typeof next !== 'function') finish();
+    return result;
+  };
+  // Fastify tells callback hooks from async ones by their arity.
+  Object.defineProperty(wrapper, 'length', { value: fn.length });
+  return wrapper;
+}
+
+export interface HookCost {
+  hook: string;
+  us: number;
+}
+
+/**
+ * Each hook of the route `url` reaches (global ones included) and its
+ * handler, timed in-process from its call until it calls back or its promise
+ * settles (with SQLite's synchronous driver that is its own work, the
+ * statements it runs included), averaged over `rounds` requests. Issue 38
+ * asks the bench to print this: where the part that is neither SQL nor
+ * serialising goes.
+ */
+export async function hookCosts(target: Awaited<ReturnType<typeof inProcessApp>>, url: string, rounds = 400): Promise<HookCost[]> {
+  const { app, cookie, captured } = target;
+  const call = () => app.inject({ method: 'GET', url, headers: { cookie } });
+  captured.route = undefined;
+  await call();
+  // Set by the capture hook during the call (TypeScript still sees the undefined assigned above).
+  const route = captured.route as RouteContext | undefined;
+  if (!route) return [];
+  const totals = new Map<string, number>();
+  const restore: (() => void)[] = [];
+  for (const kind of HOOK_KINDS) {
+    const hooks = route[kind];
+    if (!hooks) continue;
+    hooks.forEach((fn, i) => {
+      const label = describeHook(fn, kind, i);
+      hooks[i] = timed(fn, (ms) => totals.set(label, (totals.get(label) ?? 0) + ms));
+      restore.push(() => (hooks[i] = fn));
+    });
+  }
+  if (route.handler) {
+    const handler = route.handler;
+    route.handler = timed(handler, (ms) => totals.set('handler', (totals.get('handler') ?? 0) + ms));
+    restore.push(() => (route.handler = handler));
+  }
+  try {
+    for (let i = 0; i < 100; i += 1) await call();
+    totals.clear();
+    for (let i = 0; i < rounds; i += 1) await call();
+  } finally {
+    for (const undo of restore) undo();
+  }
+  return [...totals].map(([hook, ms]) => ({ hook, us: (ms * 1000) / rounds })).sort((a, b) => b.us - a.us);
+}
+
+export const describeHookCosts = (costs: HookCost[]) => costs.map((c) => `  ${c.us.toFixed(1).padStart(7)} µs  ${c.hook}`).join('\n');
