@@ -80,6 +80,9 @@ const LIVE = [
   'quota-available-bytes',
 ] as const;
 
+/** The live properties' tags, written once rather than for each member of a listing. */
+const LIVE_TAGS = LIVE.map((name) => ({ name, quota: name.startsWith('quota-'), open: `<D:${name}>`, close: `</D:${name}>`, empty: `<D:${name}/>` }));
+
 interface Context {
   dead: Map<number, DeadProperty[]>;
   usage: { used: number; available: number | null } | null;
@@ -198,10 +201,11 @@ export function propfindXml(
       }
     } else {
       const all = wanted.kind === 'allprop';
-      for (const name of LIVE) {
-        if (all && name.startsWith('quota-')) continue;
-        const value = liveValue(member, name, memberContext);
-        if (value !== undefined) found += all ? propertyTag(DAV, name, value) : `<D:${name}/>`;
+      for (const tag of LIVE_TAGS) {
+        if (all && tag.quota) continue;
+        const value = liveValue(member, tag.name, memberContext);
+        // As propertyTag writes them: empty when there is nothing inside.
+        if (value !== undefined) found += !all || value === '' ? tag.empty : `${tag.open}${value}${tag.close}`;
       }
       for (const property of dead) found += all ? property.xml : propertyTag(property.ns, property.name);
     }
