@@ -21,6 +21,7 @@ import {
   findByIds,
   liveChildNamed,
   liveChildren,
+  liveChildrenListed,
   payerOf,
   spaceOf,
   storageKey,
@@ -28,6 +29,7 @@ import {
   subtreeRows,
   topmost,
   type Executor,
+  type ListedRow,
   type Scope,
 } from './repository.js';
 import { HttpError, NameTaken, NotFound } from '../../lib/errors.js';
@@ -102,6 +104,17 @@ export class DriveFacade {
   async children(actor: Actor, scope: ResolvedScope, folderHash: string | null): Promise<FileEntryRow[]> {
     const folder = await requireFolder(this.db, actor, 'files.view', scope, folderHash);
     return liveChildren(this.db, folder ? spaceOf(folder) : scope, folder?.id ?? null);
+  }
+
+  /**
+   * `children` of a folder just loaded and found by name (WebDAV resolved its path; null: the scope's root): the
+   * policy decides on that row without loading it again, and each child is read with the listed columns only.
+   */
+  async childrenOfLoaded(actor: Actor, scope: ResolvedScope, folder: FileEntryRow | null): Promise<ListedRow[]> {
+    if (folder) await requireRows(this.db, actor, 'files.view', [folder]);
+    else await requireFolder(this.db, actor, 'files.view', scope, null);
+    if (folder && folder.type !== 'folder') return [];
+    return liveChildrenListed(this.db, folder ? spaceOf(folder) : scope, folder?.id ?? null);
   }
 
   /** Live entries shared directly with the caller by others ("Shared with me"). */

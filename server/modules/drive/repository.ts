@@ -331,6 +331,27 @@ export function liveChildren(db: Executor, scope: Scope, parentId: number | null
     .execute();
 }
 
+/**
+ * The columns a listing by name shows of each child and the access policy and
+ * locks read (WebDAV's PROPFIND): a folder of ten thousand files reads and
+ * keeps half the columns it would with every one.
+ */
+export const LISTED_COLUMNS = ['id', 'hash', 'name', 'type', 'mime', 'file_size', 'sha256', 'path', 'owner_id', 'workspace_id', 'created_at', 'updated_at'] as const;
+export type ListedRow = Pick<FileEntryRow, (typeof LISTED_COLUMNS)[number]>;
+
+/** `liveChildren` with only the LISTED_COLUMNS. */
+export function liveChildrenListed(db: Executor, scope: Scope, parentId: number | null): Promise<ListedRow[]> {
+  return db
+    .selectFrom('file_entries')
+    .select(LISTED_COLUMNS)
+    .where(inScope(scope))
+    .where('parent_id', parentId === null ? 'is' : '=', parentId)
+    .where('deleted_at', 'is', null)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
 /** The columns an offline manifest shows of an entry, and those the access policy reads. */
 export type ManifestRow = Pick<
   FileEntryRow,

@@ -4,7 +4,7 @@ import { etagOf, type DavResponse } from './props.js';
 import { ancestorKeys, type DavLock, type LockTarget, type WebDavRepository } from './repository.js';
 import { ancestorIds } from '../drive/repository.js';
 import { DAV_PREFIX, fail, header, type DavRequest, type WebDavDeps } from './request.js';
-import { lockKey, resolve, segmentsOf, type Collection, type Resource } from './resources.js';
+import { lockKey, resolve, segmentsOf, type Listed, type Resource } from './resources.js';
 
 /**
  * Which locks apply where, and whether a write may go past them: the If
@@ -15,7 +15,7 @@ export class LockRules {
   constructor(private readonly deps: WebDavDeps) {}
 
   /** What locks are looked up by for a resource: its path key and, below the tops, the entries it is or lies in. */
-  targetOf(actor: Actor, resource: Resource): LockTarget {
+  targetOf(actor: Actor, resource: Resource | Listed): LockTarget {
     const top =
       resource.kind === 'entry' || resource.kind === 'top'
         ? resource.top
@@ -47,13 +47,16 @@ export class LockRules {
    * The locks that apply to each member of a PROPFIND (keyed by path): one
    * look-up around the collection asked about — its own, its ancestors' and
    * those below it — then decided member by member. The top-level listings,
-   * whose members are spaces of their own, ask per member.
+   * whose members are spaces of their own, ask per member. A member with no
+   * lock has no key in the answer.
    */
-  async locksFor(actor: Actor, members: Collection[]): Promise<Map<string, DavLock[]>> {
+  async locksFor(actor: Actor, members: Listed[]): Promise<Map<string, DavLock[]>> {
     const result = new Map<string, DavLock[]>();
     const [collection] = members;
     const batched = collection && (collection.kind === 'entry' || (collection.kind === 'top' && collection.top.kind === 'space'));
     const around = batched ? await this.deps.repo.locksAround(this.targetOf(actor, collection)) : null;
+    // No lock around the collection (the usual listing): nothing to decide for each of its thousands of members.
+    if (around && !around.length) return result;
     for (const member of members) {
       if (member.kind === 'root') continue;
       const target = this.targetOf(actor, member);

@@ -3,7 +3,7 @@ import { preconditionRefusal } from './preconditions.js';
 import { multistatus, propfindXml, type DavResponse, type PropRequest } from './props.js';
 import type { WebDavRepository } from './repository.js';
 import { DAV_PREFIX, fail, header, type DavContext, type DavRequest, type WebDavDeps } from './request.js';
-import { resolve, sharedEntries, topsOf, type Collection } from './resources.js';
+import { resolve, sharedEntries, topsOf, type Collection, type Listed } from './resources.js';
 import { childOf, childrenOf, DAV, elementsOf, rawXml } from './xml.js';
 import { spaceOf } from '../drive/repository.js';
 
@@ -22,7 +22,7 @@ export async function propfind({ deps, locks }: DavContext, actor: Actor, reques
   }
   const resource = await resolve(deps, actor, path);
   if (resource.kind === 'missing' || resource.kind === 'orphan') return { status: 404 };
-  const members: Collection[] = [resource];
+  const members: Listed[] = [resource];
   if (depth === '1') members.push(...(await membersOf(deps, actor, resource)));
   const dead = await deadPropertiesOf(deps, resource, members);
   // Summing what the payer stores is the dearest part of a listing: only an answer that shows the quota pays for it (allprop leaves it out).
@@ -47,7 +47,7 @@ export async function propfind({ deps, locks }: DavContext, actor: Actor, reques
  * children by their folder, in one statement however many there are; of the
  * few virtual members (the root, Shared with me) by their ids.
  */
-function deadPropertiesOf(deps: WebDavDeps, resource: Collection, members: Collection[]) {
+function deadPropertiesOf(deps: WebDavDeps, resource: Collection, members: Listed[]) {
   const own = resource.kind === 'entry' ? resource.entry.id : null;
   if (members.length > 1 && (resource.kind === 'entry' || (resource.kind === 'top' && resource.top.kind === 'space'))) {
     const space = resource.kind === 'entry' ? spaceOf(resource.entry) : resource.scope;
@@ -56,10 +56,10 @@ function deadPropertiesOf(deps: WebDavDeps, resource: Collection, members: Colle
   return deps.repo.properties(members.flatMap((m) => (m.kind === 'entry' ? [m.entry.id] : [])));
 }
 
-async function membersOf(deps: WebDavDeps, actor: Actor, resource: Collection): Promise<Collection[]> {
+async function membersOf(deps: WebDavDeps, actor: Actor, resource: Collection): Promise<Listed[]> {
   if (resource.kind === 'root') {
     const tops = await topsOf(deps, actor);
-    const result: Collection[] = [];
+    const result: Listed[] = [];
     for (const top of tops) result.push({ kind: 'top', top, scope: await deps.scope(actor, top.kind === 'space' ? top.workspaceId : null), path: [top.name] });
     return result;
   }
@@ -73,9 +73,10 @@ async function membersOf(deps: WebDavDeps, actor: Actor, resource: Collection): 
     }));
   }
   if (resource.kind === 'entry' && resource.entry.type !== 'folder') return [];
-  const children = await deps.drive.children(actor, resource.scope, resource.kind === 'entry' ? resource.entry.hash : null);
-  const top = resource.top;
-  return children.map((entry) => ({ kind: 'entry', entry, scope: resource.scope, top, path: [...resource.path, entry.name] }));
+  // The folder resolve just found and checked: the listing's own check decides on that row (no second look-up).
+  const children = await deps.drive.childrenOfLoaded(actor, resource.scope, resource.kind === 'entry' ? resource.entry : null);
+  const { scope, top, path } = resource;
+  return children.map((entry) => ({ kind: 'entry', entry, scope, top, path: [...path, entry.name] }));
 }
 
 /** PROPPATCH: dead properties set and removed all or nothing; live (DAV:) ones are the drive's and refuse the whole request. */

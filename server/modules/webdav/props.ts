@@ -1,16 +1,16 @@
 import type { Readable } from 'node:stream';
 import type { DeadProperty, DavLock } from './repository.js';
-import { hrefOf, type Collection } from './resources.js';
+import { hrefOf, type Listed } from './resources.js';
 import type { FileEntryRow } from '../../db/types.js';
 import { DAV, escapeXml, propertyTag } from './xml.js';
 
 export interface DavResponse {
   status: number;
   headers?: Record<string, string>;
-  body?: string | Readable;
+  body?: string | Buffer | Readable;
 }
 
-export const etagOf = (entry: FileEntryRow): string =>
+export const etagOf = (entry: Pick<FileEntryRow, 'type' | 'hash' | 'updated_at' | 'sha256' | 'file_size'>): string =>
   entry.type === 'folder'
     ? `"${entry.hash}-${Date.parse(String(entry.updated_at))}"`
     : `"${entry.hash}-${(entry.sha256 ?? '').slice(0, 16)}-${entry.file_size}"`;
@@ -80,22 +80,27 @@ const LIVE = [
   'quota-available-bytes',
 ] as const;
 
+/** The live properties' tags, written once rather than for each member of a listing. */
+const LIVE_TAGS = LIVE.map((name) => ({ name, quota: name.startsWith('quota-'), open: `<D:${name}>`, close: `</D:${name}>`, empty: `<D:${name}/>` }));
+
 interface Context {
   dead: Map<number, DeadProperty[]>;
   usage: { used: number; available: number | null } | null;
   locks: DavLock[];
 }
 
+const SUPPORTED_LOCK =
+  '<D:lockentry><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry><D:lockentry><D:lockscope><D:shared/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry>';
+
 /** The live properties of a resource, as inner XML (undefined: the resource has no such property). */
-function liveValue(resource: Collection, name: string, context: Context): string | undefined {
+function liveValue(resource: Listed, name: string, context: Context): string | undefined {
   const entry = resource.kind === 'entry' ? resource.entry : null;
   const folder = !entry || entry.type === 'folder';
-  const displayName = resource.path.at(-1) ?? '';
   switch (name) {
     case 'resourcetype':
       return folder ? '<D:collection/>' : '';
     case 'displayname':
-      return escapeXml(displayName);
+      return escapeXml(resource.path.at(-1) ?? '');
     case 'getcontentlength':
       return folder ? undefined : String(entry!.file_size);
     case 'getcontenttype':
@@ -107,9 +112,7 @@ function liveValue(resource: Collection, name: string, context: Context): string
     case 'creationdate':
       return entry ? new Date(String(entry.created_at)).toISOString() : undefined;
     case 'supportedlock':
-      return resource.kind === 'entry'
-        ? '<D:lockentry><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry><D:lockentry><D:lockscope><D:shared/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry>'
-        : undefined;
+      return resource.kind === 'entry' ? SUPPORTED_LOCK : undefined;
     case 'lockdiscovery':
       return resource.kind === 'entry' ? context.locks.map((lock) => activeLockXml(lock, '/dav', resource.path)).join('') : undefined;
     case 'quota-used-bytes':
@@ -124,31 +127,65 @@ function liveValue(resource: Collection, name: string, context: Context): string
 const PROPSTAT_OK = '</D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat>';
 const PROPSTAT_MISSING = '</D:prop><D:status>HTTP/1.1 404 Not Found</D:status></D:propstat>';
 
+/** About this many characters of text become bytes at a time (see Utf8Pieces). */
+const PIECE = 64 * 1024;
+
 /**
- * A PROPFIND's multistatus written straight into one string, member by
- * member (the XML `multistatus` writes): a Depth 1
- * listing of thousands of files builds no object per property, and a
- * member's href is its collection's, already encoded, and its own name.
+ * Text appended in small strings and turned into bytes every PIECE
+ * characters: a listing of ten thousand members never becomes one rope of
+ * half a million strings, which the collector copies through the young
+ * generation and which must be flattened (walked again) before it is written.
+ */
+class Utf8Pieces {
+  private readonly pieces: Buffer[] = [];
+  private text = '';
+
+  add(text: string): void {
+    this.text += text;
+    if (this.text.length >= PIECE) this.flush();
+  }
+
+  end(): Buffer {
+    this.flush();
+    return this.pieces.length === 1 ? this.pieces[0]! : Buffer.concat(this.pieces);
+  }
+
+  private flush(): void {
+    if (!this.text) return;
+    this.pieces.push(Buffer.from(this.text, 'utf8'));
+    this.text = '';
+  }
+}
+
+/**
+ * A PROPFIND's multistatus written member by member (the XML `multistatus`
+ * writes), as bytes: a Depth 1 listing of thousands of files builds no object
+ * per property, and a member's href is its collection's, already encoded, and
+ * its own name.
  */
 export function propfindXml(
   prefix: string,
-  members: Collection[],
+  members: Listed[],
   wanted: PropRequest,
   context: Omit<Context, 'locks'> & { locks: Map<string, DavLock[]> },
-): string {
-  let out = '<?xml version="1.0" encoding="utf-8"?>\n<D:multistatus xmlns:D="DAV:">';
+): Buffer {
+  const out = new Utf8Pieces();
+  out.add('<?xml version="1.0" encoding="utf-8"?>\n<D:multistatus xmlns:D="DAV:">');
   const [first] = members;
   const base = first ? hrefOf(prefix, first.path, true) : '';
   const depth = first?.path.length ?? 0;
   const names = wanted.kind === 'prop' ? wanted.names : null;
   const noLocks: DavLock[] = [];
+  const memberContext: Context = { dead: context.dead, usage: context.usage, locks: noLocks };
+  // With no lock anywhere around (the usual listing) no member needs its path as a key.
+  const anyLocks = context.locks.size > 0;
   for (const member of members) {
     const collection = member.kind !== 'entry' || member.entry.type === 'folder';
     const href =
       member !== first && member.path.length === depth + 1
         ? `${base}${encodeURIComponent(member.path[depth]!)}${collection ? '/' : ''}`
         : hrefOf(prefix, member.path, collection);
-    const memberContext: Context = { dead: context.dead, usage: context.usage, locks: context.locks.get(member.path.join('/')) ?? noLocks };
+    memberContext.locks = anyLocks ? (context.locks.get(member.path.join('/')) ?? noLocks) : noLocks;
     const dead = member.kind === 'entry' ? (context.dead.get(member.entry.id) ?? NO_DEAD) : NO_DEAD;
     let found = '';
     let missing = '';
@@ -164,19 +201,21 @@ export function propfindXml(
       }
     } else {
       const all = wanted.kind === 'allprop';
-      for (const name of LIVE) {
-        if (all && name.startsWith('quota-')) continue;
-        const value = liveValue(member, name, memberContext);
-        if (value !== undefined) found += all ? propertyTag(DAV, name, value) : `<D:${name}/>`;
+      for (const tag of LIVE_TAGS) {
+        if (all && tag.quota) continue;
+        const value = liveValue(member, tag.name, memberContext);
+        // As propertyTag writes them: empty when there is nothing inside.
+        if (value !== undefined) found += !all || value === '' ? tag.empty : `${tag.open}${value}${tag.close}`;
       }
       for (const property of dead) found += all ? property.xml : propertyTag(property.ns, property.name);
     }
-    out += `<D:response><D:href>${escapeXml(href)}</D:href>`;
-    if (found) out += `<D:propstat><D:prop>${found}${PROPSTAT_OK}`;
-    if (missing) out += `<D:propstat><D:prop>${missing}${PROPSTAT_MISSING}`;
-    out += '</D:response>';
+    let response = `<D:response><D:href>${escapeXml(href)}</D:href>`;
+    if (found) response += `<D:propstat><D:prop>${found}${PROPSTAT_OK}`;
+    if (missing) response += `<D:propstat><D:prop>${missing}${PROPSTAT_MISSING}`;
+    out.add(`${response}</D:response>`);
   }
-  return `${out}</D:multistatus>`;
+  out.add('</D:multistatus>');
+  return out.end();
 }
 
 const NO_DEAD: DeadProperty[] = [];

@@ -28,7 +28,7 @@ export interface DavRequest {
 
 export interface WebDavDeps extends ResolveDeps {
   drive: ResolveDeps['drive'] &
-    Pick<DriveFacade, 'children' | 'usage' | 'read' | 'readLoaded' | 'createFolder' | 'moveTo' | 'moveOnto' | 'copyTo' | 'moveToTrash'>;
+    Pick<DriveFacade, 'childrenOfLoaded' | 'usage' | 'read' | 'readLoaded' | 'createFolder' | 'moveTo' | 'moveOnto' | 'copyTo' | 'moveToTrash'>;
   uploads: Pick<UploadsService, 'storeWhole'>;
   repo: WebDavRepository;
   /** The site's public address: a COPY or MOVE to any other server is refused. */

@@ -3,7 +3,7 @@ import type { Actor } from '../access/actor.js';
 import type { ResolvedScope } from '../access/scope.js';
 import type { DriveFacade } from '../drive/facade.js';
 import { freeName, nameProblem } from '../drive/names.js';
-import { spaceOf } from '../drive/repository.js';
+import { spaceOf, type ListedRow } from '../drive/repository.js';
 
 export const PERSONAL = 'My drive';
 export const SHARED = 'Shared with me';
@@ -25,6 +25,9 @@ export type Resource =
   | { kind: 'orphan'; path: string[] };
 
 export type Collection = Exclude<Resource, { kind: 'missing' } | { kind: 'orphan' }>;
+
+/** A member of a PROPFIND's answer: the collection asked about, or a child as a listing reads it (fewer columns). */
+export type Listed = Exclude<Collection, { kind: 'entry' }> | { kind: 'entry'; entry: ListedRow; scope: ResolvedScope; top: Top; path: string[] };
 
 export class BadPath extends Error {}
 
