@@ -62,10 +62,10 @@ export async function inProcessApp(dataDir: string, admin: { email: string; pass
   return { app, cookie, captured };
 }
 
-export async function breakdown(target: Awaited<ReturnType<typeof inProcessApp>>, url: string, rounds = 400): Promise<Breakdown> {
+export async function breakdown(target: Awaited<ReturnType<typeof inProcessApp>>, url: string, rounds = 400, warmup = 100): Promise<Breakdown> {
   const { app, cookie, captured } = target;
   const call = () => app.inject({ method: 'GET', url, headers: { cookie } });
-  for (let i = 0; i < 100; i += 1) await call();
+  for (let i = 0; i < warmup; i += 1) await call();
   const counter = servicesOf(app as FastifyInstance).db.counter;
   counter.log = [];
   let bytes = 0;

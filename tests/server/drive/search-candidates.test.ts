@@ -8,10 +8,11 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 import { servicesOf } from '../support/services-handle.js';
 
 /**
- * A search page's condition: on PostgreSQL the matches' ids when the trigram
- * index finds few (the planner's date-order walk was 13–17 ms over 100k), the
- * name condition itself when there are more, or the text is too short for a
- * trigram. Either way the listing shows the same entries, in the same order.
+ * A search page is built from the search index's matches when they are few
+ * (PostgreSQL: their ids as the condition; SQLite: the page's statement reads
+ * them first, by id), and from the name condition when there are more, or the
+ * text is too short for a trigram. Either way the listing shows the same
+ * entries, in the same order, under the same access rules and filters.
  */
 describe('search pages built from the matches', () => {
   let t: TestApp;
@@ -20,41 +21,54 @@ describe('search pages built from the matches', () => {
   });
   afterAll(() => t.close());
 
-  it('picks the ids or the name condition by the number of matches, with the same page', async () => {
-    const { user } = await signedInUser(t.app);
+  it('picks the matches or the name condition by their number, with the same pages', async () => {
+    const { user, client } = await signedInUser(t.app);
     for (const name of ['alpha report.txt', 'beta report.txt', 'gamma report.txt', 'alpha notes.txt']) await uploadFile(t.app, user, { name });
-    // Someone else's match counts towards the limit but never shows.
+    const trashed = await uploadFile(t.app, user, { name: 'old report.txt' });
+    expect((await client.post('/api/v1/file-entries/delete', { entryIds: [trashed.hash] })).statusCode).toBe(200);
+    // Someone else's match counts towards the cap but never shows.
     const other = await signedInUser(t.app);
     await uploadFile(t.app, other.user, { name: 'delta report.txt' });
     const db = servicesOf(t.app).db.kysely;
     const dialect = servicesOf(t.app).db.dialect;
-    const compiled = async (search: ReturnType<typeof createNameSearch>, text: string) => sql`${await search.listingCondition(db, text)}`.compile(db).sql;
+    const compiled = async (search: ReturnType<typeof createNameSearch>, text: string, alone = true) => {
+      const match = await search.match(db, text, { alone });
+      return { condition: sql`${match.condition}`.compile(db).sql, from: match.from !== null };
+    };
 
+    // Five matches: alpha, beta, gamma, old (trashed) and delta (someone else's).
     const roomy = createNameSearch(dialect, { candidates: 10 });
-    const tight = createNameSearch(dialect, { candidates: 3 });
+    const tight = createNameSearch(dialect, { candidates: 4 });
     if (dialect === 'postgres') {
-      expect(await compiled(roomy, 'report')).toContain('= any(');
-      expect(await compiled(tight, 'report')).toContain('ilike');
-      expect(await compiled(roomy, 're')).toContain('ilike');
+      expect(await compiled(roomy, 'report')).toEqual({ condition: expect.stringContaining('= any('), from: false });
+      expect(await compiled(tight, 'report')).toEqual({ condition: expect.stringContaining('ilike'), from: false });
+      expect(await compiled(roomy, 're')).toEqual({ condition: expect.stringContaining('ilike'), from: false });
     } else {
-      expect(await compiled(roomy, 'report')).toContain('file_entries_search');
+      expect(await compiled(roomy, 'report')).toEqual({ condition: expect.stringContaining('json_each'), from: true });
+      expect(await compiled(tight, 'report')).toEqual({ condition: expect.stringContaining('file_entries_search'), from: false });
+      // One side of content search's OR: the condition, never the matches as the statement's start.
+      expect(await compiled(roomy, 'report', false)).toEqual({ condition: expect.stringContaining('file_entries_search'), from: false });
+      expect(await compiled(roomy, 're')).toEqual({ condition: expect.stringContaining(' like '), from: false });
     }
 
     const actor = await actorFor(t.app, user);
     const scope = await servicesOf(t.app).drive.scope(actor, null);
-    const names = async (search: ReturnType<typeof createNameSearch>, text: string) => {
-      const page = await new DriveListing(db, search).list(actor, scope, {
-        query: text,
-        perPage: 50,
-        orderBy: 'name',
-        orderDir: 'asc',
-        folderId: '0',
-      } as ListQuery);
-      return page.pagination.data.map((e) => e.name);
-    };
+    const list = (search: ReturnType<typeof createNameSearch>, text: string, more: Partial<ListQuery> = {}) =>
+      new DriveListing(db, search).list(actor, scope, { query: text, perPage: 50, orderBy: 'name', orderDir: 'asc', folderId: '0', ...more } as ListQuery);
+    const names = async (...args: Parameters<typeof list>) => (await list(...args)).pagination.data.map((e) => e.name);
     for (const search of [roomy, tight]) {
       expect(await names(search, 'report')).toEqual(['alpha report.txt', 'beta report.txt', 'gamma report.txt']);
+      expect(await names(search, 'REPORT', { orderBy: 'updated_at', orderDir: 'desc' })).toEqual(['gamma report.txt', 'beta report.txt', 'alpha report.txt']);
       expect(await names(search, 'nothing like it')).toEqual([]);
+      expect(await names(search, 'report', { deletedOnly: true })).toEqual(['old report.txt']);
+      expect(await names(search, 'report', { owner: 'others' })).toEqual([]);
+      expect(await names(search, 'alpha', { type: 'folder' })).toEqual([]);
+      // Numbered pages count through the same reading; cursors carry on from it.
+      const counted = await list(search, 'report', { page: 1, perPage: 2 });
+      expect(counted.pagination.total).toBe(3);
+      const first = await list(search, 'report', { perPage: 2 });
+      expect(first.pagination.data.map((e) => e.name)).toEqual(['alpha report.txt', 'beta report.txt']);
+      expect(await names(search, 'report', { perPage: 2, cursor: first.pagination.next_cursor! })).toEqual(['gamma report.txt']);
     }
   });
 });

@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNameSearch } from '../../../server/db/search.js';
+import { DriveListing } from '../../../server/modules/drive/listing.js';
 import { chargedBytes } from '../../../server/modules/drive/repository.js';
-import { createFolder, signedInUser, uploadFile } from '../support/drive-factories.js';
+import type { ListQuery } from '../../../server/modules/drive/schemas.js';
+import { actorFor, createFolder, signedInUser, uploadFile } from '../support/drive-factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { servicesOf } from '../support/services-handle.js';
 
@@ -180,5 +183,78 @@ describe('query plans of listings, search and access checks', () => {
     const placeholder = servicesOf(t.app).db.dialect === 'postgres' ? '$1' : '?';
     const found = await fullScans([{ sql: `select * from "file_entries" where "file_size" + 1 > ${placeholder}`, parameters: [0] }]);
     expect(found).toHaveLength(1);
+  });
+
+  it('a name search with few matches reads them first, by id; with more it walks the space in the listing order', async () => {
+    const { user } = await signedInUser(t.app);
+    for (let i = 0; i < 4; i += 1) await uploadFile(t.app, user, { name: `ledger ${i}.txt` });
+    const db = servicesOf(t.app).db;
+    const actor = await actorFor(t.app, user);
+    const scope = await servicesOf(t.app).drive.scope(actor, null);
+    const statementsOf = async (candidates: number) => {
+      const counter = db.counter;
+      const log: NonNullable<typeof counter.log> = [];
+      counter.log = log;
+      try {
+        const listing = new DriveListing(db.kysely, createNameSearch(db.dialect, { candidates }));
+        const page = await listing.list(actor, scope, { query: 'ledger', perPage: 50, folderId: '0' } as ListQuery);
+        expect(page.pagination.data).toHaveLength(4);
+      } finally {
+        delete counter.log;
+      }
+      return log;
+    };
+    if (db.dialect === 'postgres') {
+      // On a table of a few rows any plan is as good; with a drive's worth of the user's rows and their
+      // statistics (as autovacuum keeps them) the planner shows what it does at size. Last in this file:
+      // the statistics would otherwise change the plans the tests above pin.
+      await sql`insert into file_entries (hash, name, type, file_size, owner_id, path, created_at, updated_at)
+        select 'filler' || g, 'filler ' || g || '.txt', 'text', 1, ${user.id}, '', now(), now() - g * interval '1 second'
+        from generate_series(1, 5000) g`.execute(db.kysely);
+      await sql`analyze file_entries`.execute(db.kysely);
+    }
+    const few = await statementsOf(10);
+    const many = await statementsOf(3);
+    expect(await fullScans([...few, ...many])).toEqual([]);
+    const fewPage = few.find((s) => /order by/.test(s.sql) && /"file_entries"/.test(s.sql))!;
+    const manyPage = many.find((s) => /order by/.test(s.sql) && /"file_entries"/.test(s.sql))!;
+    if (db.dialect === 'sqlite') {
+      const detailsOf = async (statement: { sql: string; parameters: readonly unknown[] }) =>
+        (
+          await db.kysely.executeQuery<{ detail: string }>({
+            ...sql``.compile(db.kysely),
+            sql: `explain query plan ${statement.sql}`,
+            parameters: statement.parameters,
+          })
+        ).rows.map((row) => row.detail);
+      // The matches are listed from the trigram index alone, at most the cap and one.
+      const listed = few.find((s) => /json_group_array/.test(s.sql))!;
+      expect((await detailsOf(listed)).join('\n')).toMatch(/SCAN file_entries_search VIRTUAL TABLE INDEX/);
+      // Few: the matches' ids come first and every file_entries row is looked up by its id (the
+      // page's ids picked from the matches, then that page's rows): no walk over the space's rows.
+      const fewPlan = await detailsOf(fewPage);
+      expect(fewPlan.join('\n')).toMatch(/SCAN (json_each VIRTUAL TABLE|candidate)/);
+      const reads = fewPlan.filter((d) => /^(SCAN|SEARCH) file_entries\b/.test(d));
+      expect(reads.length, fewPlan.join('\n')).toBeGreaterThanOrEqual(2);
+      expect(
+        reads.filter((d) => !/^SEARCH file_entries USING INTEGER PRIMARY KEY \(rowid=\?\)/.test(d)),
+        fewPlan.join('\n'),
+      ).toEqual([]);
+      // Many: the space's rows in the listing's order (no sort), each tested against the matches.
+      const manyPlan = await detailsOf(manyPage);
+      expect(manyPlan.join('\n')).toMatch(/SEARCH file_entries USING INDEX file_entries_owner_updated_index \(owner_id=\?\)/);
+      expect(manyPlan.join('\n')).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+    } else {
+      const linesOf = async (statement: { sql: string; parameters: readonly unknown[] }) =>
+        db.kysely.transaction().execute(async (trx) => {
+          await sql`set local enable_seqscan = off`.execute(trx);
+          const plan = await trx.executeQuery<{ 'QUERY PLAN': string }>({ ...sql``.compile(trx), sql: `explain ${statement.sql}`, parameters: statement.parameters });
+          return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+        });
+      const listed = few.find((s) => /ilike/.test(s.sql) && /limit/.test(s.sql) && !/order by/.test(s.sql))!;
+      expect(await linesOf(listed)).toMatch(/Bitmap Index Scan on file_entries_name_trgm_index/);
+      expect(await linesOf(fewPage)).toMatch(/Index Cond: \(id = ANY/);
+      expect(manyPage.sql).toMatch(/ilike/);
+    }
   });
 });
