@@ -19,6 +19,7 @@ import { parseRequestContext } from './plugins/request-context.js';
 import { installRequestLog, QuietRequestLog } from './plugins/request-log.js';
 import { isApiPath, registerWeb } from './plugins/web.js';
 import { withSeo } from './modules/custom-pages/seo.js';
+import { loadPageRenderer } from './plugins/page-render.js';
 import { storeOrigins } from './storage/disks.js';
 import { checkTokenScope } from './plugins/token-scope.js';
 import { checkXsrf, ensureXsrfCookie } from './plugins/xsrf.js';
@@ -156,6 +157,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
       );
     },
     storeOrigins: storeOrigins(config.storage),
+    renderPage: await loadPageRenderer(config.webSsrEntry),
     transforms: {
       // A public custom page answered directly carries its title and meta tags, for link previews and search
       // engines; a signed-in-only page's tags are set by the app once it has loaded it.

@@ -21,6 +21,8 @@ const envSchema = observabilityEnv.extend({
     .optional(),
   STORAGE_DIR: z.string().min(1).optional(),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+  /** The app's server renderer of the public screens (issue 38.1); default: entry-server.js in ssr/ beside WEB_DIST_DIR. */
+  WEB_SSR_ENTRY: z.string().min(1).optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'at least 8 characters').optional(),
   MAIL_URL: z
@@ -88,6 +90,8 @@ export interface Config {
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
   storageDir: string;
   webDistDir: string;
+  /** The built renderer of the public screens; absent, those pages are the static shell. */
+  webSsrEntry: string;
   admin: { email: string | undefined; password: string | undefined };
   /** SMTP when MAIL_URL is set; otherwise messages are written as .eml files to DATA_DIR/mail. */
   mail: { url: string | undefined; from: string; dir: string };
@@ -168,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database,
     storageDir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, 'storage')),
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    webSsrEntry: path.resolve(e.WEB_SSR_ENTRY ?? path.join(e.WEB_DIST_DIR, '..', 'ssr', 'entry-server.js')),
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     mail: { url: e.MAIL_URL, from: e.MAIL_FROM ?? 'Drive <no-reply@localhost>', dir: path.join(dataDir, 'mail') },
     demoMode: e.DEMO_MODE,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageHeaders } from './page-headers.js';
+import { chunkPreloader, withRenderedPage, type PageRenderer, type RenderedPage } from './page-render.js';
 
 /** Paths that belong to the API: they never fall back to the app's index.html. */
 export const API_PREFIXES = ['/api/', '/auth/', '/secure/'];
@@ -26,18 +27,21 @@ export interface WebOptions {
   transforms?: Record<string, IndexTransform>;
   /** The object store's origins, which pages may connect to (direct uploads, redirected downloads). */
   storeOrigins?: string[];
+  /** Writes the markup of the public screens into the page (src/entry-server.tsx), with the caller's bootstrap data. */
+  renderPage?: PageRenderer | null;
 }
 
 export async function registerWeb(
   app: FastifyInstance,
   webDistDir: string,
   humanCheckEnabled: () => Promise<boolean>,
-  { bootstrapFor, transforms = {}, storeOrigins = [] }: WebOptions = {},
+  { bootstrapFor, transforms = {}, storeOrigins = [], renderPage }: WebOptions = {},
 ): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
   const built = fs.existsSync(indexFile);
   // Read once: the built page does not change under a running server.
   const template = built ? fs.readFileSync(indexFile, 'utf8') : '';
+  const preloadsOf = chunkPreloader(webDistDir);
 
   // Every answer that is not the API's (pages, assets, the worker, the manifest) carries the page headers.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -75,7 +79,39 @@ export async function registerWeb(
     const html = transform ? await transform(request, template) : template;
     reply.header('Cache-Control', bootstrapFor ? 'private, no-cache' : 'no-cache');
     if (!bootstrapFor) return reply.type('text/html; charset=utf-8').send(html);
-    return reply.type('text/html; charset=utf-8').send(withBootstrap(html, await bootstrapFor(request)));
+    const bootstrapJson = await bootstrapFor(request);
+    const rendered = await renderScreen(request, bootstrapJson);
+    const page = rendered ? withRenderedPage(html, rendered, preloadsOf(rendered.modules)) : html;
+    return reply.type('text/html; charset=utf-8').send(withBootstrap(page, bootstrapJson));
+  };
+
+  /**
+   * The screen's markup for a public route (null for the others, or when rendering fails: the
+   * page is then the static shell and the browser renders it, as before). The API calls a screen
+   * needs go to this process as the caller (their cookies), through the same routes and policy.
+   */
+  const renderScreen = async (request: FastifyRequest, bootstrapJson: string): Promise<RenderedPage | null> => {
+    if (!renderPage) return null;
+    const get = async (apiPath: string) => {
+      const headers: Record<string, string> = {};
+      if (request.headers.cookie) headers.cookie = request.headers.cookie;
+      if (request.headers['accept-language']) headers['accept-language'] = request.headers['accept-language'];
+      const answer = await app.inject({ method: 'GET', url: `/api/v1/${apiPath}`, headers });
+      if (answer.statusCode !== 200) throw new Error(`GET ${apiPath} answered ${answer.statusCode}`);
+      return answer.json<unknown>();
+    };
+    try {
+      return await renderPage({
+        url: request.url,
+        bootstrap: JSON.parse(bootstrapJson),
+        cookies: request.headers.cookie ?? '',
+        mobile: /\bMobile\b/.test(request.headers['user-agent'] ?? ''),
+        get,
+      });
+    } catch (error) {
+      request.log.warn({ err: error }, 'server render failed; sending the static shell');
+      return null;
+    }
   };
 
   for (const [route, transform] of Object.entries(transforms)) {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
+import type { Bootstrap } from '../api/bootstrap-types';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { setBootstrap, takeInlineBootstrap } from '../features/bootstrap/store';
 import { createPersistOptions, flushPersistedCache, markRestoredStale } from '../offline/persister';
@@ -8,7 +9,8 @@ import { createPersistOptions, flushPersistedCache, markRestoredStale } from '..
 // Bump when the persisted shape changes so stale caches are dropped.
 const CACHE_BUSTER = 'v1';
 
-export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
+/** `inlineBootstrap`: the page's bootstrap data when the entry has already taken it out of the page. */
+export function Providers({ client, inlineBootstrap, children }: { client: QueryClient; inlineBootstrap?: Bootstrap | null; children: ReactNode }) {
   const [persistOptions] = useState(() => createPersistOptions(CACHE_BUSTER));
   useEffect(() => {
     const flush = () => flushPersistedCache(client, CACHE_BUSTER);
@@ -21,15 +23,15 @@ export function Providers({ client, children }: { client: QueryClient; children:
     };
   }, [client]);
   return (
-    <PersistQueryClientProvider client={client} persistOptions={persistOptions} onSuccess={() => restored(client)}>
+    <PersistQueryClientProvider client={client} persistOptions={persistOptions} onSuccess={() => restored(client, inlineBootstrap)}>
       {children}
     </PersistQueryClientProvider>
   );
 }
 
-function restored(client: QueryClient): void {
+function restored(client: QueryClient, inlineBootstrap: Bootstrap | null | undefined): void {
   void markRestoredStale(client);
-  seedInlineBootstrap(client);
+  seedInlineBootstrap(client, inlineBootstrap);
 }
 
 /**
@@ -38,7 +40,7 @@ function restored(client: QueryClient): void {
  * it replaces the restored one, which would otherwise count as fresh and
  * never be asked for again. Without a restored copy the first fetch takes it.
  */
-function seedInlineBootstrap(client: QueryClient): void {
-  const inline = takeInlineBootstrap();
+function seedInlineBootstrap(client: QueryClient, taken: Bootstrap | null | undefined): void {
+  const inline = taken ?? takeInlineBootstrap();
   if (inline) setBootstrap(client, inline);
 }

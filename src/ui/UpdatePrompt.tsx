@@ -5,7 +5,8 @@ import { applyUpdate, isUpdateWaiting, subscribeToUpdate } from '../offline/sw-r
 
 /** Offers the new version once its service worker is waiting. */
 export function UpdatePrompt() {
-  const waiting = useSyncExternalStore(subscribeToUpdate, isUpdateWaiting);
+  // The server's render knows of no waiting worker; the browser's check follows hydration.
+  const waiting = useSyncExternalStore(subscribeToUpdate, isUpdateWaiting, () => false);
   if (!waiting) return null;
   return (
     <div

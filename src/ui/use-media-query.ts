@@ -2,6 +2,22 @@ import { useSyncExternalStore } from 'react';
 
 export const MOBILE_BREAKPOINT = 768;
 
+// The server's render of a page has no window: width queries are answered for the width it sets (a preview
+// for a phone), none for a render the browser hydrates (which must answer as the server did: no match).
+let serverWidth: number | null = null;
+
+export function setServerViewport(width: number | null): void {
+  serverWidth = width;
+}
+
+function serverMatches(query: string): boolean {
+  if (serverWidth === null) return false;
+  const max = /^\(max-width:\s*(\d+)px\)$/.exec(query);
+  if (max) return serverWidth <= Number(max[1]);
+  const min = /^\(min-width:\s*(\d+)px\)$/.exec(query);
+  return min ? serverWidth >= Number(min[1]) : false;
+}
+
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {
@@ -10,7 +26,7 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => window.matchMedia(query).matches,
-    () => false,
+    () => serverMatches(query),
   );
 }
 

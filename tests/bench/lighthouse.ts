@@ -1,6 +1,6 @@
 /**
  * Lighthouse (mobile simulation, the installed package driving /usr/bin/chromium)
- * on /login and on a signed-in /drive of the built app, served by the app's
+ * on /login, /pricing and a signed-in /drive of the built app, served by the app's
  * own process. Prints the four category scores and the gzip size of the JS
  * /login loads up front. Asserts nothing.
  *
@@ -18,6 +18,8 @@ import { signIn, startServer } from './lib/server.js';
 const admin = { email: 'bench@example.com', password: 'bench password' };
 const webDist = path.resolve('dist/web');
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+/** Issue 38.1: 95 for the public pages (written by the server), 90 for the signed-in drive. */
+const performanceTarget = (page: string) => (page === '/drive' ? 90 : 95);
 
 /** The scripts /login's HTML names (entry and modulepreloads), gzip-compressed as they would travel. */
 async function initialJs(html: string): Promise<number> {
@@ -38,10 +40,12 @@ async function main() {
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
   });
-  const rows: { page: string; scores: Record<string, number>; lcpMs: number | null; fcpMs: number | null; tbtMs: number | null }[] = [];
+  const rows: { page: string; scores: Record<string, number>; lcpMs: number | null; fcpMs: number | null; tbtMs: number | null; clsScore: number | null }[] =
+    [];
   try {
     for (const [page, extraHeaders] of [
       ['/login', {}],
+      ['/pricing', {}],
       ['/drive', { cookie: headers.cookie! }],
     ] as const) {
       const result = await lighthouse(`${app.url}${page}`, {
@@ -57,9 +61,22 @@ async function main() {
         page,
         scores,
         lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? null,
+        clsScore: lhr.audits['cumulative-layout-shift']?.numericValue ?? null,
         fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? null,
         tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? null,
       });
+      // Which element the LCP is, and when its parts happened (the page's first byte, the resource, the render's wait).
+      const lcpElement =
+        (
+          lhr.audits['largest-contentful-paint-element']?.details as
+            { items?: { items?: { node?: { snippet?: string }; phase?: string; timing?: number }[] }[] } | undefined
+        )?.items ?? [];
+      for (const table of lcpElement) {
+        for (const item of table.items ?? []) {
+          if (item.node?.snippet) console.log(`${page} LCP element: ${item.node.snippet.slice(0, 160)}`);
+          else if (item.phase) console.log(`${page} LCP ${item.phase}: ${Math.round(item.timing ?? 0)} ms`);
+        }
+      }
       // Where the main thread went (what TBT and a late LCP are made of): the scripts that cost most.
       const bootup =
         (lhr.audits['bootup-time']?.details as { items?: { url: string; scripting: number; scriptParseCompile: number }[] } | undefined)?.items ?? [];
@@ -83,22 +100,37 @@ async function main() {
     const loginHtml = await (await fetch(`${app.url}/login`)).text();
     const js = await initialJs(loginHtml);
     console.log(`\nLighthouse ${'mobile'} on ${os.cpus().length} CPUs, load average ${conditions().loadAverage.join(' ')}`);
-    console.log('page'.padEnd(10), ...categories.map((c) => c.padStart(15)), 'FCP ms'.padStart(8), 'LCP ms'.padStart(8), 'TBT ms'.padStart(8));
+    console.log(
+      'page'.padEnd(10),
+      ...categories.map((c) => c.padStart(15)),
+      'FCP ms'.padStart(8),
+      'LCP ms'.padStart(8),
+      'TBT ms'.padStart(8),
+      'CLS'.padStart(6),
+    );
     const ms = (value: number | null) => String(Math.round(value ?? 0)).padStart(8);
     for (const row of rows) {
-      console.log(row.page.padEnd(10), ...categories.map((c) => String(row.scores[c]).padStart(15)), ms(row.fcpMs), ms(row.lcpMs), ms(row.tbtMs));
+      console.log(
+        row.page.padEnd(10),
+        ...categories.map((c) => String(row.scores[c]).padStart(15)),
+        ms(row.fcpMs),
+        ms(row.lcpMs),
+        ms(row.tbtMs),
+        (row.clsScore ?? 0).toFixed(3).padStart(6),
+      );
     }
     console.log(`initial JS for /login: ${(js / 1024).toFixed(0)} KB gzip`);
     printTargets([
       ...rows.map((row) => ({
-        target: `${row.page}: performance ≥ 95`,
-        measured: `${row.scores.performance} (FCP ${Math.round(row.fcpMs ?? 0)} ms, LCP ${Math.round(row.lcpMs ?? 0)} ms, TBT ${Math.round(row.tbtMs ?? 0)} ms)`,
-        met: (row.scores.performance ?? 0) >= 95,
+        target: `${row.page}: performance ≥ ${performanceTarget(row.page)}, CLS 0`,
+        measured: `${row.scores.performance} (FCP ${Math.round(row.fcpMs ?? 0)} ms, LCP ${Math.round(row.lcpMs ?? 0)} ms, TBT ${Math.round(row.tbtMs ?? 0)} ms, CLS ${(row.clsScore ?? 0).toFixed(3)})`,
+        met: (row.scores.performance ?? 0) >= performanceTarget(row.page) && (row.clsScore ?? 0) === 0,
         why:
-          'LCP is the first element React paints (the sign-in heading, the drive toolbar), so it waits for the entry and route JS over the\n' +
-          "simulated 4G and for its run on the 4x-slowed CPU; the static shell paints first (FCP) but is a 40 px spinner, not the page's content.\n" +
-          'What would meet it: markup of the route written by the server (the shell being the page itself), or far less JS before the first\n' +
-          'render: react + react-dom + react-router alone are ~95 KB gzip.',
+          "The public pages are written by the server (src/entry-server.tsx) and /drive paints the server's preview of its frame, so FCP and\n" +
+          'LCP are the HTML and CSS (the LCP element and its phases are listed above). What is left is TBT: the entry, react and the\n' +
+          "screen's chunks parsed and run on the 4x-slowed CPU (hydration, or /drive's first render), the long tasks listed above; on a loaded\n" +
+          'machine every task of the trace is longer. What would meet it: less JS before the first render (the entry pulls the upload queue\n' +
+          "and IndexedDB clients, user-db and client chunks, for every page), or the drive's render split so no task passes 50 ms.",
       })),
       ...rows.map((row) => ({
         target: `${row.page}: accessibility, best practices, SEO ≥ 100 / 100 / 91`,

@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { z } from '../../ui/zod';
 import { applyFieldErrors, getErrorMessage } from '../../api/errors';
 import { useTrans } from '../../i18n/use-trans';
+import { HydratedForm } from '../../ui/form/HydratedForm';
 import type { TranslateFn } from '../../i18n/use-trans';
 import { linkClass, primaryButtonClass } from '../../ui/form/field-classes';
 import { TextField } from '../../ui/form/TextField';
@@ -49,7 +50,7 @@ export function ForgotPasswordPage() {
     <div className="space-y-4">
       <h1 className="text-xl font-semibold">{t('Forgot password')}</h1>
       <p className="text-sm text-fg-muted">{t('Enter your email and we will send you a link to reset your password.')}</p>
-      <form onSubmit={handleForgot} noValidate className="space-y-4">
+      <HydratedForm onSubmit={handleForgot} noValidate className="space-y-4">
         <TextField
           label={t('Email')}
           type="email"
@@ -62,7 +63,7 @@ export function ForgotPasswordPage() {
         <button type="submit" disabled={forgot.isPending} className={`w-full ${primaryButtonClass}`}>
           {t('Continue')}
         </button>
-      </form>
+      </HydratedForm>
       <p className="text-sm">
         <Link to="/login" className={linkClass}>
           {t('Already have an account? Sign in')}

@@ -5,6 +5,7 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { z } from '../../ui/zod';
 import { applyFieldErrors, getErrorMessage } from '../../api/errors';
 import { useTrans } from '../../i18n/use-trans';
+import { HydratedForm } from '../../ui/form/HydratedForm';
 import type { TranslateFn } from '../../i18n/use-trans';
 import { linkClass, primaryButtonClass, secondaryButtonClass } from '../../ui/form/field-classes';
 import { TextField } from '../../ui/form/TextField';
@@ -107,7 +108,7 @@ export function LoginPage() {
         </p>
       )}
       {showSocialButtons(data) && <SocialButtons services={enabledSocialServices(data)} onSelect={social.start} />}
-      <form onSubmit={handleSubmit(handleLogin)} noValidate className="space-y-4">
+      <HydratedForm onSubmit={handleSubmit(handleLogin)} noValidate className="space-y-4">
         <TextField
           id="login-email"
           label={t('Email')}
@@ -134,7 +135,7 @@ export function LoginPage() {
         <button type="submit" disabled={login.isPending} className={`w-full ${primaryButtonClass}`}>
           {t('Continue')}
         </button>
-      </form>
+      </HydratedForm>
       <button type="button" disabled={passkey.isPending} onClick={signInWithPasskey} className={`w-full ${secondaryButtonClass}`}>
         {t('Sign in with a passkey')}
       </button>

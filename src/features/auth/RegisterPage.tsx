@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { applyFieldErrors, getErrorMessage } from '../../api/errors';
 import { useTrans } from '../../i18n/use-trans';
+import { HydratedForm } from '../../ui/form/HydratedForm';
 import { linkClass, primaryButtonClass } from '../../ui/form/field-classes';
 import { SelectField } from '../../ui/form/SelectField';
 import { TextField } from '../../ui/form/TextField';
@@ -90,7 +91,7 @@ function RegisterForm() {
       <h1 className="text-xl font-semibold">{t(registerHeading(pathname, params), { siteName: data.branding.site_name })}</h1>
       {isWorkspacePath(pathname) && <InviteSummary inviteId={inviteIdFrom(params)} className="text-sm text-fg-muted" />}
       {showSocialButtons(data) && <SocialButtons services={enabledSocialServices(data)} onSelect={social.start} />}
-      <form onSubmit={handleRegister} noValidate className="space-y-4">
+      <HydratedForm onSubmit={handleRegister} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label={t('First name')}
@@ -138,7 +139,7 @@ function RegisterForm() {
         <button type="submit" disabled={formState.isSubmitting} className={`w-full ${primaryButtonClass}`}>
           {t('Create account')}
         </button>
-      </form>
+      </HydratedForm>
       <p className="text-sm">
         <Link to={query ? `${loginPath}?${query}` : loginPath} className={linkClass}>
           {t('Already have an account? Sign in')}

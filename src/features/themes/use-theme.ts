@@ -19,7 +19,12 @@ function subscribe(listener: () => void) {
 
 export function useActiveTheme() {
   const data = useBootstrap();
-  const storedId = useSyncExternalStore(subscribe, () => readStoredThemeId());
+  // The server's render has no device choice (the site's theme); a stored one takes over after hydration.
+  const storedId = useSyncExternalStore(
+    subscribe,
+    () => readStoredThemeId(),
+    () => null,
+  );
   const active = resolveActiveTheme(data, storedId);
   const next = toggledTheme(data, active);
   return {

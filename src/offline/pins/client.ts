@@ -234,8 +234,9 @@ async function registerPeriodicSync(): Promise<void> {
 export const pinsClient = new PinsClient();
 
 /** The signed-in user's pins, live. */
+// The server's preview of the drive (src/entry-server.tsx) reads the same, still empty, state.
 export function usePins(): PinItem[] {
-  return useSyncExternalStore(pinsClient.subscribe, pinsClient.getPins);
+  return useSyncExternalStore(pinsClient.subscribe, pinsClient.getPins, pinsClient.getPins);
 }
 
 function subscribePinsAndIndex(listener: () => void): () => void {
@@ -249,7 +250,7 @@ function subscribePinsAndIndex(listener: () => void): () => void {
 
 /** A number that changes whenever what the device holds changes: components that read entryState re-render on it. */
 export function useOfflineRevision(): number {
-  return useSyncExternalStore(subscribePinsAndIndex, pinsClient.getRevision);
+  return useSyncExternalStore(subscribePinsAndIndex, pinsClient.getRevision, pinsClient.getRevision);
 }
 
 /** How an entry stands offline (pinned, inside a pinned folder, its state), or null; live. */
@@ -258,7 +259,7 @@ export function usePinState(entryId: string): EntryOffline | null {
     const state = pinsClient.entryState(entryId);
     return state ? `${state.pinned ? 1 : 0}|${state.state}|${state.stored ? 1 : 0}` : '';
   };
-  const key = useSyncExternalStore(subscribePinsAndIndex, read);
+  const key = useSyncExternalStore(subscribePinsAndIndex, read, read);
   return useMemo(() => {
     if (!key) return null;
     const [pinned, state, stored] = key.split('|');

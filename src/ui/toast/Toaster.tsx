@@ -13,8 +13,12 @@ const POSITION_CLASS: Record<Toast['position'], string> = {
   'top-center': 'top-4 left-1/2 -translate-x-1/2',
 };
 
+// The server's render (and the hydration that follows it) shows none: toasts come from what the page does.
+const NO_TOASTS: Toast[] = [];
+const noToasts = () => NO_TOASTS;
+
 export function Toaster() {
-  const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.getToasts);
+  const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.getToasts, noToasts);
   return (
     <>
       {toasts.map((t) => (

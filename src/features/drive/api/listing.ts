@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useIsRestoring } from '@tanstack/react-query';
 import { api } from '../../../api/http';
 import { readListing, writeListingPage } from '../../../offline/listing-cache';
 import { usePaintFirst } from '../../../offline/paint-first';
@@ -38,6 +38,8 @@ export function useListing(params: ListingParams, options: { enabled?: boolean }
   const workspaceId = useActiveWorkspace();
   const key = listingKey(params);
   const enabled = options.enabled ?? true;
+  // While the device's query cache is read back the query waits (fetchStatus idle): the listing is still unknown, not empty.
+  const restoring = useIsRestoring();
   const query = useInfiniteQuery({
     queryKey: driveKeys.listing(workspaceId, key),
     meta: driveQueryMeta,
@@ -64,7 +66,7 @@ export function useListing(params: ListingParams, options: { enabled?: boolean }
     entries: shown.data?.entries ?? [],
     folder: shown.data?.folder ?? null,
     fromCache: shown.fromCache,
-    isLoading: enabled && shown.missing && query.fetchStatus === 'fetching',
+    isLoading: enabled && shown.missing && (query.fetchStatus === 'fetching' || restoring),
     isError: query.isError && !fresh,
     error: query.error,
     hasNextPage: query.hasNextPage,
