@@ -123,7 +123,7 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
     send: (message) => mailer.send(message),
     deliverPush: (job) => notifier.deliverPush(job),
     makeThumbnail: (entryId) => drive.thumbnails.makeFor(entryId),
-    extractText: (entryId) => search.extract(entryId),
+    extractText: (entryIds) => search.extract(entryIds),
     housekeeping: () => runHousekeeping({ db: kysely, tus: uploads.tus, quota: drive.quota, checks: storeChecks, s3: uploads.s3Uploads }, log),
     retention: () => drive.retention.run().then(() => undefined),
     pruneActivity: () => activity.activity.prune().then(() => undefined),

@@ -27,7 +27,8 @@ export interface JobHandlers {
   send(message: MailMessage): Promise<void>;
   deliverPush(job: PushJob): Promise<void>;
   makeThumbnail(entryId: number): Promise<void>;
-  extractText(entryId: number): Promise<void>;
+  /** Several files' text at once (the jobs queued while the last pass ran). */
+  extractText(entryIds: number[]): Promise<void>;
   housekeeping(): Promise<void>;
   retention(): Promise<void>;
   pruneActivity(): Promise<void>;
@@ -38,8 +39,9 @@ export function defineJobs(jobs: DriveJobQueue, run: JobHandlers): void {
   jobs.define('push', (job) => run.deliverPush(job));
   // One at a time per process: sharp is CPU- and memory-hungry, and uploads come in bursts.
   jobs.define('thumbnail', ({ entryId }) => run.makeThumbnail(entryId), { attempts: 1, concurrency: 1 });
-  // One at a time too: a PDF's text is read on the event loop, page by page, within extract.ts's limits.
-  jobs.define('extract-text', ({ entryId }) => run.extractText(entryId), { attempts: 1, concurrency: 1 });
+  // One pass at a time too: a PDF's text is read on the event loop, page by page, within extract.ts's limits. A burst
+  // of new files (a folder synced over WebDAV) is read in batches: one look-up of their rows, one transaction.
+  jobs.defineBatch('extract-text', (items) => run.extractText(items.map((item) => item.entryId)), { attempts: 1, max: 100 });
   jobs.define('housekeeping', () => run.housekeeping(), { attempts: 1 });
   jobs.define('retention', () => run.retention(), { attempts: 1 });
   jobs.define('activity-prune', () => run.pruneActivity(), { attempts: 1 });

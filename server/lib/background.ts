@@ -37,8 +37,21 @@ export interface JobObserver {
   run(job: JobTry, work: () => Promise<void>): Promise<void>;
 }
 
+/** defineBatch's options: at most `max` jobs are handed over at once (default 100). */
+export interface BatchOptions extends Omit<JobOptions, 'concurrency'> {
+  max?: number;
+}
+
 export interface JobQueue<Jobs extends JobMap> {
   define<K extends keyof Jobs & string>(name: K, handler: (data: Jobs[K]) => Promise<void>, options?: JobOptions): void;
+  /**
+   * A job worth doing many at once (a burst of new files' text: one read of
+   * their rows, one transaction for all): the jobs of this name queued while
+   * its handler works are handed to it together when it is free, and tried
+   * as one. One batch at a time in a process; on the shared queue each job
+   * is a batch of one.
+   */
+  defineBatch<K extends keyof Jobs & string>(name: K, handler: (items: Jobs[K][]) => Promise<void>, options?: BatchOptions): void;
   /** Resolves once the job is queued (in Redis: stored), not once it ran. */
   enqueue<K extends keyof Jobs & string>(name: K, data: Jobs[K]): Promise<void>;
   /** Runs the job now and then every `intervalMs`: once across all processes, whichever takes it. */
@@ -68,8 +81,20 @@ interface Definition {
   waiting: (() => void)[];
 }
 
+interface BatchDefinition {
+  batch: (items: object[]) => Promise<void>;
+  attempts: number;
+  max: number;
+  /** Queued, not yet handed over. */
+  pending: object[];
+  /** The pass handing pending jobs over, while there are any. */
+  draining: boolean;
+}
+
+const DEFAULT_BATCH = 100;
+
 export class InProcessJobs<Jobs extends JobMap> implements JobQueue<Jobs> {
-  private readonly definitions = new Map<string, Definition>();
+  private readonly definitions = new Map<string, Definition | BatchDefinition>();
   private readonly running = new Set<Promise<void>>();
   private readonly timers: NodeJS.Timeout[] = [];
   private queued = 0;
@@ -90,12 +115,30 @@ export class InProcessJobs<Jobs extends JobMap> implements JobQueue<Jobs> {
     });
   }
 
+  defineBatch<K extends keyof Jobs & string>(name: K, handler: (items: Jobs[K][]) => Promise<void>, options: BatchOptions = {}): void {
+    this.definitions.set(name, {
+      batch: handler as (items: object[]) => Promise<void>,
+      attempts: options.attempts ?? DEFAULT_ATTEMPTS,
+      max: options.max ?? DEFAULT_BATCH,
+      pending: [],
+      draining: false,
+    });
+  }
+
   async enqueue<K extends keyof Jobs & string>(name: K, data: Jobs[K]): Promise<void> {
     const definition = this.definitions.get(name);
     if (!definition) throw new Error(`No job named ${name}`);
     // Through JSON as on the shared queue, so a handler that works here works in scale-out mode too.
     const copy = JSON.parse(JSON.stringify(data)) as object;
     this.queued += 1;
+    if ('batch' in definition) {
+      definition.pending.push(copy);
+      if (definition.draining) return;
+      definition.draining = true;
+      const task = this.drain(name, definition).finally(() => this.running.delete(task));
+      this.running.add(task);
+      return;
+    }
     const task = this.attempt(name, definition, copy).finally(() => this.running.delete(task));
     this.running.add(task);
   }
@@ -130,26 +173,47 @@ export class InProcessJobs<Jobs extends JobMap> implements JobQueue<Jobs> {
     await this.idle();
   }
 
+  /** Hands a batch definition's pending jobs over, at most `max` at a time, until none are left. */
+  private async drain(name: string, definition: BatchDefinition): Promise<void> {
+    try {
+      // Jobs queued in the same turn as the first go with it.
+      await new Promise((resolve) => setImmediate(resolve));
+      while (definition.pending.length) {
+        const items = definition.pending.splice(0, definition.max);
+        this.queued -= items.length;
+        await this.tries(name, definition.attempts, () => definition.batch(items));
+      }
+    } finally {
+      // In the same turn as the last look at `pending`: a job queued from now on starts the next pass.
+      definition.draining = false;
+    }
+  }
+
   private async attempt(name: string, definition: Definition, data: object): Promise<void> {
     await this.slot(definition);
     this.queued -= 1;
     try {
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          await runTry(this.observer, { name, attempt, attempts: definition.attempts }, () => definition.handler(data));
-          return;
-        } catch (error) {
-          if (attempt >= definition.attempts) {
-            this.log.warn({ job: name, attempts: attempt, err: error instanceof Error ? error.message : String(error) }, 'background job failed');
-            return;
-          }
-          await new Promise((resolve) => setTimeout(resolve, this.backoffMs * 2 ** (attempt - 1)));
-        }
-      }
+      await this.tries(name, definition.attempts, () => definition.handler(data));
     } finally {
       const next = definition.waiting.shift();
       if (next) next();
       else definition.active -= 1;
+    }
+  }
+
+  /** Runs `work` until it succeeds or its attempts are spent (then logs); never throws. */
+  private async tries(name: string, attempts: number, work: () => Promise<void>): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await runTry(this.observer, { name, attempt, attempts }, work);
+        return;
+      } catch (error) {
+        if (attempt >= attempts) {
+          this.log.warn({ job: name, attempts: attempt, err: error instanceof Error ? error.message : String(error) }, 'background job failed');
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, this.backoffMs * 2 ** (attempt - 1)));
+      }
     }
   }
 

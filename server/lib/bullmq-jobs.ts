@@ -5,6 +5,7 @@ import {
   DEFAULT_BACKOFF_MS,
   runTry,
   type BackgroundLog,
+  type BatchOptions,
   type JobMap,
   type JobObserver,
   type JobOptions,
@@ -48,6 +49,11 @@ export class BullJobs<Jobs extends JobMap> implements JobQueue<Jobs> {
   define<K extends keyof Jobs & string>(name: K, handler: (data: Jobs[K]) => Promise<void>, options: JobOptions = {}): void {
     // BullMQ's worker concurrency covers every job name; `options.concurrency` bounds only the in-process runner.
     this.handlers.set(name, { handler: handler as (data: object) => Promise<void>, attempts: options.attempts ?? DEFAULT_ATTEMPTS });
+  }
+
+  defineBatch<K extends keyof Jobs & string>(name: K, handler: (items: Jobs[K][]) => Promise<void>, options: BatchOptions = {}): void {
+    // A job in Redis is taken by one worker of any process: each is a batch of one here.
+    this.define(name, (data) => handler([data]), { attempts: options.attempts });
   }
 
   async enqueue<K extends keyof Jobs & string>(name: K, data: Jobs[K]): Promise<void> {

@@ -27,13 +27,26 @@ export class LocalDisk implements Disk {
   async put(key: string, body: Readable): Promise<{ size: number }> {
     const target = this.pathOf(key);
     const tmpDir = path.join(this.root, TMP);
-    await fs.mkdir(tmpDir, { recursive: true });
     const tmp = path.join(tmpDir, `${randomToken(12)}.part`);
+    // The temporary folder is made when it is missing, not asked for on every write (many small files).
+    const handle = await fs
+      .open(tmp, 'wx')
+      .catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        await fs.mkdir(tmpDir, { recursive: true });
+        return fs.open(tmp, 'wx');
+      })
+      .catch((error: unknown) => {
+        // As a failed pipeline would: the body is not left waiting for a reader.
+        body.destroy();
+        throw error;
+      });
     try {
-      await pipeline(body, createWriteStream(tmp, { flags: 'wx' }));
-      const { size } = await fs.stat(tmp);
+      // The stream owns the handle and closes it; what it wrote is the size (no stat).
+      const file = handle.createWriteStream();
+      await pipeline(body, file);
       await moveInto(tmp, target);
-      return { size };
+      return { size: file.bytesWritten };
     } catch (error) {
       await fs.rm(tmp, { force: true });
       throw error;

@@ -8,7 +8,7 @@ import type { EntryAction } from '../access/actions.js';
 import { requireEntry, requireRows } from '../access/require.js';
 import { sharedWithFilter } from '../access/grants.repository.js';
 import { deliveryAction } from '../access/policy.js';
-import type { CommittedFile, DriveFiles } from './files.js';
+import type { CommittedFile, CreateFileInput, DriveFiles } from './files.js';
 import type { DriveService } from './service.js';
 import type { TrashService } from './trash.js';
 import { ensureFolderPath } from './folder-path.js';
@@ -155,7 +155,7 @@ export class DriveFacade {
     actor: Actor,
     scope: ResolvedScope,
     parentHash: string | null,
-    file: StoreFile & { stream: Readable },
+    file: StoreFile & { stream: Readable; admit?: CreateFileInput['admit'] },
     nameTaken: 'replace' | 'keep' = 'replace',
   ): Promise<CommittedFile> {
     const written = await this.files.writeFromStream(actor, scope, {
@@ -165,6 +165,7 @@ export class DriveFacade {
       size: file.size,
       maxBytes: file.maxBytes,
       refuseType: file.refuseType,
+      admit: file.admit,
       nameTaken,
       exactName: true,
       // Only after payerFor, which checks files.create on this folder (uploads' storeWhole).
@@ -355,16 +356,22 @@ export class DriveFacade {
 
   /**
    * For content search's background job (a system read: no caller, the job
-   * was queued by a write that was allowed): a file's row and up to
-   * `maxBytes` of its current content; `complete` false when there is more.
-   * Null when the file is gone, is a folder, or its stored object is missing.
+   * was queued by a write that was allowed): those of `ids` that are files
+   * with stored bytes, as they are now (gone ones and folders are left out).
    */
-  async readForIndex(id: number, maxBytes: number): Promise<{ entry: FileEntryRow; bytes: Buffer; complete: boolean } | null> {
-    const [entry] = await findByIds(this.db, [id]);
-    const key = entry ? storageKey(entry) : null;
-    if (!entry || entry.type === 'folder' || !key) return null;
+  async filesForIndex(ids: number[]): Promise<FileEntryRow[]> {
+    return (await findByIds(this.db, ids)).filter((entry) => entry.type !== 'folder' && storageKey(entry));
+  }
+
+  /**
+   * Up to `maxBytes` of a file's content (a row from filesForIndex), and
+   * whether that is all of it; null when its stored object is missing.
+   */
+  async contentForIndex(entry: FileEntryRow, maxBytes: number): Promise<{ bytes: Buffer; complete: boolean } | null> {
+    const key = storageKey(entry);
     const size = Number(entry.file_size);
-    if (size === 0 || maxBytes <= 0) return { entry, bytes: Buffer.alloc(0), complete: size === 0 };
+    if (!key) return null;
+    if (size === 0 || maxBytes <= 0) return { bytes: Buffer.alloc(0), complete: size === 0 };
     const chunks: Buffer[] = [];
     try {
       for await (const chunk of await this.files.read(key, { start: 0, end: Math.min(size, maxBytes) - 1 })) chunks.push(chunk as Buffer);
@@ -372,7 +379,7 @@ export class DriveFacade {
       if (error instanceof HttpError && error.statusCode === 404) return null;
       throw error;
     }
-    return { entry, bytes: Buffer.concat(chunks), complete: size <= maxBytes };
+    return { bytes: Buffer.concat(chunks), complete: size <= maxBytes };
   }
 
   purgeBytes(prefixes: string[]): Promise<void> {

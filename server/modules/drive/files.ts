@@ -60,6 +60,13 @@ export interface CreateFileInput {
   nameTaken?: 'keep-both' | 'replace' | 'keep' | 'refuse';
   /** Keep the name as sent, spaces at its ends included (WebDAV); otherwise it is trimmed as typed. */
   exactName?: boolean;
+  /**
+   * The quota check, inside the transaction that commits the file (a small
+   * WebDAV PUT, whose bytes are stored before any reservation: see
+   * UploadsService.storeWhole): it throws to refuse, or answers what to do
+   * after the commit.
+   */
+  admit?: (trx: Executor, bytes: number) => Promise<() => Promise<void>>;
 }
 
 /** New bytes, stored and measured, about to become a file's content. */
@@ -218,6 +225,7 @@ export class DriveFiles {
     const key = `${location.diskPrefix}/${location.fileName}`;
     const measure = new Measure(input.maxBytes);
     let obsolete: string | null = null;
+    const admitted: { afterCommit?: () => Promise<void> } = {};
     try {
       await store(key, measure);
       if (input.size !== undefined && input.size !== measure.size) {
@@ -244,6 +252,7 @@ export class DriveFiles {
         }
         // Checked here too, under the folder's lock: the name may have been taken while the bytes arrived.
         if (input.nameTaken === 'refuse' && (await liveChildNamed(trx, where, parentId, name))) throw NameTaken(name);
+        if (input.admit) admitted.afterCommit = await input.admit(trx, content.size);
         if (input.nameTaken === 'replace') {
           const existing = await liveChildNamed(trx, where, parentId, name);
           if (existing?.type === 'folder') throw Conflict('A folder of that name is already there.');
@@ -273,6 +282,8 @@ export class DriveFiles {
         return { entry: created, replaced: false };
       });
       if (obsolete) await this.disk.deletePrefix(obsolete).catch(() => undefined);
+      // The row is committed: a failure to drop the bytes of versions that gave way leaves them to the store's tidying.
+      await admitted.afterCommit?.().catch(() => undefined);
       if (!committed.kept) this.newContent.queue(committed.entry);
       return committed;
     } catch (error) {

@@ -5,7 +5,7 @@ import type { Database, UploadReservationRow } from '../../db/types.js';
 import { formatBytes } from '../../lib/format.js';
 import { PayloadTooLarge } from '../../lib/errors.js';
 import { addMs, nowIso } from '../../lib/time.js';
-import { bytesCharged } from './repository.js';
+import { bytesCharged, chargedTotal } from './repository.js';
 import { deleteVersions, oldestVersionsOf } from './versions.repository.js';
 
 /** A reservation outlives an idle upload by the tus expiry; then housekeeping frees it. */
@@ -44,23 +44,7 @@ export class QuotaService {
     const bytes = Math.max(0, declared - (charge.replacing ?? 0));
     const now = nowIso();
     const dropped = await this.db.transaction().execute(async (trx) => {
-      await lockUserRow(trx, this.dialect, userId);
-      let dropped: string[] = [];
-      if (available !== null) {
-        const taken = await this.taken(trx, userId, now);
-        if (taken + bytes > available) {
-          // Versions give way to new content, oldest first; if even all of them would not do, none go (rollback).
-          const room = await dropOldestVersions(trx, userId, taken + bytes - available);
-          dropped = room.prefixes;
-          if (taken - room.freed + bytes > available) {
-            const left = Math.max(0, available - taken + room.freed);
-            throw PayloadTooLarge('There is not enough storage space for this upload: :left of :available left. Delete some files or upgrade your plan.', {
-              left: formatBytes(left),
-              available: formatBytes(available),
-            });
-          }
-        }
-      }
+      const dropped = await this.makeRoom(trx, userId, available, bytes, now);
       await trx
         .insertInto('upload_reservations')
         .values({ key, user_id: userId, uploader_id: uploaderId, bytes, kind, created_at: now, expires_at: addMs(now, RESERVATION_TTL_MS) })
@@ -68,6 +52,39 @@ export class QuotaService {
       return dropped;
     });
     await this.dropBytes(dropped);
+  }
+
+  /**
+   * The check `reserve` makes, inside the transaction that commits bytes
+   * already stored (a small WebDAV PUT: see UploadsService.storeWhole), so
+   * that no reservation is written and released around it: the payer's row
+   * is locked, and what they are charged plus what others reserve must leave
+   * room for `bytes` (versions give way first). Throws the 413 otherwise,
+   * which rolls the write back. Answers what to do after the commit (drop
+   * the bytes of versions that gave way).
+   */
+  async admit(trx: Kysely<Database>, charge: { payerId: number; available: number | null }, bytes: number): Promise<() => Promise<void>> {
+    if (charge.available === null) return async () => undefined;
+    const dropped = await this.makeRoom(trx, charge.payerId, charge.available, bytes, nowIso());
+    return () => this.dropBytes(dropped);
+  }
+
+  /** Inside a transaction: locks the payer and makes sure `bytes` more fit (dropping versions) or throws the 413; answers the dropped versions' prefixes. */
+  private async makeRoom(trx: Kysely<Database>, userId: number, available: number | null, bytes: number, now: string): Promise<string[]> {
+    await lockUserRow(trx, this.dialect, userId);
+    if (available === null) return [];
+    const taken = await this.taken(trx, userId, now);
+    if (taken + bytes <= available) return [];
+    // Versions give way to new content, oldest first; if even all of them would not do, none go (rollback).
+    const room = await dropOldestVersions(trx, userId, taken + bytes - available);
+    if (taken - room.freed + bytes > available) {
+      const left = Math.max(0, available - taken + room.freed);
+      throw PayloadTooLarge('There is not enough storage space for this upload: :left of :available left. Delete some files or upgrade your plan.', {
+        left: formatBytes(left),
+        available: formatBytes(available),
+      });
+    }
+    return room.prefixes;
   }
 
   /**
@@ -87,16 +104,20 @@ export class QuotaService {
     return freed;
   }
 
-  /** Bytes charged plus those reserved by uploads in flight. */
+  /** Bytes charged plus those reserved by uploads in flight: one statement (it runs before every upload). */
   private async taken(trx: Kysely<Database>, userId: number, now: string): Promise<number> {
-    const used = await bytesCharged(trx, userId);
-    const reserved = await trx
-      .selectFrom('upload_reservations')
-      .select((eb) => eb.fn.sum<number | string | null>('bytes').as('bytes'))
-      .where('user_id', '=', userId)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    return used + Number(reserved?.bytes ?? 0);
+    const row = await trx
+      .selectNoFrom((eb) => [
+        chargedTotal(trx, userId).as('used'),
+        eb
+          .selectFrom('upload_reservations')
+          .select((inner) => inner.fn.sum<number | string | null>('bytes').as('bytes'))
+          .where('user_id', '=', userId)
+          .where('expires_at', '>', now)
+          .as('reserved'),
+      ])
+      .executeTakeFirstOrThrow();
+    return Number(row.used ?? 0) + Number(row.reserved ?? 0);
   }
 
   /** The user an upload in flight belongs to (the uploader), or undefined when there is none. */

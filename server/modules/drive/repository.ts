@@ -154,12 +154,13 @@ export async function insertEntry(db: Executor, scope: Scope, parent: FileEntryR
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db
+  // The path holds the new id: set once it is known, and the row comes back with it (no third statement).
+  return db
     .updateTable('file_entries')
     .set({ path: childPath(parent?.path ?? null, id) })
     .where('id', '=', id)
-    .execute();
-  return (await findById(db, id))!;
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /**
@@ -284,9 +285,12 @@ export const filesCreatedSince = (db: Executor, since: string) => files(db).sele
  * `chargedBytes`' sum, which read models still join.
  */
 export async function bytesCharged(db: Executor, userId: number): Promise<number> {
-  const row = await db.selectFrom('charged_bytes').select('bytes').where('user_id', '=', userId).executeTakeFirst();
+  const row = await chargedTotal(db, userId).executeTakeFirst();
   return Number(row?.bytes ?? 0);
 }
+
+/** bytesCharged's one row as a query, to read as a scalar subquery beside other figures (the quota check). */
+export const chargedTotal = (db: Executor, userId: number) => db.selectFrom('charged_bytes').select('bytes').where('user_id', '=', userId);
 
 /** Who pays for what is stored in a space (see bytesCharged). */
 export const payerOf = (space: Scope): number => space.ownerId;

@@ -3,7 +3,7 @@ import type { DriveFacade } from '../drive/facade.js';
 import type { ContentSearch } from '../drive/listing.js';
 import { contentKind, EXTRACTOR_VERSION, extractText, readLimit } from './extract.js';
 import { indexedWords, queryWords, snippet, type Segment } from './fold.js';
-import { contentMatch, deleteContent, saveContent, storedVersion, textsOf } from './repository.js';
+import { contentMatch, saveContents, storedVersions, textsOf, type ContentWrite } from './repository.js';
 
 interface Logger {
   warn(object: object, message: string): void;
@@ -11,7 +11,7 @@ interface Logger {
 
 export interface SearchDeps {
   db: Db;
-  drive: Pick<DriveFacade, 'readForIndex'>;
+  drive: Pick<DriveFacade, 'filesForIndex' | 'contentForIndex'>;
   log: Logger;
 }
 
@@ -23,28 +23,49 @@ export interface SearchDeps {
 export function createSearch({ db, drive, log }: SearchDeps) {
   const kysely = db.kysely;
 
-  /** The job: the file as it is now (it may have been replaced again, or be gone). */
-  async function extract(entryId: number): Promise<void> {
-    const head = await drive.readForIndex(entryId, 0);
-    if (!head) return deleteContent(kysely, entryId);
-    const kind = contentKind(head.entry.mime, head.entry.extension);
-    if (!kind) return deleteContent(kysely, entryId);
-    const stored = await storedVersion(kysely, entryId);
-    if (stored && stored.sha256 === head.entry.sha256 && stored.extractor_version === EXTRACTOR_VERSION) return;
-    const limit = readLimit(kind);
-    const now = new Date().toISOString();
-    const base = { entryId, sha256: head.entry.sha256 };
-    // A document bigger than its limit is not read at all: its row says so.
-    if (kind !== 'text' && Number(head.entry.file_size) > limit) {
-      return saveContent(kysely, db.dialect, { ...base, status: 'too_large', text: '', truncated: false }, '', EXTRACTOR_VERSION, now);
+  /**
+   * The job, for a batch of files as they are now (each may have been
+   * replaced again, or be gone): one look-up of their rows and stored
+   * versions, each file's text read unless it is there already for these
+   * bytes, and one transaction for all that changed.
+   */
+  async function extract(entryIds: number[]): Promise<void> {
+    const ids = [...new Set(entryIds)];
+    const files = new Map((await drive.filesForIndex(ids)).map((entry) => [entry.id, entry]));
+    const stored = await storedVersions(kysely, ids);
+    const cleared: number[] = [];
+    const written: ContentWrite[] = [];
+    for (const entryId of ids) {
+      const entry = files.get(entryId);
+      const kind = entry ? contentKind(entry.mime, entry.extension) : null;
+      const previous = stored.get(entryId);
+      // Gone, or no kind with text: its stored text (if any) goes.
+      if (!entry || !kind) {
+        if (previous) cleared.push(entryId);
+        continue;
+      }
+      if (previous && previous.sha256 === entry.sha256 && previous.extractor_version === EXTRACTOR_VERSION) continue;
+      const limit = readLimit(kind);
+      const base = { entryId, sha256: entry.sha256 };
+      // A document bigger than its limit is not read at all: its row says so.
+      if (kind !== 'text' && Number(entry.file_size) > limit) {
+        written.push({ row: { ...base, status: 'too_large', text: '', truncated: false }, indexed: '' });
+        continue;
+      }
+      const read = await drive.contentForIndex(entry, limit);
+      if (!read) {
+        if (previous) cleared.push(entryId);
+        continue;
+      }
+      const extracted = await extractText(kind, read.bytes, !read.complete);
+      if (extracted.status === 'failed' || extracted.status === 'too_large')
+        log.warn({ entryId, reason: extracted.reason }, `text not extracted: ${extracted.status}`);
+      written.push({
+        row: { ...base, status: extracted.status, text: extracted.text, truncated: extracted.truncated },
+        indexed: extracted.status === 'ok' ? indexedWords(extracted.text) : '',
+      });
     }
-    const read = await drive.readForIndex(entryId, limit);
-    if (!read) return deleteContent(kysely, entryId);
-    const extracted = await extractText(kind, read.bytes, !read.complete);
-    if (extracted.status === 'failed' || extracted.status === 'too_large')
-      log.warn({ entryId, reason: extracted.reason }, `text not extracted: ${extracted.status}`);
-    const row = { ...base, sha256: read.entry.sha256, status: extracted.status, text: extracted.text, truncated: extracted.truncated };
-    await saveContent(kysely, db.dialect, row, extracted.status === 'ok' ? indexedWords(extracted.text) : '', EXTRACTOR_VERSION, now);
+    await saveContents(kysely, db.dialect, { cleared, written }, EXTRACTOR_VERSION, new Date().toISOString());
   }
 
   const listing: ContentSearch = {

@@ -12,52 +12,77 @@ export interface ContentRow {
   truncated: boolean;
 }
 
-/** What the stored text was read from, to skip a job over the same bytes. */
-export async function storedVersion(db: Executor, entryId: number) {
-  return db.selectFrom('file_contents').select(['sha256', 'extractor_version', 'status']).where('entry_id', '=', entryId).executeTakeFirst();
+/** What the stored texts of these files were read from, by entry id (files with no row are absent): to skip bytes read already. */
+export async function storedVersions(db: Executor, entryIds: number[]) {
+  if (!entryIds.length) return new Map<number, { sha256: string | null; extractor_version: number }>();
+  const rows = await db.selectFrom('file_contents').select(['entry_id', 'sha256', 'extractor_version']).where('entry_id', 'in', entryIds).execute();
+  return new Map(rows.map((row) => [row.entry_id, row]));
+}
+
+/** A file's text and its folded words (fold.ts indexedWords; empty: nothing to index). */
+export interface ContentWrite {
+  row: ContentRow;
+  indexed: string;
 }
 
 /**
- * Replaces a file's text and its index entry in one transaction. `indexed` is
- * the folded distinct words (fold.ts): SQLite puts them in the contentless
- * FTS5 table under the entry's id, PostgreSQL in the row's tsvector ('simple':
- * the words are folded already and no stemmer is right for every file).
+ * A file's text and its index entry, inside the caller's transaction (the
+ * bench seeds many at once). `indexed` is the folded distinct words
+ * (fold.ts): SQLite puts them in the contentless FTS5 table under the
+ * entry's id, PostgreSQL in the row's tsvector ('simple': the words are
+ * folded already and no stemmer is right for every file).
  */
-export async function saveContent(db: Executor, dialect: Dialect, row: ContentRow, indexed: string, version: number, now: string): Promise<void> {
-  await db.transaction().execute((trx) => writeContent(trx, dialect, row, indexed, version, now));
+export async function writeContent(trx: Executor, dialect: Dialect, row: ContentRow, indexed: string, version: number, now: string): Promise<void> {
+  await writeContents(trx, dialect, { cleared: [], written: [{ row, indexed }] }, version, now);
 }
 
-/** saveContent's writes, inside the caller's transaction (the bench seeds many at once). */
-export async function writeContent(trx: Executor, dialect: Dialect, row: ContentRow, indexed: string, version: number, now: string): Promise<void> {
-  {
-    // The trigger takes the SQLite index row with it.
-    await trx.deleteFrom('file_contents').where('entry_id', '=', row.entryId).execute();
-    const values = [row.entryId, row.sha256, row.status, version, row.text, row.truncated ? 1 : 0, now] as const;
-    if (dialect === 'postgres') {
-      await sql`insert into file_contents (entry_id, sha256, status, extractor_version, text, truncated, extracted_at, search)
-        values (${values[0]}, ${values[1]}, ${values[2]}, ${values[3]}, ${values[4]}, ${values[5]}, ${values[6]}, to_tsvector('simple', ${indexed}))`.execute(
-        trx,
-      );
-      return;
-    }
-    await trx
-      .insertInto('file_contents')
-      .values({
+/**
+ * The text job's outcome for a batch of files, in one transaction: the rows
+ * of `cleared` go (gone, or no longer text), those of `written` are replaced.
+ * A file deleted since its text was read is skipped (its row would have no entry).
+ */
+export async function saveContents(db: Executor, dialect: Dialect, batch: { cleared: number[]; written: ContentWrite[] }, version: number, now: string) {
+  if (!batch.cleared.length && !batch.written.length) return;
+  await db.transaction().execute(async (trx) => {
+    const ids = batch.written.map((w) => w.row.entryId);
+    const live = new Set(ids.length ? (await trx.selectFrom('file_entries').select('id').where('id', 'in', ids).execute()).map((r) => r.id) : []);
+    await writeContents(trx, dialect, { cleared: batch.cleared, written: batch.written.filter((w) => live.has(w.row.entryId)) }, version, now);
+  });
+}
+
+async function writeContents(trx: Executor, dialect: Dialect, batch: { cleared: number[]; written: ContentWrite[] }, version: number, now: string) {
+  const ids = [...batch.cleared, ...batch.written.map((w) => w.row.entryId)];
+  if (!ids.length) return;
+  // The trigger takes the SQLite index rows with them.
+  await trx.deleteFrom('file_contents').where('entry_id', 'in', ids).execute();
+  if (!batch.written.length) return;
+  if (dialect === 'postgres') {
+    const values = batch.written.map(
+      ({ row, indexed }) =>
+        sql`(${row.entryId}, ${row.sha256}, ${row.status}, ${version}, ${row.text}, ${row.truncated ? 1 : 0}, ${now}, to_tsvector('simple', ${indexed}))`,
+    );
+    await sql`insert into file_contents (entry_id, sha256, status, extractor_version, text, truncated, extracted_at, search)
+      values ${sql.join(values)}`.execute(trx);
+    return;
+  }
+  await trx
+    .insertInto('file_contents')
+    .values(
+      batch.written.map(({ row }) => ({
         entry_id: row.entryId,
         sha256: row.sha256,
         status: row.status,
         extractor_version: version,
         text: row.text,
-        truncated: values[5],
+        truncated: row.truncated ? 1 : 0,
         extracted_at: now,
-      })
-      .execute();
-    if (indexed) await sql`insert into file_contents_search (rowid, words) values (${row.entryId}, ${indexed})`.execute(trx);
+      })),
+    )
+    .execute();
+  const indexed = batch.written.filter((w) => w.indexed);
+  if (indexed.length) {
+    await sql`insert into file_contents_search (rowid, words) values ${sql.join(indexed.map((w) => sql`(${w.row.entryId}, ${w.indexed})`))}`.execute(trx);
   }
-}
-
-export async function deleteContent(db: Executor, entryId: number): Promise<void> {
-  await db.deleteFrom('file_contents').where('entry_id', '=', entryId).execute();
 }
 
 /** The stored text of those of `ids` that have some. */

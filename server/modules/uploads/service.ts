@@ -11,6 +11,12 @@ import type { FilePart } from './multipart.js';
 import { restrictionProblem, rulesFrom, tooLarge, type UploadRules } from './restrictions.js';
 import { UPLOAD_NOT_FOUND, type TusFiles } from './tus-files.js';
 
+/**
+ * A whole-file body (WebDAV PUT) of at most this declared length is stored
+ * before its quota check rather than after a reservation (storeWhole).
+ */
+export const SMALL_WHOLE_BYTES = 1024 * 1024;
+
 /** Finder litter that folder uploads never carry over. */
 export const isJunkFile = (name: string) => name === '.DS_Store';
 
@@ -138,6 +144,25 @@ export class UploadsService {
         ? await this.deps.drive.payerForReplacing(actor, into.replace)
         : { ...(await this.deps.drive.payerFor(actor, scope, into.parentId)), replacing: 0 };
     const freed = charge.replacing;
+    if (!('replace' in into) && body.length !== null && body.length <= SMALL_WHOLE_BYTES) {
+      // A small new file is stored first and checked against the quota in the transaction that commits it
+      // (QuotaService.admit: the same check as a reservation's, under the same lock), so no reservation is written
+      // and released around it: one transaction in all. A refusal comes after at most this many bytes were read.
+      const written = await this.deps.drive.writeFile(
+        actor,
+        scope,
+        into.parentId,
+        {
+          name: into.name,
+          stream: body.stream,
+          size: body.length,
+          refuseType: this.refuseType(rules, into.name),
+          admit: (trx, bytes) => this.deps.quota.admit(trx, charge, bytes),
+        },
+        into.ifTaken,
+      );
+      return { entry: written.entry, created: !written.replaced && !written.kept };
+    }
     // Only a body of unknown length needs the space left (its cap); the reservation checks a declared one.
     const left =
       charge.available === null || body.length !== null

@@ -47,6 +47,14 @@ describe.each(DISKS)('the %s disk', (kind: TestDisk) => {
     expect((await disk.stat('p1/a'))?.size).toBe(11);
   });
 
+  it('stores a stream when its temporary folder went away meanwhile', async () => {
+    await disk.put('p0/a', Readable.from([Buffer.from('first')]));
+    // The local disk makes its temporary folder when it finds it missing, not before every write.
+    if (kind === 'local') await fs.rm(path.join(dir, 'drive', '.tmp'), { recursive: true, force: true });
+    expect(await disk.put('p0/b', Readable.from([Buffer.from('second')]))).toEqual({ size: 6 });
+    expect(await text(await disk.get('p0/b'))).toBe('second');
+  });
+
   it('stores a stream larger than one S3 part (multipart under the hood) byte for byte', async () => {
     const big = Buffer.alloc(9 * 1024 * 1024 + 17);
     for (let i = 0; i < big.length; i += 4096) big[i] = i % 251;

@@ -165,6 +165,26 @@ describe('WebDAV access, limits and paths', () => {
     expect(await listNames(client, 'folderId=0')).toEqual([]);
   });
 
+  it('lets parallel small PUTs together take no more than the space left: each is checked where it commits', async () => {
+    const { user, client } = await signedInUser(t.app);
+    const token = await tokenFor(t.app, user.id);
+    await servicesOf(t.app).settings.set({ 'uploads.max_size': null, 'uploads.available_space': 5 * 1024 });
+    // One request first: a token proven right is not counted against the sign-in limits, however parallel its use.
+    expect((await dav(t.app, 'PROPFIND', '/dav/My%20drive/', { ...basic(token), depth: '0' })).statusCode).toBe(207);
+    try {
+      const statuses = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => dav(t.app, 'PUT', `/dav/My%20drive/part-${i}.bin`, basic(token), Buffer.alloc(1024, i)).then((r) => r.statusCode)),
+      );
+      expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 507)).toHaveLength(3);
+      expect(await listNames(client, 'folderId=0')).toHaveLength(5);
+      // The refused ones left no bytes behind: what is charged is what was stored.
+      expect(Number((await client.get('/api/v1/user/space-usage')).json().used)).toBe(5 * 1024);
+    } finally {
+      await servicesOf(t.app).settings.set({ 'uploads.available_space': null });
+    }
+  });
+
   it('refuses traversal and odd names, and finds names in any Unicode normal form', async () => {
     const { user } = await signedInUser(t.app);
     const token = await tokenFor(t.app, user.id);
@@ -269,14 +289,14 @@ describe('WebDAV access, limits and paths', () => {
     // PostgreSQL also takes the payer's row lock (quota) and the folder's advisory lock (names).
     const locks = DIALECT === 'postgres' ? 2 : 0;
     for (let i = 0; i < 20; i += 1) {
-      // Two names on the path, the locks there, the folder's policy check, the plan, the quota's sum, reservations and
-      // its own, then in the transaction: the folder again, the name, the insert, its path and row, the folders' sizes;
-      // its activity record (issue 35), the new row read again; the reservation's release. No settings (cached) and
-      // no token (cached).
-      expect(await putCost(`f${i}.bin`, 201), `new file ${i}`).toBeLessThanOrEqual(17 + locks);
+      // Two names on the path, the locks there, the folder's policy check, the plan; then one transaction: the folder
+      // again, the name, the quota (what is charged and reserved, in one statement: a small file reserves nothing, it
+      // is checked where it commits), the insert, its path (the row comes back with it), the folders' sizes and its
+      // activity record (issue 35). No settings (cached) and no token (cached).
+      expect(await putCost(`f${i}.bin`, 201), `new file ${i}`).toBeLessThanOrEqual(12 + locks);
     }
-    // A replace also keeps the old bytes as a version and settles the space.
-    expect(await putCost('f0.bin', 204)).toBeLessThanOrEqual(18 + locks);
+    // A replace also reserves and releases its space, keeps the old bytes as a version and settles the space.
+    expect(await putCost('f0.bin', 204)).toBeLessThanOrEqual(13 + locks);
   });
 
   it('stops a revoked token at once, though the cache held it', async () => {
