@@ -229,7 +229,7 @@ function targetsOf(
       why:
         `${describeBreakdown(costs.get(paths.searchPath)!)}; 16 requests queue behind each other on one core, so p95 is ~16x one request\n` +
         'plus the wait. The page is built from the 1,111 matches of "invoice 12" (the walk over the newest 12k rows is gone), but listing them\n' +
-        "is an FTS5 phrase of 8 trigrams whose lists hold ~100k rows each at 1M. What would meet it: ≤ ~2.5 ms a request, e.g. fewer\n" +
+        'is an FTS5 phrase of 8 trigrams whose lists hold ~100k rows each at 1M. What would meet it: ≤ ~2.5 ms a request, e.g. fewer\n' +
         'trigram lists to intersect (the rarest two or three, then the phrase checked on those rows), or WORKERS=2 on PostgreSQL.',
     });
   }

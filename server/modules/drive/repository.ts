@@ -340,7 +340,20 @@ export function liveChildren(db: Executor, scope: Scope, parentId: number | null
  * locks read (WebDAV's PROPFIND): a folder of ten thousand files reads and
  * keeps half the columns it would with every one.
  */
-export const LISTED_COLUMNS = ['id', 'hash', 'name', 'type', 'mime', 'file_size', 'sha256', 'path', 'owner_id', 'workspace_id', 'created_at', 'updated_at'] as const;
+export const LISTED_COLUMNS = [
+  'id',
+  'hash',
+  'name',
+  'type',
+  'mime',
+  'file_size',
+  'sha256',
+  'path',
+  'owner_id',
+  'workspace_id',
+  'created_at',
+  'updated_at',
+] as const;
 export type ListedRow = Pick<FileEntryRow, (typeof LISTED_COLUMNS)[number]>;
 
 /** `liveChildren` with only the LISTED_COLUMNS. */

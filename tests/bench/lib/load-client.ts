@@ -20,7 +20,10 @@ interface Instance {
 }
 type Autocannon = (
   opts: { url: string; connections: number; duration: number; headers: Record<string, string> },
-  done: (error: Error | null, result: { requests: { average: number }; errors: number; non2xx: number; statusCodeStats?: Record<string, { count: number }> }) => void,
+  done: (
+    error: Error | null,
+    result: { requests: { average: number }; errors: number; non2xx: number; statusCodeStats?: Record<string, { count: number }> },
+  ) => void,
 ) => Instance;
 
 export interface LoadResult {

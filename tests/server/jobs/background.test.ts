@@ -77,7 +77,11 @@ describe('in-process background jobs (the embedded default)', () => {
     expect(await jobs.waiting()).toBe(5);
     release();
     await jobs.idle();
-    expect(batches).toEqual([[0, 1], [2, 3, 4], [5, 6]]);
+    expect(batches).toEqual([
+      [0, 1],
+      [2, 3, 4],
+      [5, 6],
+    ]);
     expect(most).toBe(1);
     expect(await jobs.waiting()).toBe(0);
     // Once idle, the next job starts a new pass.

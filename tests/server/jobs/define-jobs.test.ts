@@ -34,6 +34,14 @@ describe('defineJobs (issue 31.2: moved out of services.ts)', () => {
     await defined.get('housekeeping')!.handler({} as never);
     await defined.get('retention')!.handler({} as never);
     await defined.get('activity-prune')!.handler({} as never);
-    expect(ran).toEqual([['mail', 'a@example.com'], ['push', 4], ['thumbnail', 9], ['extract-text', [10]], ['housekeeping'], ['retention'], ['activity-prune']]);
+    expect(ran).toEqual([
+      ['mail', 'a@example.com'],
+      ['push', 4],
+      ['thumbnail', 9],
+      ['extract-text', [10]],
+      ['housekeeping'],
+      ['retention'],
+      ['activity-prune'],
+    ]);
   });
 });

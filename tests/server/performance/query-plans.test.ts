@@ -248,7 +248,11 @@ describe('query plans of listings, search and access checks', () => {
       const linesOf = async (statement: { sql: string; parameters: readonly unknown[] }) =>
         db.kysely.transaction().execute(async (trx) => {
           await sql`set local enable_seqscan = off`.execute(trx);
-          const plan = await trx.executeQuery<{ 'QUERY PLAN': string }>({ ...sql``.compile(trx), sql: `explain ${statement.sql}`, parameters: statement.parameters });
+          const plan = await trx.executeQuery<{ 'QUERY PLAN': string }>({
+            ...sql``.compile(trx),
+            sql: `explain ${statement.sql}`,
+            parameters: statement.parameters,
+          });
           return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
         });
       const listed = few.find((s) => /ilike/.test(s.sql) && /limit/.test(s.sql) && !/order by/.test(s.sql))!;
