@@ -50,6 +50,12 @@ export const entryBelow = (db: Executor, entryId: Expression<number | null>, pat
   return trashed ? below : below.where('file_entries.deleted_at', 'is', null);
 };
 
+/** Which of `ids` still have an entry (trashed or not), inside the caller's transaction: for another module's rows keyed by entry. */
+export async function entriesThatExist(db: Executor, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  return new Set((await db.selectFrom('file_entries').select('id').where('id', 'in', ids).execute()).map((row) => row.id));
+}
+
 /** The ids of a folder's live children in a space (`parentId` null: its top level), as a subquery for another module's `in`. */
 export const liveChildIds = (db: Executor, space: Scope, parentId: number | null) =>
   db

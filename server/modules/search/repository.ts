@@ -1,6 +1,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Dialect } from '../../db/index.js';
 import type { Database, FileContentsTable } from '../../db/types.js';
+import { entriesThatExist } from '../drive/repository.js';
 
 type Executor = Kysely<Database>;
 
@@ -44,8 +45,10 @@ export async function writeContent(trx: Executor, dialect: Dialect, row: Content
 export async function saveContents(db: Executor, dialect: Dialect, batch: { cleared: number[]; written: ContentWrite[] }, version: number, now: string) {
   if (!batch.cleared.length && !batch.written.length) return;
   await db.transaction().execute(async (trx) => {
-    const ids = batch.written.map((w) => w.row.entryId);
-    const live = new Set(ids.length ? (await trx.selectFrom('file_entries').select('id').where('id', 'in', ids).execute()).map((r) => r.id) : []);
+    const live = await entriesThatExist(
+      trx,
+      batch.written.map((w) => w.row.entryId),
+    );
     await writeContents(trx, dialect, { cleared: batch.cleared, written: batch.written.filter((w) => live.has(w.row.entryId)) }, version, now);
   });
 }
