@@ -19,7 +19,7 @@ import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import { seedDrive } from './lib/seed.js';
 import { signIn, startServer } from './lib/server.js';
-import { breakdown, describeBreakdown, inProcessApp, type Breakdown } from './lib/breakdown.js';
+import { breakdown, describeBreakdown, describeHookCosts, hookCosts, inProcessApp, type Breakdown } from './lib/breakdown.js';
 import { budgetMs, conditions, printTargets, writeJson, type Target } from './lib/report.js';
 import type { LoadResult } from './lib/load-client.js';
 
@@ -128,9 +128,15 @@ async function main() {
     const rounds = Math.max(20, Math.min(400, Math.round(2000 / (performance.now() - started))));
     costs.set(url, await breakdown(inProcess, url, rounds, Math.ceil(rounds / 4)));
   }
+  // Issue 38 §3: each hook of the folder page and its handler, timed alone (the part that is neither SQL nor serialising).
+  const hooks = costs.has(folderPath) ? await hookCosts(inProcess, folderPath) : [];
   await inProcess.app.close();
   console.log('\nin-process cost of one request (no sockets, one at a time)');
   for (const [url, cost] of costs) console.log(`  ${url.replace('/api/v1/drive/file-entries?', '')}: ${describeBreakdown(cost)}`);
+  if (hooks.length)
+    console.log(
+      `\nthe folder page's hooks and handler, µs a request (each from its call until it calls back; a garbage collection counts in whichever hook allocates when the young generation is full):\n${describeHookCosts(hooks)}`,
+    );
 
   printTargets(targetsOf(rows, costs, { folderPath, rootPath, searchPath }));
   await writeJson('listing', rows);
