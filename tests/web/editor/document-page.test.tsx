@@ -20,7 +20,8 @@ describe('the document screen', () => {
     // The route loads on demand (Quill and its styles): the first render may take a moment.
     expect(await screen.findByText('my unsaved draft', {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.queryByText('old server copy')).toBeNull();
-    expect((screen.getByTestId('document-name') as HTMLInputElement).value).toBe('Plan');
+    // Quill shows the text the moment it is set; the name is React state, committed in a later render.
+    expect(((await screen.findByTestId('document-name')) as HTMLInputElement).value).toBe('Plan');
     const toolbar = document.querySelector('.ql-toolbar')!;
     const buttons = [...toolbar.querySelectorAll('button')].map((b) => `${b.className.replace('ql-', '')}${b.value ? `:${b.value}` : ''}`);
     expect(buttons).toEqual([

@@ -58,7 +58,8 @@ describe('an earlier version of a document in the editor', () => {
     // Read-only: the editor does not take input, nothing offers to save or rename it.
     expect(document.querySelector('.ql-editor')?.getAttribute('contenteditable')).toBe('false');
     expect(screen.queryByRole('button', { name: 'Save now' })).toBeNull();
-    expect((screen.getByTestId('document-name') as HTMLInputElement).readOnly).toBe(true);
+    // Quill shows the text the moment it is set; the name is React state, committed in a later render.
+    expect(((await screen.findByTestId('document-name')) as HTMLInputElement).readOnly).toBe(true);
     const banner = await screen.findByRole('region', { name: 'Earlier version' });
     expect(banner.textContent).toMatch(/You are viewing the version of .*2026.*\. It is read-only\./);
     expect(within(banner).getByRole('link', { name: 'Open the current version' }).getAttribute('href')).toBe('/doc/d1');
