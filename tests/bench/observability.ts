@@ -2,43 +2,42 @@
  * The cost of observability (issue 33): the same app with metrics, error
  * reporting and OpenTelemetry tracing on, both at sample rate 1 (a local
  * Sentry envelope receiver as the DSN, a local OTLP receiver as the traces
- * endpoint), against all off (METRICS_ENABLED=false, no DSN, no endpoint), in
- * the same run, on the barest route the app has (GET /api/v1/health: no
- * session, one database ping, where per-request hooks weigh most), on a
- * listing, and on small multipart uploads. Prints req/s, p50, p99 and the
- * on/off ratio (target: within 10%). Off and on alternate twice and the better
- * of each is kept, so a noisy neighbour on the shared machine does not decide
- * alone. The "on" rows are checked to be real: spans reached the OTLP receiver
- * and /metrics counted the requests; otherwise the bench fails. The receivers
- * run in this process on the same 2 cores, so "on" pays for its collector too
- * (a pessimistic reading). Beside throughput it prints the server process's
- * CPU time per request, which a busy neighbour moves far less: the cost of
- * rate 1 an operator pays. Asserts no ratio.
+ * endpoint), against all off (METRICS_ENABLED=false, no DSN, no endpoint), on
+ * the barest route the app has (GET /api/v1/health: no session, one database
+ * ping, where per-request hooks weigh most), on a listing, and on small
+ * multipart uploads. Prints req/s, p50, p99, the on/off ratio and the server
+ * process's CPU time per request (target: within 10%). Asserts no ratio.
  *
- *   npm run bench:observability        (BENCH_SECONDS=4, BENCH_ENTRIES=2000; BENCH_SPLIT=1 adds each part alone)
+ * The servers run side by side, each on its own copy of one seeded drive, and
+ * the load alternates between them in one-second slices (order reversed every
+ * other slice): a noisy neighbour on two shared cores moves throughput by
+ * 20–40% from one run to the next, and only requests interleaved this finely
+ * meet the same conditions. Each row starts with an unmeasured second per
+ * server (the compiler's work on a fresh process is paid once, not per
+ * request), and the upload row waits for the jobs its uploads queued (text
+ * extraction) and charges them to it. The "on" side is checked to be real:
+ * spans reached its OTLP receiver and its /metrics counted the requests. The
+ * receivers run in this process, so their work is not the server's.
+ *
+ *   npm run bench:observability   (BENCH_SLICES=4 a side and row, BENCH_ENTRIES=2000; BENCH_SPLIT=1 adds each part alone)
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { startOtlpReceiver } from '../peers/otlp-receiver.js';
+import { startOtlpReceiver, type OtlpReceiver } from '../peers/otlp-receiver.js';
 import { startSentryReceiver } from '../peers/sentry-receiver.js';
 import { seedDrive } from './lib/seed.js';
-import { signIn, startServer } from './lib/server.js';
+import { signIn, startServer, type RunningServer } from './lib/server.js';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 4);
+const slices = Number(process.env.BENCH_SLICES ?? 4);
 const total = Number(process.env.BENCH_ENTRIES ?? 2000);
+const split = process.env.BENCH_SPLIT === '1';
 const admin = { email: 'bench@example.com', password: 'bench password' };
 const run = promisify(execFile);
-
-interface Load {
-  rps: number;
-  p50: number;
-  p99: number;
-  /** The server process's CPU time (user + system, all its threads) per request, in µs. */
-  cpuUs: number;
-}
+const autocannon = path.resolve('node_modules/.bin/autocannon');
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
 /** User + system CPU time of a process so far, in ms (Linux /proc; clock ticks of 10 ms). */
 async function cpuMs(pid: number): Promise<number> {
@@ -46,43 +45,88 @@ async function cpuMs(pid: number): Promise<number> {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-async function load(pid: number, url: string, headers: Record<string, string>, options: { method?: string; body?: Buffer; clients: number }): Promise<Load> {
-  const args = ['--json', '-c', String(options.clients), '-d', String(seconds), ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`])];
-  let bodyFile: string | null = null;
-  if (options.body) {
-    bodyFile = path.join(os.tmpdir(), `bench-obs-body-${process.pid}`);
-    await fs.writeFile(bodyFile, options.body);
-    args.push('-m', options.method ?? 'POST', '-i', bodyFile);
+interface Side {
+  label: string;
+  app: RunningServer;
+  pid: number;
+  headers: Record<string, string>;
+  dataDir: string;
+  otlp: OtlpReceiver | null;
+}
+
+interface Request {
+  path: string;
+  clients: number;
+  body?: { file: string; contentType: string };
+  signedIn: boolean;
+}
+
+interface Slice {
+  requests: number;
+  p50: number;
+  p99: number;
+}
+
+async function slice(side: Side, request: Request, seconds: number): Promise<Slice> {
+  const headers = request.signedIn ? { ...side.headers } : {};
+  if (request.body) headers['content-type'] = request.body.contentType;
+  const args = ['--json', '-c', String(request.clients), '-d', String(seconds), ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`])];
+  if (request.body) args.push('-m', 'POST', '-i', request.body.file);
+  const { stdout } = await run(autocannon, [...args, `${side.app.url}${request.path}`], { maxBuffer: 16 * 1024 * 1024 });
+  const r = JSON.parse(stdout) as { non2xx: number; errors: number; requests: { total: number }; latency: { p50: number; p99: number } };
+  if (r.non2xx || r.errors) throw new Error(`${side.label} ${request.path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { requests: r.requests.total, p50: r.latency.p50, p99: r.latency.p99 };
+}
+
+interface Load {
+  rps: number;
+  /** The slices' medians. */
+  p50: number;
+  p99: number;
+  /** The server process's CPU time (user + system, all its threads) per request, in µs. */
+  cpuUs: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** One row: every side warmed, then `slices` one-second slices each, interleaved; `after` is charged to the row. */
+async function row(sides: Side[], request: Request, after?: (side: Side) => Promise<void>): Promise<Map<Side, Load>> {
+  for (const side of sides) await slice(side, request, 1);
+  const before = new Map<Side, number>();
+  for (const side of sides) before.set(side, await cpuMs(side.pid));
+  const taken = new Map<Side, Slice[]>(sides.map((side) => [side, []]));
+  for (let i = 0; i < slices; i += 1) {
+    for (const side of i % 2 === 0 ? sides : [...sides].reverse()) taken.get(side)!.push(await slice(side, request, 1));
   }
-  const before = await cpuMs(pid);
-  const { stdout } = await run(path.resolve('node_modules/.bin/autocannon'), [...args, url], { maxBuffer: 16 * 1024 * 1024 });
   // The exporter sends its batch up to a second after the last span: that work belongs to these requests.
   await new Promise((resolve) => setTimeout(resolve, 1200));
-  const used = (await cpuMs(pid)) - before;
-  const r = JSON.parse(stdout) as { non2xx: number; errors: number; requests: { average: number; total: number }; latency: { p50: number; p99: number } };
-  if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuUs: (used * 1000) / r.requests.total };
+  const loads = new Map<Side, Load>();
+  for (const side of sides) {
+    await after?.(side);
+    const used = (await cpuMs(side.pid)) - before.get(side)!;
+    const parts = taken.get(side)!;
+    const requests = parts.reduce((sum, part) => sum + part.requests, 0);
+    loads.set(side, {
+      rps: requests / slices,
+      p50: median(parts.map((part) => part.p50)),
+      p99: median(parts.map((part) => part.p99)),
+      cpuUs: (used * 1000) / requests,
+    });
+  }
+  return loads;
 }
 
-function multipart(content: Buffer) {
+function multipartFile(content: Buffer) {
   const boundary = '----bench-observability';
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="parentId"\r\n\r\n0\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-const METRICS_TOKEN = 'bench-metrics-token-0123456789';
-
-interface Round {
-  bare: Load;
-  listing: Load;
-  upload: Load;
-  /** Requests /metrics counted in this process (null: metrics off). */
-  counted: number | null;
+  return {
+    body: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="parentId"\r\n\r\n0\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 /** The requests drive_http_request_duration_seconds counted, from the Prometheus text. */
@@ -92,98 +136,110 @@ const countedRequests = (text: string) =>
     .filter((line) => line.startsWith('drive_http_request_duration_seconds_count{'))
     .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
 
-async function measure(dataDir: string, env: Record<string, string>): Promise<Round> {
-  const app = await startServer(dataDir, admin, undefined, env);
-  try {
-    const pid = app.process.pid!;
-    const bare = await load(pid, `${app.url}/api/v1/health`, {}, { clients: 32 });
-    const headers = await signIn(app.url, admin);
-    const listing = await load(pid, `${app.url}/api/v1/drive/file-entries?perPage=50&orderBy=name&orderDir=asc`, headers, { clients: 32 });
-    const { body, contentType } = multipart(Buffer.alloc(16 * 1024, 1));
-    const upload = await load(pid, `${app.url}/api/v1/file-entries`, { ...headers, 'content-type': contentType }, { body, clients: 8 });
-    const scrape = await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-    return { bare, listing, upload, counted: scrape.ok ? countedRequests(await scrape.text()) : null };
-  } finally {
-    await app.stop();
+/** Until the server's job queue is empty (the text extraction each upload queued). */
+async function drained(side: Side): Promise<void> {
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    const report = await fetch(`${side.app.url}/api/v1/admin/health`, { headers: side.headers });
+    if (!report.ok) throw new Error(`admin health answered ${report.status}`);
+    const { jobs } = (await report.json()) as { jobs: { waiting: number } };
+    if (jobs.waiting === 0) return;
+    if (Date.now() > deadline) throw new Error(`${side.label}: ${jobs.waiting} jobs still waiting after 10 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
-const best = (a: Load, b: Load) => (a.rps >= b.rps ? a : b);
-const leanest = (a: Load, b: Load) => Math.min(a.cpuUs, b.cpuUs);
-const row = (label: string, off: Load, on: Load) =>
-  `${label.padEnd(10)} off ${off.rps.toFixed(0).padStart(6)} req/s p50 ${off.p50} p99 ${off.p99} ms | on ${on.rps.toFixed(0).padStart(6)} req/s p50 ${on.p50} p99 ${on.p99} ms | on/off ${(on.rps / off.rps).toFixed(3)}`;
-
 async function main() {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'drive-bench-obs-'));
+  const seeded = await fs.mkdtemp(path.join(os.tmpdir(), 'drive-bench-obs-'));
   const receiver = await startSentryReceiver();
-  const otlp = await startOtlpReceiver({ keep: false });
   console.log(`seeding ${total} entries…`);
-  await seedDrive(dataDir, admin, total, Math.min(1000, total));
-  // Empty values, not absent ones: the parent's environment must not switch anything on in the "off" rounds.
+  await seedDrive(seeded, admin, total, Math.min(1000, total));
+  const bodyFile = path.join(os.tmpdir(), `drive-bench-obs-body-${process.pid}`);
+  const { body, contentType } = multipartFile(Buffer.alloc(16 * 1024, 1));
+  await fs.writeFile(bodyFile, body);
+
+  // Empty values, not absent ones: the parent's environment must not switch anything on in the "off" server.
   const off = { METRICS_ENABLED: 'false', SENTRY_DSN: '', OTEL_EXPORTER_OTLP_ENDPOINT: '', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: '' };
-  const on = {
-    METRICS_ENABLED: 'true',
-    METRICS_TOKEN,
-    SENTRY_DSN: receiver.dsn,
-    SENTRY_SAMPLE_RATE: '1',
-    OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
-    OTEL_TRACES_SAMPLER_ARG: '1',
-  };
-  const results: { off: Round[]; on: Round[] } = { off: [], on: [] };
-  for (let round = 0; round < 2; round += 1) {
-    const spansBefore = otlp.count();
-    results.off.push(await measure(dataDir, off));
-    if (otlp.count() !== spansBefore) throw new Error('the "off" round exported spans: it was not off');
-    if (results.off.at(-1)!.counted !== null) throw new Error('the "off" round served /metrics: it was not off');
-    results.on.push(await measure(dataDir, on));
-    const counted = results.on.at(-1)!.counted;
-    if (!counted) throw new Error('the "on" round counted no request in /metrics');
-    // The exporter batches every 5 s and flushes when the server stops.
-    if (otlp.count() === spansBefore) throw new Error('the "on" round exported no span: tracing was not on');
-  }
-  const rows = (['bare', 'listing', 'upload'] as const).map((key) => ({
-    key,
-    off: best(results.off[0]![key], results.off[1]![key]),
-    on: best(results.on[0]![key], results.on[1]![key]),
-    cpuOff: leanest(results.off[0]![key], results.off[1]![key]),
-    cpuOn: leanest(results.on[0]![key], results.on[1]![key]),
-  }));
-  console.log('observability on (metrics, error reporting and tracing at rate 1, request ids) against off, same run:');
-  for (const r of rows) console.log(row(r.key === 'bare' ? 'bare route' : r.key, r.off, r.on));
-  for (const r of rows) {
-    const ratio = r.on.rps / r.off.rps;
-    console.log(`${r.key}: on/off ${ratio.toFixed(3)}, ${ratio >= 0.9 ? 'within' : 'OUTSIDE'} the 10% target (${((1 - ratio) * 100).toFixed(1)}% slower)`);
-  }
-  // Throughput on two shared cores moves with whatever else runs; the server's own CPU time per request
-  // does not (much), and it is what rate 1 costs an operator: the better of two rounds each.
-  console.log('server CPU time per request (user + system, all threads, export included):');
-  for (const r of rows) {
-    const cost = r.cpuOn / r.cpuOff - 1;
-    console.log(
-      `${r.key.padEnd(10)} off ${r.cpuOff.toFixed(0).padStart(5)} µs | on ${r.cpuOn.toFixed(0).padStart(5)} µs | cost of rate 1 ${(cost * 100).toFixed(1)}%, ${cost <= 0.1 ? 'within' : 'OUTSIDE'} the 10% target`,
-    );
-  }
-  // Where the cost lies: each part alone, one round each, beside the better "off" round above.
-  if (process.env.BENCH_SPLIT === '1') {
-    const parts: [string, Record<string, string>][] = [
-      ['metrics only', { ...off, METRICS_ENABLED: 'true', METRICS_TOKEN }],
-      ['errors only', { ...off, SENTRY_DSN: receiver.dsn, SENTRY_SAMPLE_RATE: '1' }],
-      ['traces only', { ...off, OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint, OTEL_TRACES_SAMPLER_ARG: '1' }],
-    ];
-    for (const [label, env] of parts) {
-      const round = await measure(dataDir, env);
-      const ratios = rows
-        .map((r) => `${r.key} ${(round[r.key].rps / r.off.rps).toFixed(3)} (CPU ${((round[r.key].cpuUs / r.cpuOff - 1) * 100).toFixed(0)}%)`)
-        .join(', ');
-      console.log(`${label.padEnd(13)} on/off: ${ratios}`);
+  const metrics = { METRICS_ENABLED: 'true', METRICS_TOKEN };
+  const errors = { SENTRY_DSN: receiver.dsn, SENTRY_SAMPLE_RATE: '1' };
+  const traces = (otlp: OtlpReceiver) => ({ OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint, OTEL_TRACES_SAMPLER_ARG: '1' });
+  const plans: { label: string; traced: boolean; env: (otlp: OtlpReceiver | null) => Record<string, string> }[] = [
+    { label: 'off', traced: false, env: () => off },
+    { label: 'on', traced: true, env: (otlp) => ({ ...off, ...metrics, ...errors, ...traces(otlp!) }) },
+    ...(split
+      ? [
+          { label: 'metrics only', traced: false, env: () => ({ ...off, ...metrics }) },
+          { label: 'errors only', traced: false, env: () => ({ ...off, ...errors }) },
+          { label: 'traces only', traced: true, env: (otlp: OtlpReceiver | null) => ({ ...off, ...traces(otlp!) }) },
+        ]
+      : []),
+  ];
+  const sides: Side[] = [];
+  try {
+    for (const plan of plans) {
+      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'drive-bench-obs-side-'));
+      await fs.cp(seeded, dataDir, { recursive: true });
+      const otlp = plan.traced ? await startOtlpReceiver({ keep: false }) : null;
+      const app = await startServer(dataDir, admin, undefined, plan.env(otlp));
+      sides.push({ label: plan.label, app, pid: app.process.pid!, headers: await signIn(app.url, admin), dataDir, otlp });
     }
+    const bare = await row(sides, { path: '/api/v1/health', clients: 32, signedIn: false });
+    const listing = await row(sides, { path: '/api/v1/drive/file-entries?perPage=50&orderBy=name&orderDir=asc', clients: 32, signedIn: true });
+    const upload = await row(sides, { path: '/api/v1/file-entries', clients: 8, signedIn: true, body: { file: bodyFile, contentType } }, drained);
+    const rows = { bare, listing, upload };
+
+    const [offSide, onSide] = sides as [Side, Side];
+    const scrape = await fetch(`${onSide.app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const counted = scrape.ok ? countedRequests(await scrape.text()) : 0;
+    if (!counted) throw new Error('the "on" server counted no request in /metrics');
+    if ((await fetch(`${offSide.app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).ok)
+      throw new Error('the "off" server served /metrics');
+    const spans = onSide.otlp!.count();
+    if (!spans) throw new Error('the "on" server exported no span: tracing was not on');
+
+    console.log(`observability on (metrics, error reporting and tracing at rate 1, request ids) against off, interleaved, ${slices} s each:`);
+    for (const [key, loads] of Object.entries(rows)) {
+      const a = loads.get(offSide)!;
+      const b = loads.get(onSide)!;
+      console.log(
+        `${key.padEnd(10)} off ${a.rps.toFixed(0).padStart(6)} req/s p50 ${a.p50} p99 ${a.p99} ms | on ${b.rps.toFixed(0).padStart(6)} req/s p50 ${b.p50} p99 ${b.p99} ms | on/off ${(b.rps / a.rps).toFixed(3)}`,
+      );
+    }
+    console.log('server CPU time per request (user + system, all threads, export and queued jobs included):');
+    for (const [key, loads] of Object.entries(rows)) {
+      const a = loads.get(offSide)!.cpuUs;
+      const b = loads.get(onSide)!.cpuUs;
+      const cost = b / a - 1;
+      console.log(
+        `${key.padEnd(10)} off ${a.toFixed(0).padStart(5)} µs | on ${b.toFixed(0).padStart(5)} µs | cost of rate 1 ${(cost * 100).toFixed(1)}%, ${cost <= 0.1 ? 'within' : 'OUTSIDE'} the 10% target`,
+      );
+    }
+    for (const side of sides.slice(2)) {
+      const parts = Object.entries(rows).map(([key, loads]) => {
+        const a = loads.get(offSide)!;
+        const b = loads.get(side)!;
+        return `${key} ${(b.rps / a.rps).toFixed(3)} (CPU ${((b.cpuUs / a.cpuUs - 1) * 100).toFixed(0)}%)`;
+      });
+      console.log(`${side.label.padEnd(13)} on/off: ${parts.join(', ')}`);
+    }
+    console.log(`spans received from the "on" server: ${spans} for ${counted} requests its /metrics counted`);
+    console.log(`error reports received during the run: ${receiver.events().length} (none expected: no request failed)`);
+    console.log(
+      `load average at the end: ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')}`,
+    );
+  } finally {
+    for (const side of sides) {
+      await side.app.stop();
+      await side.otlp?.close();
+      await fs.rm(side.dataDir, { recursive: true, force: true });
+    }
+    await receiver.close();
+    await fs.rm(seeded, { recursive: true, force: true });
+    await fs.rm(bodyFile, { force: true });
   }
-  const requestsOn = results.on.reduce((sum, r) => sum + (r.counted ?? 0), 0);
-  console.log(`spans received by the OTLP receiver: ${otlp.count()} for ${requestsOn} requests counted by /metrics in the "on" rounds`);
-  console.log(`error reports received during the run: ${receiver.events().length} (none expected: no request failed)`);
-  await receiver.close();
-  await otlp.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
 }
 
 main().catch((error: unknown) => {
