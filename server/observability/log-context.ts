@@ -56,6 +56,66 @@ export const currentLogIds = (): LogIds | undefined => current.getStore();
 
 type LoggerOptions = Exclude<FastifyServerOptions['logger'], undefined | boolean | FastifyBaseLogger>;
 
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type LogFn = FastifyBaseLogger['info'];
+
+/**
+ * A request's logger, made the first time a line at an enabled level is
+ * written. Fastify asks for one per request; a pino child serialises its
+ * bindings (request id, trace id) when made, ~6 µs of a 200 µs request in the
+ * observability bench's profile, for requests that at the default level
+ * (warn) mostly write nothing.
+ */
+class RequestLogger implements FastifyBaseLogger {
+  private made: FastifyBaseLogger | null = null;
+  declare fatal: LogFn;
+  declare error: LogFn;
+  declare warn: LogFn;
+  declare info: LogFn;
+  declare debug: LogFn;
+  declare trace: LogFn;
+
+  constructor(
+    readonly parent: FastifyBaseLogger,
+    private readonly make: () => FastifyBaseLogger,
+  ) {}
+
+  real(): FastifyBaseLogger {
+    return (this.made ??= this.make());
+  }
+
+  get started(): boolean {
+    return this.made !== null;
+  }
+
+  get level(): string {
+    return this.made?.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.real().level = level;
+  }
+
+  silent(): void {}
+
+  child(bindings: Record<string, unknown>, options?: Parameters<FastifyBaseLogger['child']>[1]): FastifyBaseLogger {
+    return this.real().child(bindings, options);
+  }
+}
+
+// On the prototype, not per instance: a request's logger should cost one small object.
+for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const) {
+  RequestLogger.prototype[level] = function (this: RequestLogger, ...args: Parameters<LogFn>) {
+    if (this.started || isEnabled(this.parent, level)) this.real()[level](...args);
+  } as LogFn;
+}
+
+/** pino's own test when the logger has it; otherwise (a custom logger) every line is passed on. */
+function isEnabled(logger: FastifyBaseLogger, level: Level): boolean {
+  const test = (logger as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled;
+  return test ? test.call(logger, level) : true;
+}
+
 /** Fastify options: our request id, its header, and ids on every line of the request. */
 export function logContextOptions(
   logger: boolean | LoggerOptions,
@@ -65,9 +125,13 @@ export function logContextOptions(
     // genReqId reads and checks the header itself.
     requestIdHeader: false,
     childLoggerFactory(logger, bindings, options, raw) {
-      const child = logger.child({ ...bindings, traceId: traceIdFor(raw as IncomingMessage) }, options);
-      requestLoggers.add(child);
-      return child;
+      // The trace id now: the server's span has ended by the time a late line (the response's) is written.
+      const traceId = traceIdFor(raw as IncomingMessage);
+      return new RequestLogger(logger, () => {
+        const child = logger.child({ ...bindings, traceId }, options);
+        requestLoggers.add(child);
+        return child;
+      });
     },
     logger:
       logger === false || logger === true

@@ -3,7 +3,7 @@ import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, ty
 import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, NodeTracerProvider, ParentBasedSampler, TraceIdRatioBasedSampler } from '@opentelemetry/sdk-trace-node';
+import { AlwaysOnSampler, BatchSpanProcessor, NodeTracerProvider, ParentBasedSampler, TraceIdRatioBasedSampler } from '@opentelemetry/sdk-trace-node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JobObserver } from '../lib/background.js';
 import type { OtlpProtocol } from './config.js';
@@ -36,7 +36,8 @@ export async function startTracing(endpoint: string, rate: number, identity: Tra
       'deployment.environment.name': identity.environment,
     }),
     // A caller's decision (the page's traceparent) is kept, so a trace is whole or absent; our own roots use the rate.
-    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(rate) }),
+    // Rate 1 (the spec's) samples every root without hashing its trace id.
+    sampler: new ParentBasedSampler({ root: rate >= 1 ? new AlwaysOnSampler() : new TraceIdRatioBasedSampler(rate) }),
     // The defaults (2,048 queued, sent every 5 s) dropped half the spans of a loaded listing in the
     // observability bench; rate 1 means every span, so the queue is deeper and drained every second.
     spanProcessors: [
@@ -140,7 +141,8 @@ export function requestSpan(raw: IncomingMessage): Span | undefined {
   if (!active) return undefined;
   const known = requestSpans.get(raw);
   if (known) return known.span;
-  const parent = propagation.extract(ROOT_CONTEXT, raw.headers);
+  // Most requests carry no trace context (only the page's API calls do, while tracing is on).
+  const parent = raw.headers.traceparent === undefined && raw.headers.baggage === undefined ? ROOT_CONTEXT : propagation.extract(ROOT_CONTEXT, raw.headers);
   const span = active.tracer.startSpan(raw.method ?? 'HTTP', { kind: SpanKind.SERVER, attributes: { 'http.request.method': raw.method ?? '' } }, parent);
   requestSpans.set(raw, { span, context: trace.setSpan(parent, span) });
   return span;

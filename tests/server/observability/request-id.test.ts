@@ -64,6 +64,25 @@ describe('request id and trace id', () => {
     expect(outside.reqId).toBeUndefined();
   });
 
+  it("at warn, drops a request's info lines and writes its warnings with both ids (the request's logger is made on its first line)", async () => {
+    const lines: string[] = [];
+    t = await createTestApp({
+      log: { level: 'warn', lines },
+      beforeReady: (app) => {
+        app.get('/test/warns', async (request) => {
+          request.log.info('an info line');
+          request.log.warn({ step: 'warned' }, 'a warning');
+          expect(request.log.level).toBe('warn');
+          return { ok: true };
+        });
+      },
+    });
+    await t.app.inject({ url: '/test/warns', headers: { 'x-request-id': 'warns-0001', traceparent: `00-${TRACE}-00f067aa0ba902b7-01` } });
+    const mine = parse(lines).filter((l) => l.reqId === 'warns-0001');
+    expect(mine.map((l) => l.msg)).toEqual(['a warning']);
+    expect(mine[0]).toMatchObject({ traceId: TRACE, step: 'warned' });
+  });
+
   it('ignores a malformed traceparent', async () => {
     const lines: string[] = [];
     t = await createTestApp({ log: { level: 'debug', lines } });

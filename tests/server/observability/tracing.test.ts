@@ -164,6 +164,24 @@ describe('traces over OTLP/HTTP JSON', () => {
   });
 });
 
+describe('a sample rate below 1', () => {
+  it("samples its own roots by the rate and keeps the page's decision (rate 0: only traces the page sampled)", async () => {
+    const otlp = await startOtlpReceiver();
+    const t = await createTestApp({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint, OTEL_TRACES_SAMPLER_ARG: '0' } });
+    try {
+      await t.app.inject({ url: '/api/v1/health', headers: { 'x-request-id': 'rate-zero-own-0001' } });
+      await t.app.inject({ url: '/api/v1/health', headers: { 'x-request-id': 'rate-zero-page-0001', traceparent: `00-${PAGE_TRACE}-${PAGE_SPAN}-01` } });
+      await t.app.observability.tracing.flush();
+      const span = await otlp.waitForSpan((s) => s.attributes['drive.request_id'] === 'rate-zero-page-0001');
+      expect(span).toMatchObject({ traceId: PAGE_TRACE, parentSpanId: PAGE_SPAN });
+      expect(otlp.spans().filter((s) => s.attributes['drive.request_id'] === 'rate-zero-own-0001')).toEqual([]);
+    } finally {
+      await t.close();
+      await otlp.close();
+    }
+  });
+});
+
 describe('traces off', () => {
   let otlp: OtlpReceiver;
   let t: TestApp;
