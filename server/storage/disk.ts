@@ -30,6 +30,8 @@ export interface Leftovers {
 export interface Disk {
   /** Stores the stream under `key`, replacing any object there; resolves with the bytes written. */
   put(key: string, body: Readable): Promise<{ size: number }>;
+  /** Stores bytes already in memory (a small body) under `key`, a key not in use yet (a new object): refused over one. */
+  putBytes(key: string, bytes: Buffer): Promise<void>;
   /**
    * Takes over a complete local file as the object at `key` (a rename where
    * it can; otherwise a copy, then the file is removed).

@@ -103,6 +103,10 @@ export class S3Disk implements Disk {
     return { size: counter.bytes };
   }
 
+  async putBytes(key: string, bytes: Buffer): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), Body: bytes, ContentLength: bytes.length }));
+  }
+
   async adopt(key: string, localFile: string): Promise<void> {
     await this.put(key, createReadStream(localFile, { highWaterMark: 1024 * 1024 }));
     await fs.rm(localFile, { force: true });

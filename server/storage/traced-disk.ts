@@ -5,6 +5,7 @@ import type { Disk } from './disk.js';
 /** The calls that reach the disk or the bucket (signing a URL does not, and `list` is a long walk of its own). */
 const TRACED = new Set<PropertyKey>([
   'put',
+  'putBytes',
   'adopt',
   'get',
   'stat',

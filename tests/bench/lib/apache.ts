@@ -14,7 +14,7 @@ const MODULES = '/usr/lib/apache2/modules';
  * which the drive takes longer than that left the client a closed socket to
  * reuse ("socket hang up").
  */
-export async function startApache(dir: string, port: number): Promise<{ url: string; root: string; stop: () => Promise<void> }> {
+export async function startApache(dir: string, port: number): Promise<{ url: string; root: string; pid: number; stop: () => Promise<void> }> {
   const binary = requireDebianBinary({ binary: 'apache2', pkg: 'apache2', stopsService: 'apache2' });
   const root = path.join(dir, 'root');
   await fs.mkdir(root, { recursive: true });
@@ -55,5 +55,5 @@ LimitRequestBody 0
   );
   const child = spawn(binary, ['-d', dir, '-f', conf, '-DFOREGROUND'], { stdio: ['ignore', 'ignore', 'inherit'] });
   const { stop } = await answering(child, () => fetch(`http://127.0.0.1:${port}/`, { method: 'OPTIONS' }));
-  return { url: `http://127.0.0.1:${port}`, root, stop };
+  return { url: `http://127.0.0.1:${port}`, root, pid: child.pid!, stop };
 }

@@ -82,9 +82,23 @@ describe.each(DISKS)('file bytes: create, download, preview, thumbnails, space u
         statusCode: 422,
         errors: { name: ['The name may not contain a slash (/).'] },
       });
-      await expect(uploadFile(t.app, user, { name: 'short.txt', content: 'abc', size: 10 })).rejects.toMatchObject({ statusCode: 422 });
+      const objectsBefore: string[] = [];
+      for await (const object of servicesOf(t.app).drive.disk.list()) objectsBefore.push(object.key);
+      // Small declared bodies are read whole (IN_MEMORY_BYTES), larger ones stream: either way a body that ends
+      // early or runs past what it declared is refused.
+      for (const [content, size] of [
+        ['abc', 10],
+        ['a longer body than declared', 10],
+        [Buffer.alloc(70 * 1024, 1), 80 * 1024],
+        [Buffer.alloc(90 * 1024, 1), 80 * 1024],
+      ] as const) {
+        await expect(uploadFile(t.app, user, { name: 'short.txt', content, size }), `${content.length} of ${size}`).rejects.toMatchObject({ statusCode: 422 });
+      }
       const rows = await servicesOf(t.app).db.kysely.selectFrom('file_entries').select('id').where('owner_id', '=', user.id).execute();
       expect(rows).toEqual([]);
+      const objectsAfter: string[] = [];
+      for await (const object of servicesOf(t.app).drive.disk.list()) objectsAfter.push(object.key);
+      expect(objectsAfter.sort()).toEqual(objectsBefore.sort());
     });
 
     it("gives an upload a ' (1)' suffix when the name is taken", async () => {

@@ -47,6 +47,18 @@ describe.each(DISKS)('the %s disk', (kind: TestDisk) => {
     expect((await disk.stat('p1/a'))?.size).toBe(11);
   });
 
+  it('stores bytes held in memory under a new key, its folder made, and reads them back', async () => {
+    await disk.putBytes('pb/a', Buffer.from('small body'));
+    expect(await text(await disk.get('pb/a'))).toBe('small body');
+    expect((await disk.stat('pb/a'))?.size).toBe(10);
+    expect(await keysOf(disk.list('pb'))).toEqual(['pb/a']);
+    if (kind === 'local') {
+      // Written in place, so never over an object that is there: putBytes is for new keys only.
+      await expect(disk.putBytes('pb/a', Buffer.from('other'))).rejects.toMatchObject({ code: 'EEXIST' });
+      expect(await text(await disk.get('pb/a'))).toBe('small body');
+    }
+  });
+
   it('stores a stream when its temporary folder went away meanwhile', async () => {
     await disk.put('p0/a', Readable.from([Buffer.from('first')]));
     // The local disk makes its temporary folder when it finds it missing, not before every write.
