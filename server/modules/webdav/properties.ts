@@ -35,8 +35,11 @@ export async function propfind({ deps, locks }: DavContext, actor: Actor, reques
           resource.kind === 'entry' ? { ownerId: resource.entry.owner_id, workspaceId: resource.entry.workspace_id } : resource.scope,
         );
   const held = await locks.locksFor(actor, members);
-  const { body, length } = propfindXml(DAV_PREFIX, members, wanted, { dead, usage, locks: held });
-  return { status: 207, headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Content-Length': String(length) }, body };
+  return {
+    status: 207,
+    headers: { 'Content-Type': 'application/xml; charset=utf-8' },
+    body: propfindXml(DAV_PREFIX, members, wanted, { dead, usage, locks: held }),
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { DeadProperty, DavLock } from './repository.js';
 import { hrefOf, type Listed } from './resources.js';
 import type { FileEntryRow } from '../../db/types.js';
@@ -171,14 +171,9 @@ class Utf8Pieces {
     if (this.text.length >= PIECE) this.flush();
   }
 
-  /**
-   * The bytes and their length. Several pieces go out one after the other as they are, not copied into one
-   * buffer first (megabytes for a folder of ten thousand).
-   */
-  end(): { body: Buffer | Readable; length: number } {
+  end(): Buffer {
     this.flush();
-    const length = this.pieces.reduce((sum, piece) => sum + piece.length, 0);
-    return { body: this.pieces.length === 1 ? this.pieces[0]! : Readable.from(this.pieces, { objectMode: false }), length };
+    return this.pieces.length === 1 ? this.pieces[0]! : Buffer.concat(this.pieces);
   }
 
   private flush(): void {
@@ -199,7 +194,7 @@ export function propfindXml(
   members: Listed[],
   wanted: PropRequest,
   context: Omit<Context, 'locks'> & { locks: Map<string, DavLock[]> },
-): { body: Buffer | Readable; length: number } {
+): Buffer {
   const out = new Utf8Pieces();
   out.add('<?xml version="1.0" encoding="utf-8"?>\n<D:multistatus xmlns:D="DAV:">');
   const [first] = members;
