@@ -37,8 +37,12 @@ export interface Disk {
    * it can; otherwise a copy, then the file is removed).
    */
   adopt(key: string, localFile: string): Promise<void>;
-  /** A read stream of the object, or of `range` of it. Rejects with `ObjectMissingError`. */
-  get(key: string, range?: ByteRange): Promise<Readable>;
+  /**
+   * A read stream of the object, or of `range` of it. Rejects with `ObjectMissingError`. `size`: the object's
+   * size as its row records it, when the caller has it: a local disk then reads exactly that (no read to find
+   * the end, no buffer larger than the file).
+   */
+  get(key: string, range?: ByteRange, size?: number): Promise<Readable>;
   stat(key: string): Promise<StoredObject | null>;
   /** Removes one object; a missing object is not an error. */
   delete(key: string): Promise<void>;

@@ -10,6 +10,7 @@ import { emptyFolders, walkFiles } from './local-walk.js';
 /** Where writes in progress live until they are renamed into place; a crash can leave files here. */
 const TMP = '.tmp';
 const SKIP = new Set([TMP]);
+const READ_SIZE = 1024 * 1024;
 
 /**
  * Objects as files under one folder. Writes go to a temporary file first and
@@ -79,14 +80,21 @@ export class LocalDisk implements Disk {
     }
   }
 
-  async get(key: string, range?: ByteRange): Promise<Readable> {
+  async get(key: string, range?: ByteRange, size?: number): Promise<Readable> {
     const file = this.pathOf(key);
     const handle = await fs.open(file, 'r').catch((error: NodeJS.ErrnoException) => {
       throw error.code === 'ENOENT' ? new ObjectMissingError(key) : error;
     });
+    // A known size is a range to the end: the stream stops after its last byte instead of reading again to
+    // find the end, and its buffer is the file's size. A fresh buffer is allocated per read; 1 MiB for a
+    // 1 KiB file was garbage the collector then spent a seventh of a small GET's time on.
+    const bounds = range ?? (size !== undefined && size > 0 ? { start: 0, end: size - 1 } : undefined);
     // The stream owns the handle from here and closes it when done or destroyed. 1 MiB reads
     // (instead of 64 KiB) cut the syscalls and event-loop turns of a large download sixteenfold.
-    return handle.createReadStream({ highWaterMark: 1024 * 1024, ...(range ? { start: range.start, end: range.end } : {}) });
+    return handle.createReadStream({
+      highWaterMark: bounds ? Math.min(READ_SIZE, bounds.end - bounds.start + 1) : READ_SIZE,
+      ...(bounds ? { start: bounds.start, end: bounds.end } : {}),
+    });
   }
 
   async stat(key: string): Promise<StoredObject | null> {

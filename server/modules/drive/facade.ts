@@ -193,7 +193,9 @@ export class DriveFacade {
 
   /** The bytes handed over (a WebDAV GET): a download. */
   read(actor: Actor, hash: string, range?: { start: number; end: number }) {
-    return this.files.openable(actor, hash, deliveryAction('file')).then(async ({ entry, key }) => ({ entry, stream: await this.files.read(key, range) }));
+    return this.files
+      .openable(actor, hash, deliveryAction('file'))
+      .then(async ({ entry, key }) => ({ entry, stream: await this.files.read(key, range, Number(entry.file_size)) }));
   }
 
   /** `read` of an entry just loaded (a WebDAV GET resolved its path): the policy decides on the row, not loaded again. */
@@ -201,7 +203,7 @@ export class DriveFacade {
     await requireRows(this.db, actor, deliveryAction('file'), [entry]);
     const key = storageKey(entry);
     if (entry.type === 'folder' || !key) throw NotFound('This file has no content to show.');
-    return { entry, stream: await this.files.read(key, range) };
+    return { entry, stream: await this.files.read(key, range, Number(entry.file_size)) };
   }
 
   createFolder(actor: Actor, scope: ResolvedScope, parentHash: string | null, name: string) {

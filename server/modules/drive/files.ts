@@ -379,10 +379,10 @@ export class DriveFiles {
     return { entry, key, mode };
   }
 
-  /** The bytes (or a range of them); a stored object that went missing is a 404, not a 500. */
-  async read(key: string, range?: ByteRange): Promise<Readable> {
+  /** The bytes (or a range of them); a stored object that went missing is a 404, not a 500. `size`: the row's (see Disk.get). */
+  async read(key: string, range?: ByteRange, size?: number): Promise<Readable> {
     try {
-      return await this.disk.get(key, range);
+      return await this.disk.get(key, range, size);
     } catch (error) {
       if (error instanceof ObjectMissingError) throw NotFound('The content of this file is missing.');
       throw error;

@@ -62,7 +62,7 @@ export async function sendStored(request: FastifyRequest, reply: FastifyReply, f
     reply.header('Content-Range', `bytes ${start}-${end}/${size}`).header('Content-Length', end - start + 1);
     return reply.code(206).send(body);
   }
-  const body = await files.read(key);
+  const body = await files.read(key, undefined, size);
   reply.header('Content-Length', size);
   return reply.send(body);
 }

@@ -1,7 +1,7 @@
 import type { Actor } from '../access/actor.js';
 import { parseRange } from '../drive/http.js';
 import { preconditionRefusal } from './preconditions.js';
-import { etagOf, type DavResponse } from './props.js';
+import { etagOf, httpDate, type DavResponse } from './props.js';
 import { header, type DavContext, type DavRequest } from './request.js';
 import { resolve } from './resources.js';
 
@@ -22,7 +22,7 @@ export async function get({ deps }: DavContext, actor: Actor, request: DavReques
   const size = Number(entry.file_size);
   const headers: Record<string, string> = {
     ETag: etagOf(entry),
-    'Last-Modified': new Date(String(entry.updated_at)).toUTCString(),
+    'Last-Modified': httpDate(String(entry.updated_at)),
     'Content-Type': entry.mime ?? 'application/octet-stream',
     'Accept-Ranges': 'bytes',
   };

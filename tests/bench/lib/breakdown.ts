@@ -149,9 +149,14 @@ export interface HookCost {
  * asks the bench to print this: where the part that is neither SQL nor
  * serialising goes.
  */
-export async function hookCosts(target: Awaited<ReturnType<typeof inProcessApp>>, url: string, rounds = 400): Promise<HookCost[]> {
-  const { app, cookie, captured } = target;
-  const call = () => app.inject({ method: 'GET', url, headers: { cookie } });
+export async function hookCosts(
+  target: Awaited<ReturnType<typeof inProcessApp>>,
+  url: string,
+  rounds = 400,
+  headers: Record<string, string> = { cookie: target.cookie },
+): Promise<HookCost[]> {
+  const { app, captured } = target;
+  const call = () => app.inject({ method: 'GET', url, headers });
   captured.route = undefined;
   await call();
   // Set by the capture hook during the call (TypeScript still sees the undefined assigned above).

@@ -55,6 +55,27 @@ describe('access cache: changes apply at once', () => {
     expect((await client.get('/api/v1/user/space-usage')).statusCode).toBe(401);
   });
 
+  it('suspension refuses a warm WebDAV token at once, and a revoke the token itself', async () => {
+    const { client: admin } = await signedIn({ roles: ['admin'] });
+    const { user } = await signedIn();
+    const accessTokens = servicesOf(t.app).auth.accessTokens;
+    const token = async () => {
+      const { id, token: secret } = await accessTokens.create(user.id, 'dav', null, ['read']);
+      return { id, headers: { depth: '0', authorization: `Basic ${Buffer.from(`${user.email}:${secret}`).toString('base64')}` } };
+    };
+    const propfind = (headers: Record<string, string>) => t.app.inject({ method: 'PROPFIND', url: '/dav/My%20drive/', headers });
+    const kept = await token();
+    const revoked = await token();
+    for (const { headers } of [kept, revoked]) for (let i = 0; i < 2; i += 1) expect((await propfind(headers)).statusCode).toBe(207);
+    // Warm: the token, its user and their permissions come from the cache, no statement for them.
+    expect(await statements(() => propfind(kept.headers))).toBeLessThanOrEqual(1);
+    expect(await accessTokens.revoke(user.id, revoked.id)).toBe(true);
+    expect((await propfind(revoked.headers)).statusCode).toBe(401);
+    expect((await propfind(kept.headers)).statusCode).toBe(207);
+    expect((await admin.post('/api/v1/admin/users/bulk-update', { ids: [user.id], action: 'suspend' })).statusCode).toBe(200);
+    expect((await propfind(kept.headers)).statusCode).toBe(401);
+  });
+
   it("a role's permissions taken away, or the role taken from the user, apply to the next request", async () => {
     const { user: me, client: admin } = await signedIn({ roles: ['admin'] });
     // Granting `admin` asks the admin's password again (issue 30 finding 8).

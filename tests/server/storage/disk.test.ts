@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ObjectMissingError, type Disk } from '../../../server/storage/disk.js';
 import { LocalDisk } from '../../../server/storage/local-disk.js';
 import { createS3Client, S3Disk } from '../../../server/storage/s3-disk.js';
@@ -57,6 +57,23 @@ describe.each(DISKS)('the %s disk', (kind: TestDisk) => {
       await expect(disk.putBytes('pb/a', Buffer.from('other'))).rejects.toMatchObject({ code: 'EEXIST' });
       expect(await text(await disk.get('pb/a'))).toBe('small body');
     }
+  });
+
+  it('reads exactly the size the caller knows, on the local disk in one read of that size', async () => {
+    await disk.put('p1/sized', Readable.from([Buffer.from('hello world')]));
+    // The local disk's reads, by the length each asks for.
+    const probe = await fs.open(path.join(dir, 'probe'), 'w');
+    const reads = vi.spyOn(Object.getPrototypeOf(probe) as { read: () => unknown }, 'read');
+    await probe.close();
+    try {
+      expect(await text(await disk.get('p1/sized', undefined, 11))).toBe('hello world');
+      // One read of the file's size: not a 1 MiB buffer for each small download (garbage), nor a second read to
+      // find the end.
+      if (kind === 'local') expect(reads.mock.calls.map((call) => (call as unknown[])[2])).toEqual([11]);
+    } finally {
+      reads.mockRestore();
+    }
+    expect(await text(await disk.get('p1/sized', { start: 6, end: 10 }, 11))).toBe('world');
   });
 
   it('stores a stream when its temporary folder went away meanwhile', async () => {
