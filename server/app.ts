@@ -17,7 +17,7 @@ import { errorHandler } from './plugins/error-handler.js';
 import { applyMethodOverride } from './plugins/method-override.js';
 import { parseRequestContext } from './plugins/request-context.js';
 import { installRequestLog, QuietRequestLog } from './plugins/request-log.js';
-import { isApiPath, registerWeb } from './plugins/web.js';
+import { isApiPath, pathOf, registerWeb } from './plugins/web.js';
 import { withSeo } from './modules/custom-pages/seo.js';
 import { loadPageRenderer } from './plugins/page-render.js';
 import { storeOrigins } from './storage/disks.js';
@@ -136,7 +136,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   });
 
   app.addHook('onRequest', async function identifyCaller(request, reply) {
-    const url = request.url.split('?')[0] ?? '/';
+    const url = pathOf(request.url);
     await ensureXsrfCookie(request, reply);
     if (!isApiPath(url)) return;
     request.ctx = parseRequestContext(request);

@@ -10,7 +10,15 @@ export const API_PREFIXES = ['/api/', '/auth/', '/secure/'];
 
 const DAV_PATH = /^\/dav(\/|$)/;
 
-export const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url === prefix.slice(0, -1) || url.startsWith(prefix));
+const API_ROOTS = API_PREFIXES.map((prefix) => prefix.slice(0, -1));
+
+export const isApiPath = (url: string) => API_PREFIXES.some((prefix, i) => url === API_ROOTS[i] || url.startsWith(prefix));
+
+/** A request URL's path, without its query string (read by every request's hooks: no array, no second string). */
+export function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
 
 /**
  * Serves the built browser app: hashed assets cached for a year, everything
@@ -45,7 +53,7 @@ export async function registerWeb(
 
   // Every answer that is not the API's (pages, assets, the worker, the manifest) carries the page headers.
   app.addHook('onSend', async (request, reply, payload) => {
-    const url = request.url.split('?')[0] ?? '/';
+    const url = pathOf(request.url);
     if (isApiPath(url)) return payload;
     // WebDAV answers (files and XML for file managers) keep the strict headers but never load the
     // human check's script: no need to read its settings on each of a sync's thousands of requests.
@@ -122,7 +130,7 @@ export async function registerWeb(
   app.get('/', { schema: { hide: true } }, (request, reply) => sendApp(request, reply));
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    const url = request.url.split('?')[0] ?? '/';
+    const url = pathOf(request.url);
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url) && !path.extname(url);
     if (!wantsPage) return reply.code(404).send({ message: 'Not found.' });
     return sendApp(request, reply);

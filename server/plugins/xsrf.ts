@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CsrfMismatch } from '../lib/errors.js';
-import { randomToken, safeEqual } from '../lib/tokens.js';
+import { randomToken, safeEqual, sha256 } from '../lib/tokens.js';
 import { isSecure, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from './cookies.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -32,6 +32,29 @@ function appKey(request: FastifyRequest): Promise<string> {
 
 export const xsrfTokenFor = (key: string, sessionToken: string): string => createHmac('sha256', key).update(`xsrf|${sessionToken}`).digest('base64url');
 
+/** Beyond this many sessions the map starts again rather than grow without end (a flood of made-up cookies). */
+const MAX_BOUND = 10_000;
+const boundTokens = new WeakMap<FastifyInstance, Map<string, string>>();
+
+/**
+ * The token bound to a session, remembered per app by the session's hash (as
+ * the sessions table keys it, so no cookie value is kept): keying an HMAC
+ * costs ~6x a plain hash, and every request of a session asked for the same
+ * one (issue 38 §3). The app key never changes under a running app.
+ */
+async function boundTokenFor(request: FastifyRequest, sessionToken: string): Promise<string> {
+  let bound = boundTokens.get(request.server);
+  if (!bound) boundTokens.set(request.server, (bound = new Map()));
+  const id = sha256(sessionToken);
+  let token = bound.get(id);
+  if (token === undefined) {
+    token = xsrfTokenFor(await appKey(request), sessionToken);
+    if (bound.size >= MAX_BOUND) bound.clear();
+    bound.set(id, token);
+  }
+  return token;
+}
+
 function setXsrfCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(XSRF_COOKIE, token, { path: '/', httpOnly: false, sameSite: 'lax', secure: isSecure(request) });
 }
@@ -41,7 +64,7 @@ export async function ensureXsrfCookie(request: FastifyRequest, reply: FastifyRe
   const existing = request.cookies[XSRF_COOKIE];
   const session = request.cookies[SESSION_COOKIE];
   if (session) {
-    const bound = xsrfTokenFor(await appKey(request), session);
+    const bound = await boundTokenFor(request, session);
     if (existing !== bound) setXsrfCookie(request, reply, bound);
     return;
   }
@@ -65,6 +88,6 @@ export async function checkXsrf(request: FastifyRequest): Promise<void> {
   const header = request.headers[XSRF_HEADER];
   const sent = Array.isArray(header) ? header[0] : header;
   const session = request.cookies[SESSION_COOKIE];
-  const expected = session ? xsrfTokenFor(await appKey(request), session) : request.cookies[XSRF_COOKIE];
+  const expected = session ? await boundTokenFor(request, session) : request.cookies[XSRF_COOKIE];
   if (!expected || !sent || !safeEqual(expected, sent)) throw CsrfMismatch();
 }

@@ -1,7 +1,7 @@
 /**
  * Listing pages, name and content search on a big drive (100k entries, one folder of
  * 10k) under 64 connections, beside a bare Fastify route answering the same
- * bytes, in the same run. Prints req/s, p50, p97.5, p99 and the ratio, then
+ * bytes, in the same run. Prints req/s, p50, p97.5, p99, the server's CPU ms a response and the ratio, then
  * where one request's time goes (in-process), then issue 19's targets as met
  * or not, with the measured reason for a miss. Asserts nothing.
  *
@@ -19,7 +19,7 @@ import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import { seedDrive } from './lib/seed.js';
 import { signIn, startServer } from './lib/server.js';
-import { breakdown, describeBreakdown, describeHookCosts, hookCosts, inProcessApp, type Breakdown } from './lib/breakdown.js';
+import { breakdown, describeBreakdown, describeHookCosts, hookCosts, inProcessApp, restMs, type Breakdown } from './lib/breakdown.js';
 import { budgetMs, conditions, printTargets, writeJson, type Target } from './lib/report.js';
 import type { LoadResult } from './lib/load-client.js';
 
@@ -37,15 +37,25 @@ interface Load {
   p95: number;
   p975: number;
   p99: number;
+  /** CPU time (user + system) of the answering process a response: steadier than req/s on a machine shared with other work. */
+  cpuMs: number;
 }
 
-async function load(url: string, headers: Record<string, string>, { notModified = false, clients = connections } = {}): Promise<Load> {
+/** CPU milliseconds a process has used so far (Linux /proc: utime + stime, in clock ticks of 10 ms). */
+async function processCpuMs(pid: number): Promise<number> {
+  const fields = (await fs.readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function load(url: string, headers: Record<string, string>, pid: number, { notModified = false, clients = connections } = {}): Promise<Load> {
   const options = JSON.stringify({ url, connections: clients, seconds, headers });
+  const before = await processCpuMs(pid);
   const { stdout } = await run(process.execPath, ['--import', 'tsx', path.resolve('tests/bench/lib/load-client.ts'), options], { maxBuffer: 16 * 1024 * 1024 });
+  const cpuMs = (await processCpuMs(pid)) - before;
   const r = JSON.parse(stdout) as LoadResult;
   const unexpected = notModified ? r.statusCodes.some((code) => code !== '304') : r.non2xx > 0;
   if (unexpected || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { rps: r.rps, p50: r.p50, p95: r.p95, p975: r.p975, p99: r.p99 };
+  return { rps: r.rps, p50: r.p50, p95: r.p95, p975: r.p975, p99: r.p99, cpuMs: cpuMs / Math.max(1, r.responses) };
 }
 
 type Call = { label: string; url: string; clients: number; revalidate?: boolean; reference: number };
@@ -81,7 +91,7 @@ async function main() {
 
   const env = conditions();
   console.log(`\n${total} entries, ${seconds} s each, ${env.database}, ${env.cpus} CPUs, load average ${env.loadAverage.join(' ')}`);
-  const rows: (Load & { label: string; clients: number; bareRps: number; ratio: number })[] = [];
+  const rows: (Load & { label: string; clients: number; bareRps: number; bareCpuMs: number; ratio: number })[] = [];
   console.log(
     'call'.padEnd(34),
     'conns'.padStart(5),
@@ -90,17 +100,21 @@ async function main() {
     'p95'.padStart(7),
     'p97.5'.padStart(7),
     'p99 ms'.padStart(8),
+    'cpu ms'.padStart(7),
     '| bare req/s'.padStart(12),
+    'cpu ms'.padStart(7),
     'ratio'.padStart(7),
   );
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
   for (const call of calls) {
     if (only && !only.test(call.label)) continue;
-    const reference = await load(`${bareUrl}/${call.reference}`, {}, { clients: call.clients });
+    // The bare routes answer in this process (the load client is another one).
+    const reference = await load(`${bareUrl}/${call.reference}`, {}, process.pid, { clients: call.clients });
+    const pid = app.process.pid!;
     const ours = call.revalidate
-      ? await load(`${app.url}${call.url}`, { ...headers, 'if-none-match': tag ?? '' }, { notModified: true, clients: call.clients })
-      : await load(`${app.url}${call.url}`, headers, { clients: call.clients });
-    const row = { label: call.label, clients: call.clients, ...ours, bareRps: reference.rps, ratio: ours.rps / reference.rps };
+      ? await load(`${app.url}${call.url}`, { ...headers, 'if-none-match': tag ?? '' }, pid, { notModified: true, clients: call.clients })
+      : await load(`${app.url}${call.url}`, headers, pid, { clients: call.clients });
+    const row = { label: call.label, clients: call.clients, ...ours, bareRps: reference.rps, bareCpuMs: reference.cpuMs, ratio: ours.rps / reference.rps };
     rows.push(row);
     console.log(
       call.label.padEnd(34),
@@ -110,7 +124,9 @@ async function main() {
       String(ours.p95).padStart(7),
       String(ours.p975).padStart(7),
       String(ours.p99).padStart(8),
+      ours.cpuMs.toFixed(3).padStart(7),
       `| ${reference.rps.toFixed(0)}`.padStart(12),
+      reference.cpuMs.toFixed(3).padStart(7),
       row.ratio.toFixed(2).padStart(7),
     );
   }
@@ -169,7 +185,7 @@ async function seededDataDir(): Promise<string> {
   return dataDir;
 }
 
-/** Issue 19's listing, revalidation and search targets, judged from this run. */
+/** Issue 19's and 38's listing, revalidation and search targets, judged from this run. */
 function targetsOf(
   rows: (Load & { label: string; bareRps: number; ratio: number })[],
   costs: Map<string, Breakdown>,
@@ -188,6 +204,7 @@ function targetsOf(
     'What would meet it: no single part is near the budget (see the breakdown); reading 51 rows of 25 columns through better-sqlite3 alone\n' +
     'costs more. A per-folder cache of the serialised page would, for repeated identical requests, but the app already turns those into\n' +
     '304s (the revalidation line); several processes (WORKERS=N on PostgreSQL) multiply req/s by the cores, outside "one process".';
+  // Issue 38 §3's (issue 19 asked 0.15× and p99 ≤ 20 ms).
   for (const [label, url] of [
     ['folder of 10k, first page', paths.folderPath],
     ['root, first page', paths.rootPath],
@@ -195,10 +212,21 @@ function targetsOf(
     const r = row(label);
     if (!r) continue;
     targets.push({
-      target: `${label}: ≥ 0.15× bare, p99 ≤ 20 ms at ${connections} connections`,
-      measured: `${r.ratio.toFixed(2)}×, p99 ${r.p99} ms`,
-      met: r.ratio >= 0.15 && r.p99 <= 20,
-      why: missWhy(costs.get(url), 0.15, r.bareRps, listingExtra),
+      target: `${label}: ≥ 0.08× bare, p99 ≤ 40 ms at ${connections} connections`,
+      measured: `${r.ratio.toFixed(2)}×, p99 ${r.p99} ms (server CPU ${r.cpuMs.toFixed(2)} ms a response)`,
+      met: r.ratio >= 0.08 && r.p99 <= 40,
+      why: missWhy(costs.get(url), 0.08, r.bareRps, listingExtra),
+    });
+  }
+  const folderCost = costs.get(paths.folderPath);
+  if (folderCost) {
+    targets.push({
+      target: "the folder page's part that is neither SQL nor serialising: ≤ 0.3 ms",
+      measured: `${restMs(folderCost).toFixed(2)} ms (wall time in-process, inject's own work left out)`,
+      met: restMs(folderCost) <= 0.3,
+      why:
+        `${describeBreakdown(folderCost)}; the hooks' and handler's figures above say where it goes. Wall time on a loaded machine\n` +
+        'counts the time other processes held the core: the CPU figure and the load average say how far to trust it.',
     });
   }
   const revalidated = row('folder of 10k, revalidated (304)');

@@ -133,11 +133,12 @@ const linkSource: GrantSource = {
 
 export const GRANT_SOURCES: readonly GrantSource[] = [ownerSource, workspaceSource, shareSource, linkSource];
 
+/** `from` is a source's fresh answer, used once: its sets are taken over rather than copied (one per row of a page). */
 function union(into: Grants, from: Grants): void {
   for (const [id, actions] of from) {
     const held = into.get(id);
     if (held) for (const action of actions) held.add(action);
-    else into.set(id, new Set(actions));
+    else into.set(id, actions);
   }
 }
 

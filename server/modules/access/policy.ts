@@ -67,6 +67,15 @@ export function mayCreateCredentials(session: { impersonatorId: number | null })
 
 /** What a grant lets this caller do, in catalogue order: what presenters send so clients never guess. */
 export function allowedActions(actor: Actor, grant: ActionSet | undefined): EntryAction[] {
-  if (!grant) return [];
-  return ENTRY_ACTIONS.filter((action) => grant.has(action) && siteAllows(actor, action));
+  return allowedActionsOf(actor)(grant);
+}
+
+/**
+ * `allowedActions` for many grants of one caller, the role's ceiling worked
+ * out once: a listing page asked it of every row, each action a scan of the
+ * caller's permissions (issue 38 §3).
+ */
+export function allowedActionsOf(actor: Actor): (grant: ActionSet | undefined) => EntryAction[] {
+  const ceiling = ENTRY_ACTIONS.filter((action) => siteAllows(actor, action));
+  return (grant) => (grant ? ceiling.filter((action) => grant.has(action)) : []);
 }

@@ -1,4 +1,5 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Compilable, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/types.js';
 import { plainEntries, type NameSearch } from '../../db/search.js';
 import { ValidationError } from '../../lib/errors.js';
@@ -12,7 +13,7 @@ import type { FileEntryRow } from '../../db/types.js';
 import { SQL_EXTENSIONS } from './kinds.js';
 import { entriesQuery, presentRows } from './present.js';
 import type { EntryWithRelations } from './presenter.js';
-import { descendantsOf, spaceOf, type Executor } from './repository.js';
+import { descendantsOf, inScope, spaceOf, type Executor } from './repository.js';
 import type { ListQuery, OrderColumn } from './schemas.js';
 
 /** A run of a content match's snippet (modules/search/fold.ts makes them). */
@@ -52,8 +53,18 @@ interface SortKey {
 const lowerName = sql<string>`lower(file_entries.name)`;
 const folderRank = sql<number>`case when file_entries.type = 'folder' then 0 else 1 end`;
 
+const sortKeysMade = new Map<string, SortKey[]>();
+
 /** The ORDER BY of a listing; every one ends with the id so that rows never tie (keyset paging). */
 function sortKeys(orderBy: OrderColumn, dir: 'asc' | 'desc'): SortKey[] {
+  // Made once per sort: the expressions are immutable, and every request asked for the same few.
+  const name = `${orderBy}:${dir}`;
+  let keys = sortKeysMade.get(name);
+  if (!keys) sortKeysMade.set(name, (keys = makeSortKeys(orderBy, dir)));
+  return keys;
+}
+
+function makeSortKeys(orderBy: OrderColumn, dir: 'asc' | 'desc'): SortKey[] {
   const id: SortKey = { expr: sql`file_entries.id`, dir };
   switch (orderBy) {
     // Folders first for name sorts, in either direction.
@@ -104,6 +115,49 @@ function dateBound(value: string, end: boolean): { op: '>=' | '<' | '<='; iso: s
   }
   return { op: end ? '<=' : '>=', iso: new Date(value).toISOString() };
 }
+
+/** What changes from one plain folder page to the next; `FolderPageShape` says which statement reads them. */
+interface FolderPageValues extends Record<string, unknown> {
+  userId: number;
+  ownerId: number;
+  workspaceId: number | null;
+  folderId: number | null;
+  offset: number;
+  limit: number;
+}
+
+interface FolderPageShape {
+  orderBy: OrderColumn;
+  orderDir: 'asc' | 'desc';
+  inFolder: boolean;
+  inWorkspace: boolean;
+}
+
+/**
+ * A folder's (or a root's) page with no search, filter or cursor: the same
+ * statement as DriveListing.list builds for it (the same conditions, in the
+ * same order), compiled once per sort and kind of folder and space.
+ */
+const folderPage = prepared(
+  (s: FolderPageShape) => `${s.orderBy}:${s.orderDir}:${s.inFolder ? 'folder' : 'root'}:${s.inWorkspace ? 'workspace' : 'personal'}`,
+  (db, v: FolderPageValues, s: FolderPageShape) => {
+    const space = { ownerId: v.ownerId, workspaceId: s.inWorkspace ? v.workspaceId : null };
+    let rows = entriesQuery(db, v.userId)
+      .where((eb) =>
+        eb.and([
+          // listFilter's condition for a folder view.
+          inScope(space),
+          eb('file_entries.deleted_at', 'is', null),
+          s.inFolder ? eb('file_entries.parent_id', '=', v.folderId) : eb('file_entries.parent_id', 'is', null),
+        ]),
+      )
+      .offset(v.offset);
+    sortKeys(s.orderBy, s.orderDir).forEach((key, i) => {
+      rows = rows.select(sql`${key.expr}`.as(`k${i}`)).orderBy(key.expr, key.dir);
+    });
+    return rows.limit(v.limit) as unknown as Compilable<EntryWithRelations & Record<string, unknown>>;
+  },
+);
 
 /**
  * Drive listings (spec §2 views, §3 Drive listing view, §9 sorts): a folder,
@@ -203,23 +257,30 @@ export class DriveListing {
     const cursorAt = query.cursor ? after(keys, decodeCursor(query.cursor, signature, keys.length)) : null;
     const offset = ((query.page ?? 1) - 1) * query.perPage;
     const limit = query.perPage + 1;
-    let rowsQuery = entriesQuery(this.db, userId);
-    if (from) {
-      // Read from a name search's few matches (db/search.ts), the page's ids are picked first from
-      // file_entries alone; only those rows then get the presenters' joins and subqueries, which
-      // SQLite would otherwise work out for every match before sorting (~1,100 of them over 1M entries).
-      let ids = joinedEntries().select('file_entries.id').where(where);
-      for (const key of keys) ids = ids.orderBy(key.expr, key.dir);
-      ids = cursorAt ? ids.where(cursorAt) : ids.offset(offset);
-      rowsQuery = rowsQuery.where('file_entries.id', 'in', ids.limit(limit));
+    let rows: (EntryWithRelations & Record<string, unknown>)[];
+    if (view === 'folder' && !searching && !cursorAt) {
+      // The page nearly every call asks for: its statement is compiled once per shape (see folderPage).
+      const values = { userId, ownerId: space.ownerId, workspaceId: space.workspaceId ?? null, folderId: folder?.id ?? null, offset, limit };
+      rows = await folderPage(this.db, values, { orderBy, orderDir, inFolder: folder !== null, inWorkspace: Boolean(space.workspaceId) });
     } else {
-      rowsQuery = rowsQuery.where(where);
-      rowsQuery = cursorAt ? rowsQuery.where(cursorAt) : rowsQuery.offset(offset);
+      let rowsQuery = entriesQuery(this.db, userId);
+      if (from) {
+        // Read from a name search's few matches (db/search.ts), the page's ids are picked first from
+        // file_entries alone; only those rows then get the presenters' joins and subqueries, which
+        // SQLite would otherwise work out for every match before sorting (~1,100 of them over 1M entries).
+        let ids = joinedEntries().select('file_entries.id').where(where);
+        for (const key of keys) ids = ids.orderBy(key.expr, key.dir);
+        ids = cursorAt ? ids.where(cursorAt) : ids.offset(offset);
+        rowsQuery = rowsQuery.where('file_entries.id', 'in', ids.limit(limit));
+      } else {
+        rowsQuery = rowsQuery.where(where);
+        rowsQuery = cursorAt ? rowsQuery.where(cursorAt) : rowsQuery.offset(offset);
+      }
+      keys.forEach((key, i) => {
+        rowsQuery = rowsQuery.select(sql`${key.expr}`.as(`k${i}`)).orderBy(key.expr, key.dir);
+      });
+      rows = (await rowsQuery.limit(limit).execute()) as (EntryWithRelations & Record<string, unknown>)[];
     }
-    keys.forEach((key, i) => {
-      rowsQuery = rowsQuery.select(sql`${key.expr}`.as(`k${i}`)).orderBy(key.expr, key.dir);
-    });
-    const rows = (await rowsQuery.limit(limit).execute()) as (EntryWithRelations & Record<string, unknown>)[];
 
     const more = rows.length > query.perPage;
     const page = rows.slice(0, query.perPage);

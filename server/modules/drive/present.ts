@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { signedInUserId, type Actor } from '../access/actor.js';
 import { loadGrants } from '../access/grants.repository.js';
-import { allowedActions } from '../access/policy.js';
+import { allowedActionsOf } from '../access/policy.js';
 import { presentEntry, type EntryWithRelations } from './presenter.js';
 import type { Executor } from './repository.js';
 
@@ -32,7 +32,8 @@ export function entriesQuery(db: Executor, userId: number | null) {
 /** Rows on the wire, each with the actions the caller's grant on it allows (so clients never guess). */
 export async function presentRows(db: Executor, actor: Actor, rows: EntryWithRelations[]) {
   const grants = await loadGrants(db, actor, rows);
-  return rows.map((row) => presentEntry(row, allowedActions(actor, grants.get(row.id))));
+  const allowed = allowedActionsOf(actor);
+  return rows.map((row) => presentEntry(row, allowed(grants.get(row.id))));
 }
 
 export async function presentByIds(db: Executor, actor: Actor, ids: number[]) {

@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database, FileEntryRow } from '../../db/types.js';
+import { prepared } from '../../db/prepared.js';
 import { nowIso } from '../../lib/time.js';
 import { randomToken } from '../../lib/tokens.js';
 import { firstFreeName } from './names.js';
@@ -82,8 +83,15 @@ export function findById(db: Executor, id: number): Promise<FileEntryRow | undef
   return db.selectFrom('file_entries').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+// One hash is what every call on a folder or a file asks (the listing's folder, say): compiled once.
+const byOneHash = prepared(
+  () => 'one',
+  (db, { hash }: { hash: string }) => db.selectFrom('file_entries').selectAll().where('hash', 'in', [hash]),
+);
+
 export function findByHashes(db: Executor, hashes: string[]): Promise<FileEntryRow[]> {
   if (!hashes.length) return Promise.resolve([]);
+  if (hashes.length === 1) return byOneHash(db, { hash: hashes[0]! }, null);
   return db.selectFrom('file_entries').selectAll().where('hash', 'in', hashes).execute();
 }
 

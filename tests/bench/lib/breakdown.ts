@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp, servicesOf } from '../../../server/app.js';
 import { loadConfig } from '../../../server/config.js';
 import { compileSchema } from '../../../server/lib/response-serializer.js';
@@ -15,12 +16,29 @@ export interface Breakdown {
   /** The production serializer on the handler's payload (null when the route sends ready JSON). */
   serializeMs: number | null;
   bytes: number;
+  /** `inject` itself: a bare Fastify route answering the same bytes the same way, which the rest leaves out. */
+  injectMs: number;
+  /** CPU time of this process's main thread a request (Linux /proc; null elsewhere): steadier than wall time on a shared machine. */
+  cpuMs: number | null;
 }
 
+/** What is neither SQL, nor serialising, nor `inject`'s own work: issue 38 §3's part. */
+export const restMs = (b: Breakdown) => b.requestMs - b.sqlMs - (b.serializeMs ?? 0) - b.injectMs;
+
 export const describeBreakdown = (b: Breakdown) =>
-  `${b.requestMs.toFixed(2)} ms a request in-process: ${b.statements} statement(s) ${b.sqlMs.toFixed(2)} ms, ` +
-  `serialising ${b.bytes >> 10} KB ${b.serializeMs === null ? 'n/a' : `${b.serializeMs.toFixed(2)} ms`}, ` +
-  `the rest (Fastify, sessions, XSRF, access, building the page) ${(b.requestMs - b.sqlMs - (b.serializeMs ?? 0)).toFixed(2)} ms`;
+  `${b.requestMs.toFixed(2)} ms a request in-process${b.cpuMs === null ? '' : ` (${b.cpuMs.toFixed(2)} ms CPU)`}: ${b.statements} statement(s) ${b.sqlMs.toFixed(2)} ms, ` +
+  `serialising ${b.bytes >> 10} KB ${b.serializeMs === null ? 'n/a' : `${b.serializeMs.toFixed(2)} ms`}, inject's own ${b.injectMs.toFixed(2)} ms, ` +
+  `the rest (Fastify, sessions, XSRF, access, building the page) ${restMs(b).toFixed(2)} ms`;
+
+/** CPU milliseconds this process's main thread has used (utime + stime, in clock ticks of 10 ms), or null off Linux. */
+export function threadCpuMs(): number | null {
+  try {
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The app built in this process on the bench's database (the server process
@@ -66,16 +84,40 @@ export async function breakdown(target: Awaited<ReturnType<typeof inProcessApp>>
   const { app, cookie, captured } = target;
   const call = () => app.inject({ method: 'GET', url, headers: { cookie } });
   for (let i = 0; i < warmup; i += 1) await call();
+  // inject's own cost, from a bare route answering the same bytes, timed in blocks alternating with the app's so that
+  // both see the same load on a shared machine (subtracting a figure taken at another moment can go negative).
+  const bare = Fastify({ logger: false });
+  const body = (await call()).body;
+  bare.get('/', (_request, reply) => reply.type('application/json').send(body));
+  await bare.ready();
+  const bareCall = () => bare.inject({ method: 'GET', url: '/', headers: { cookie } });
+  for (let i = 0; i < warmup; i += 1) await bareCall();
   const counter = servicesOf(app as FastifyInstance).db.counter;
   counter.log = [];
   let bytes = 0;
-  const start = performance.now();
-  for (let i = 0; i < rounds; i += 1) bytes = (await call()).rawPayload.length;
-  const requestMs = (performance.now() - start) / rounds;
+  let appMs = 0;
+  let bareMs = 0;
+  let cpu: number | null = 0;
+  const blocks = 10;
+  const perBlock = Math.ceil(rounds / blocks);
+  for (let block = 0; block < blocks; block += 1) {
+    const cpuStart = threadCpuMs();
+    const start = performance.now();
+    for (let i = 0; i < perBlock; i += 1) bytes = (await call()).rawPayload.length;
+    appMs += performance.now() - start;
+    const cpuEnd = threadCpuMs();
+    cpu = cpu === null || cpuStart === null || cpuEnd === null ? null : cpu + cpuEnd - cpuStart;
+    const bareStart = performance.now();
+    for (let i = 0; i < perBlock; i += 1) await bareCall();
+    bareMs += performance.now() - bareStart;
+  }
+  await bare.close();
+  const calls = blocks * perBlock;
+  const requestMs = appMs / calls;
+  const injectMs = bareMs / calls;
   const log = counter.log;
   counter.log = undefined;
-  const sqlMs = log.reduce((sum, s) => sum + (s.ms ?? 0), 0) / rounds;
-
+  const sqlMs = log.reduce((sum, s) => sum + (s.ms ?? 0), 0) / calls;
   let serializeMs: number | null = null;
   captured.payload = undefined;
   await call();
@@ -85,7 +127,7 @@ export async function breakdown(target: Awaited<ReturnType<typeof inProcessApp>>
     for (let i = 0; i < rounds; i += 1) serialize(captured.payload);
     serializeMs = (performance.now() - begin) / rounds;
   }
-  return { requestMs, statements: log.length / rounds, sqlMs, serializeMs, bytes };
+  return { requestMs, statements: log.length / calls, sqlMs, serializeMs, bytes, injectMs, cpuMs: cpu === null ? null : cpu / calls };
 }
 
 type Hook = (this: unknown, ...args: unknown[]) => unknown;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_ACTIONS, ENTRY_ACTIONS, type ActionSet, type EntryAction } from '../../../server/modules/access/actions.js';
 import { guestActor, userActor, type Actor } from '../../../server/modules/access/actor.js';
 import { linkActions } from '../../../server/modules/access/grants.repository.js';
-import { allowedActions, decide, type Decision } from '../../../server/modules/access/policy.js';
+import { allowedActions, allowedActionsOf, decide, type Decision } from '../../../server/modules/access/policy.js';
 
 // The policy as a table (Outline's policies/document.test.ts): actor × grant × action → decision.
 const filesRole = ['files.view', 'files.create', 'files.update', 'files.delete', 'files.download'].map((name) => ({ name, restrictions: [] }));
@@ -152,5 +152,12 @@ describe('the access policy', () => {
     expect(allowedActions(actors.admin!, ALL_ACTIONS)).toEqual([...ENTRY_ACTIONS]);
     expect(allowedActions(actors['member without update']!, grants['view only'])).toEqual(['files.view', 'files.download']);
     expect(allowedActions(actors.member!, undefined)).toEqual([]);
+  });
+
+  it("answers a page's rows as it answers one (the ceiling is worked out once per caller)", () => {
+    for (const [actorName, grantName] of table) {
+      const [actor, grant] = [actors[actorName]!, grants[grantName]];
+      expect(allowedActionsOf(actor)(grant)).toEqual(ENTRY_ACTIONS.filter((action) => decide(actor, action, grant) === 'allow'));
+    }
   });
 });

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepared, PreparedShapeError } from '../../../server/db/prepared.js';
+import { createUser } from '../support/factories.js';
+import { servicesOf } from '../support/services-handle.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+/** Issue 38 §3: statements compiled once per shape, run with each call's values. */
+describe('a statement compiled once', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  const db = () => servicesOf(t.app).db.kysely;
+
+  it("answers each call with that call's values", async () => {
+    const [a, b] = [await createUser(db()), await createUser(db())];
+    const byId = prepared(
+      () => 'one',
+      (kysely, v: { id: number; limit: number }) => kysely.selectFrom('users').select(['id', 'email']).where('id', '=', v.id).limit(v.limit),
+    );
+    expect(await byId(db(), { id: a.id, limit: 1 }, null)).toEqual([{ id: a.id, email: a.email }]);
+    expect(await byId(db(), { id: b.id, limit: 1 }, null)).toEqual([{ id: b.id, email: b.email }]);
+    expect(await byId(db(), { id: b.id, limit: 0 }, null)).toEqual([]);
+  });
+
+  it('refuses a value that picks the statement when the shape key does not name it (tests run checked)', async () => {
+    const user = await createUser(db());
+    const picksByValue = prepared(
+      () => 'one',
+      (kysely, v: { id: number | null }) => {
+        const users = kysely.selectFrom('users').select('id');
+        return v.id ? users.where('id', '=', v.id) : users.where('id', 'is', null);
+      },
+    );
+    // Compiled first from the slot standing for `id`, which is truthy: `id = ?`; a null then builds `id is null`.
+    await expect(picksByValue(db(), { id: null }, null)).rejects.toBeInstanceOf(PreparedShapeError);
+    const namesIt = prepared(
+      (s: { known: boolean }) => (s.known ? 'known' : 'none'),
+      (kysely, v: { id: number | null }, s: { known: boolean }) => {
+        const users = kysely.selectFrom('users').select('id');
+        return s.known ? users.where('id', '=', v.id) : users.where('id', 'is', null);
+      },
+    );
+    expect(await namesIt(db(), { id: null }, { known: false })).toEqual([]);
+    expect(await namesIt(db(), { id: user.id }, { known: true })).toEqual([{ id: user.id }]);
+  });
+});
