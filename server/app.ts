@@ -28,6 +28,7 @@ import { installLogContext, logContextOptions } from './observability/log-contex
 import { installObservability } from './observability/index.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { DAV_METHODS } from './modules/webdav/routes.js';
+import { DAV_PREFIX } from './modules/webdav/request.js';
 
 /**
  * The document's schemas in name order: zod registers them as their modules are first imported, and the committed
@@ -137,6 +138,9 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
 
   app.addHook('onRequest', async function identifyCaller(request, reply) {
     const url = pathOf(request.url);
+    // WebDAV clients sign in with Basic (a token) on every request and keep no cookies: a fresh XSRF cookie on
+    // each of their answers was a random token and a Set-Cookie for nobody.
+    if (url === DAV_PREFIX || url.startsWith(`${DAV_PREFIX}/`)) return;
     await ensureXsrfCookie(request, reply);
     if (!isApiPath(url)) return;
     request.ctx = parseRequestContext(request);

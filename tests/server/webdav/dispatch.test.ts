@@ -23,4 +23,13 @@ describe('WebDAV dispatch', () => {
   it('hands each offered method to a handler (none answers 405)', async () => {
     for (const method of METHODS) expect((await call(method, `/dav/My%20drive/nothing-${method}`)).statusCode, method).not.toBe(405);
   });
+
+  it('sets no cookie on its answers (a WebDAV client signs in with Basic and keeps none)', async () => {
+    for (const method of ['OPTIONS', 'PROPFIND', 'GET']) {
+      const response = await call(method, method === 'GET' ? '/dav/My%20drive/nothing' : '/dav/My%20drive/');
+      expect(response.headers['set-cookie'], method).toBeUndefined();
+    }
+    // The app's own pages still get their XSRF cookie.
+    expect(String((await site.app.inject({ url: '/api/v1/health' })).headers['set-cookie'])).toContain('XSRF-TOKEN');
+  });
 });
