@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { applyFieldErrors, getErrorMessage } from '../../api/errors';
@@ -34,6 +34,7 @@ export function LoginPage() {
   const social = useSocialLogin();
   // The schema and zod (~35 KB gzip) load on the first check, not before the page can be hydrated.
   const resolver = useMemo(() => lazyResolver(() => import('./login-schema').then((m) => m.loginResolver(t))), [t]);
+  useEffect(() => void resolver.preload(), [resolver]);
   const { register, handleSubmit, setError, formState } = useForm<LoginForm>({
     resolver,
     defaultValues: { email: presetEmail ?? demo?.email ?? '', password: demo?.password ?? '', remember: true },
