@@ -1,5 +1,4 @@
-import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
+import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { createQueryClient } from './api/query-client';
@@ -10,7 +9,6 @@ import { setBootstrap, takeInlineBootstrap } from './features/bootstrap/store';
 import { syncLanguage } from './i18n/i18n';
 import { registerServiceWorker } from './offline/sw-registration';
 import { startErrorReporting } from './observability/errors';
-import './index.css';
 
 const queryClient = createQueryClient();
 startErrorReporting(queryClient);
@@ -34,19 +32,31 @@ const app = () => (
   </StrictMode>
 );
 
+/** Runs `onCommit` once its children are in the page. */
+function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
+  useLayoutEffect(onCommit, [onCommit]);
+  return children;
+}
+
+const liftInert = () => root.removeAttribute('inert');
+
 /** Renders from nothing, replacing what #root holds (the static shell, or the server's preview of the screen). */
 const render = () => {
   const reactRoot = createRoot(root);
   if (!root.hasAttribute('inert')) return reactRoot.render(app());
-  // The preview is inert (no click on it is lost on a button without its handler) until the screen replaces it.
-  flushSync(() => reactRoot.render(app()));
-  root.removeAttribute('inert');
+  // The preview stays painted while React builds the screen in slices (a transition yields to the browser every
+  // few ms: the drive's first render was one task of ~300 ms on a slowed phone CPU), and is inert (no click on it is
+  // lost on a button without its handler) until the screen replaces it in the commit.
+  startTransition(() => reactRoot.render(<Committed onCommit={liftInert}>{app()}</Committed>));
 };
 
 if (isServerRendered(root)) {
   // The server wrote this screen (src/entry-server.tsx): React adopts its markup once the screen's code is here.
   takeServerQueries(queryClient);
-  loadInitialRoutes(routes, window.location).then(() => hydrateRoot(root, app()), render);
+  // In a transition, hydration is time-sliced: React yields to the browser every few ms rather than adopting the
+  // whole page in one long task (Lighthouse's blocking time; a tap waits for it), and a tap on a part not yet
+  // hydrated makes React hydrate that part first.
+  loadInitialRoutes(routes, window.location).then(() => startTransition(() => void hydrateRoot(root, app())), render);
 } else if (isServerPreview(root)) {
   // The server painted the screen's frame: the first render replaces it with the screen itself, not a
   // spinner in between (the router would show one while the screen's code loads), from the same data.

@@ -66,6 +66,8 @@ export function chunkPreloader(webDistDir: string): (modules: string[]) => strin
 
 /** The id the app reads the rendered screens' queries from (src/app/hydrate.ts). */
 const QUERIES_ID = 'server-queries';
+/** The id of the template holding the screen's preloads (src/boot.ts). */
+const PRELOADS_ID = 'screen-preloads';
 /** Ends the static shell inside #root (index.html): what the server's markup replaces. */
 const ROOT = /<div id="root">[\s\S]*?<!--\/shell-->\s*<\/div>/;
 
@@ -90,6 +92,8 @@ export function withRenderedPage(template: string, page: RenderedPage, preloads:
   if (page.title) html = html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(page.title)}</title>`);
   // `crossorigin` as Vite's own preloads have it: module scripts are fetched in CORS mode, and only a preload made the same way is reused.
   const links = preloads.filter((href) => !html.includes(`"${href}"`)).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
-  if (links.length) html = html.replace(/<\/head>/i, () => `${links.join('')}</head>`);
+  // In a template, inert: src/boot.ts moves them into the head when the app starts, after the first paint, which needs
+  // only the HTML and CSS (fetched beside them, the screen's script delayed that paint).
+  if (links.length) html = html.replace(/<\/body>/i, () => `<template id="${PRELOADS_ID}">${links.join('')}</template></body>`);
   return html;
 }

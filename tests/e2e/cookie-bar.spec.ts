@@ -7,6 +7,9 @@ test.use({ viewport: { width: 390, height: 640 } });
 
 test('the cookie bar hides neither the version label nor a toast', async ({ page }) => {
   await page.goto('/forgot-password');
+  // The server wrote the page; the bar's reserved height is set by the app, which starts after the first paint:
+  // the form's fields are enabled once it runs (HydratedForm), and only then is the page's end where it stays.
+  await expect(page.getByLabel('Email')).toBeEnabled();
   const bar = page.getByRole('region', { name: 'Cookie notice' });
   await expect(bar).toBeVisible();
   const barTop = (await bar.boundingBox())!.y;

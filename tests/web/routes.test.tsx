@@ -2,6 +2,9 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeBootstrap, makeUser } from './fixtures';
 import { loadRoutes, renderApp } from './render-app';
+// The sign-in form loads its schema on demand (lazyResolver): here it is loaded with the test's modules, so a
+// submit does not wait for the test runner to compile zod.
+import '../../src/features/auth/login-schema';
 
 const signedIn = (overrides: Parameters<typeof makeUser>[0] = {}) => makeBootstrap({ user: makeUser(overrides) });
 

@@ -1,12 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { z } from '../../ui/zod';
 import { applyFieldErrors, getErrorMessage } from '../../api/errors';
 import { useTrans } from '../../i18n/use-trans';
 import { HydratedForm } from '../../ui/form/HydratedForm';
-import type { TranslateFn } from '../../i18n/use-trans';
+import { lazyResolver } from '../../ui/form/lazy-resolver';
+import type { LoginForm } from './login-schema';
 import { linkClass, primaryButtonClass, secondaryButtonClass } from '../../ui/form/field-classes';
 import { TextField } from '../../ui/form/TextField';
 import { toast } from '../../ui/toast/toast-store';
@@ -18,21 +17,9 @@ import { isWorkspacePath, loginHeading } from './headings';
 import { SocialPasswordPrompt } from './SocialPasswordPrompt';
 import { enabledSocialServices, showSocialButtons, SocialButtons } from './SocialButtons';
 import { useSocialLogin } from './use-social-login';
-import { sharedCountOf } from '../pwa/shared-files';
+import { sharedCountOf } from '../pwa/shared-count';
 import { TwoFactorStep } from './TwoFactorStep';
 import { useSetupStep } from './use-setup-step';
-
-const loginSchema = (t: TranslateFn) =>
-  z.object({
-    email: z
-      .string()
-      .trim()
-      .min(1, t('This field is required'))
-      .pipe(z.email(t('Not a valid email'))),
-    password: z.string().min(1, t('This field is required')),
-    remember: z.boolean(),
-  });
-type LoginForm = z.infer<ReturnType<typeof loginSchema>>;
 
 /** Spec §2 "Sign-in" (/login and /workspace/join/login). */
 export function LoginPage() {
@@ -45,7 +32,9 @@ export function LoginPage() {
   const shared = sharedCountOf(params.get('redirect'));
   const login = useLogin();
   const social = useSocialLogin();
-  const resolver = useMemo(() => zodResolver(loginSchema(t)), [t]);
+  // The schema and zod (~35 KB gzip) load on the first check, not before the page can be hydrated.
+  const resolver = useMemo(() => lazyResolver(() => import('./login-schema').then((m) => m.loginResolver(t))), [t]);
+  useEffect(() => void resolver.preload(), [resolver]);
   const { register, handleSubmit, setError, formState } = useForm<LoginForm>({
     resolver,
     defaultValues: { email: presetEmail ?? demo?.email ?? '', password: demo?.password ?? '', remember: true },

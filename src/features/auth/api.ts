@@ -5,7 +5,6 @@ import { api } from '../../api/http';
 import type { BootstrapResponse, LoginBody, RegisterResponse, ResetPasswordBody, SecondStepBody, SocialService } from '../../api/api-types';
 import type { Bootstrap } from '../../api/bootstrap-types';
 import { queryKeys } from '../../api/query-keys';
-import { pinsClient } from '../../offline/pins/client';
 import { setBootstrap } from '../bootstrap/store';
 import type { RegisterPayload } from './registration';
 
@@ -68,7 +67,11 @@ export function useLogoutMutation() {
       // Issue 39: what the user kept offline leaves the device with them, before the next person can sign in here.
       const leaving = client.getQueryData<Bootstrap>(queryKeys.bootstrap)?.user?.id;
       // The session is over either way: a wipe that fails must not keep the user signed in on this page.
-      if (leaving !== undefined) await pinsClient.wipe(String(leaving)).catch((error: unknown) => console.error('offline files wipe failed', error));
+      // Loaded here, not with the module: the sign-in pages use this file too, and the pins client brings Dexie and the queue engines.
+      if (leaving !== undefined)
+        await import('../../offline/pins/client')
+          .then(({ pinsClient }) => pinsClient.wipe(String(leaving)))
+          .catch((error: unknown) => console.error('offline files wipe failed', error));
       client.clear();
       // Spec §4 "Active workspace": reset to 0 on teardown, so the next person starts in their own space.
       setActiveWorkspace(PERSONAL_WORKSPACE);

@@ -1,8 +1,11 @@
-import { useState, type ReactElement } from 'react';
+import { lazy, Suspense, useState, type ReactElement } from 'react';
 import type { Bootstrap } from '../../api/bootstrap-types';
 import { useBootstrap } from '../bootstrap/store';
 import { useLogoutMutation } from './api';
-import { TwoFactorSetupStep } from './TwoFactorSetupStep';
+
+// On demand: only an account whose role requires two-factor sign-in sees it, and it brings the
+// authenticator and passkey panels (~15 KB gzip) that the sign-in page's first load need not carry.
+const TwoFactorSetupStep = lazy(() => import('./TwoFactorSetupStep').then((m) => ({ default: m.TwoFactorSetupStep })));
 
 interface SocialSignIn {
   setupStep: boolean;
@@ -26,7 +29,9 @@ export function useSetupStep(social: SocialSignIn): { show: () => void; element:
   };
   const element =
     shown || social.setupStep ? (
-      <TwoFactorSetupStep onSignedIn={(bootstrapData) => social.goToTarget(bootstrapData)} onCancel={() => logout.mutate(undefined, { onSettled: close })} />
+      <Suspense fallback={null}>
+        <TwoFactorSetupStep onSignedIn={(bootstrapData) => social.goToTarget(bootstrapData)} onCancel={() => logout.mutate(undefined, { onSettled: close })} />
+      </Suspense>
     ) : null;
   return { show: () => setShown(true), element };
 }

@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { readCookie, writeCookie } from '../../api/cookies';
 import { useTrans } from '../../i18n/use-trans';
+import { useHydrated } from '../../ui/use-hydrated';
 import { useBootstrap } from '../bootstrap/store';
 import { MenuItemLink } from '../navigation/MenuItemLink';
 
@@ -15,6 +16,9 @@ export function CookieNotice() {
   const [accepted, setAccepted] = useState(() => readCookie(COOKIE_NOTICE_COOKIE) === 'true');
   const notice = settings.cookie_notice;
   const shown = notice.enable && !accepted;
+  // The server writes the notice into its pages before the app runs (which starts after the first paint): OK is
+  // disabled until React runs it, so a press is not lost on it.
+  const hydrated = useHydrated();
   const bar = useRef<HTMLDivElement>(null);
 
   // A bottom bar reserves its height (--cookie-bar): the page can scroll its last lines (footer, version
@@ -60,7 +64,7 @@ export function CookieNotice() {
           </>
         )}
       </p>
-      <Button onPress={handleAccept} className="rounded bg-primary px-4 py-1.5 font-semibold text-on-primary focus-visible:outline-2">
+      <Button onPress={handleAccept} isDisabled={!hydrated} className="rounded bg-primary px-4 py-1.5 font-semibold text-on-primary focus-visible:outline-2">
         {t('OK')}
       </Button>
     </div>

@@ -1,5 +1,6 @@
 import { Button, DialogTrigger } from 'react-aria-components';
 import { useTrans } from '../../i18n/use-trans';
+import { useHydrated } from '../../ui/use-hydrated';
 import { Icon } from '../../ui/icons';
 import { ResponsivePopover } from '../../ui/ResponsivePopover';
 import { useBootstrap } from '../bootstrap/store';
@@ -16,10 +17,13 @@ export function LanguageMenu({ compact = false, defaultOpen = false }: { compact
   const { t, language } = useTrans();
   const changeLocale = useChangeLocale();
   const current = localizations.find((l) => l.language === language);
+  // In a page the server wrote, the button is there before its handler (the app starts after the first paint):
+  // disabled until React runs it, so a press is not lost on it.
+  const hydrated = useHydrated();
 
   return (
     <DialogTrigger defaultOpen={defaultOpen}>
-      <Button aria-label={t('Language')} className={LANGUAGE_BUTTON_CLASS}>
+      <Button aria-label={t('Language')} className={LANGUAGE_BUTTON_CLASS} isDisabled={!hydrated}>
         <Icon name="translate" className="size-5" />
         {!compact && <span className="text-sm">{current?.name ?? language}</span>}
       </Button>

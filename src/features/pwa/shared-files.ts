@@ -1,6 +1,5 @@
 import { uploadsDatabase } from '../../offline/queues/uploads/db';
-import { claimSharedFiles, SHARED_PARAM } from '../../offline/queues/uploads/shared-files';
-import { safeRedirectTarget } from '../../app/landing';
+import { claimSharedFiles } from '../../offline/queues/uploads/shared-files';
 import { uploadQueue } from '../uploads/queue-client';
 
 /**
@@ -13,12 +12,4 @@ export async function claimSharedUploads(userId: string): Promise<number> {
   if (!claimed.length) return 0;
   await uploadQueue.adopted(userId, claimed);
   return claimed.length;
-}
-
-/** How many shared files wait for a sign-in, read from the sign-in page's `redirect` (/drive?shared=3). */
-export function sharedCountOf(redirect: string | null): number {
-  const target = safeRedirectTarget(redirect);
-  if (!target) return 0;
-  const count = Number(new URL(target, 'http://app.invalid').searchParams.get(SHARED_PARAM));
-  return Number.isInteger(count) && count > 0 ? count : 0;
 }

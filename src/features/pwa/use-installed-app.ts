@@ -1,17 +1,18 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { formatBytes } from '../../i18n/format-size';
 import { showUnreadBadge } from '../../offline/notifications';
-import { uploadsDatabase } from '../../offline/queues/uploads/db';
-import { readUploadSettings } from '../../offline/queues/uploads/rules';
-import { rememberUploadSettings } from '../../offline/queues/uploads/shared-files';
-import type { FileEntry } from '../../offline/queues/uploads/types';
 import { useBootstrap } from '../bootstrap/store';
-import { buildUploads } from '../uploads/build-uploads';
-import { uploadQueue } from '../uploads/queue-client';
-import { consumeLaunches } from './launch-consumer';
-import type { LaunchDeps, LaunchQueueLike } from './launch-consumer';
-import { claimSharedUploads } from './shared-files';
+import type { LaunchContext } from './installed-app';
+import type { LaunchQueueLike } from './launch-consumer';
+
+/**
+ * The module with the upload queue and IndexedDB clients, once the browser is idle: the first paint and
+ * hydration of a page (a sign-in page above all) neither wait for nor pay for its ~60 KB of script (issue 38.1).
+ */
+const installedApp = () =>
+  new Promise<void>((resolve) =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 2000 }) : setTimeout(resolve, 0),
+  ).then(() => import('./installed-app'));
 
 /**
  * What makes the installed app behave like an app (issue 39 item 5), run
@@ -28,13 +29,17 @@ export function useInstalledApp(): void {
   // Signed out, the badge goes: it would tell whoever holds the device about someone else's account.
   useEffect(() => void showUnreadBadge(navigator, unread), [unread]);
 
-  // The worker queues shared files without a page: it follows the settings the site last gave.
   useEffect(() => {
-    void rememberUploadSettings(uploadsDatabase(), readUploadSettings(settings.uploads)).catch(() => undefined);
+    void installedApp()
+      .then((app) => app.rememberSettings(settings.uploads))
+      .catch(() => undefined);
   }, [settings.uploads]);
 
   useEffect(() => {
-    if (userId) void claimSharedUploads(userId).catch(() => undefined);
+    if (userId)
+      void installedApp()
+        .then((app) => app.claimSharedUploads(userId))
+        .catch(() => undefined);
   }, [userId]);
 
   // The launch queue is the window's for its whole life: one consumer, reading who is signed in when a launch comes.
@@ -43,38 +48,11 @@ export function useInstalledApp(): void {
     current.current = { userId, uploads: settings.uploads, navigate };
   }, [userId, settings.uploads, navigate]);
   useEffect(() => {
-    consumeLaunches(
-      window as { launchQueue?: LaunchQueueLike },
-      launchDeps(() => current.current),
-    );
+    const scope = window as { launchQueue?: LaunchQueueLike };
+    // Only an installed app has a launch queue (the first launch waits in it until a consumer is set).
+    if (!scope.launchQueue) return;
+    void installedApp()
+      .then((app) => app.startLaunches(scope, () => current.current))
+      .catch(() => undefined);
   }, []);
-}
-
-interface LaunchContext {
-  userId: string | null;
-  uploads: Record<string, unknown>;
-  navigate: (path: string) => void | Promise<void>;
-}
-
-/** Launches while signed out go nowhere: the sign-in page comes first, and the OS can open the file again. */
-function launchDeps(context: () => LaunchContext): LaunchDeps {
-  return {
-    upload: async (files) => {
-      const { userId, uploads } = context();
-      if (!userId) return [];
-      await uploadQueue.connect(userId);
-      const built = buildUploads(files, { folderHash: '0', workspaceId: null }, { userId, settings: readUploadSettings(uploads), formatSize: formatBytes });
-      await uploadQueue.add(built.items, built.blobs);
-      return built.items.filter((item) => item.status !== 'failed').map((item) => item.id);
-    },
-    whenUploaded: (itemId) =>
-      new Promise<FileEntry>((resolve) => {
-        const stop = uploadQueue.onCompleted((item) => {
-          if (item.id !== itemId || !item.entry) return;
-          stop();
-          resolve(item.entry);
-        });
-      }),
-    open: (path) => void context().navigate(path),
-  };
 }

@@ -4,6 +4,9 @@ import { TwoFactorSection } from '../../../src/features/account/TwoFactorSection
 import { makeBootstrap, makeUser } from '../fixtures';
 import { renderAdmin, type SentCall } from '../admin/render-admin';
 import { renderApp } from '../render-app';
+// The sign-in form loads its schema on demand (lazyResolver): here it is loaded with the test's modules, so a
+// submit does not wait for the test runner to compile zod.
+import '../../../src/features/auth/login-schema';
 
 // Issue 36: the sign-in's second step and Account settings → Security.
 

@@ -5,7 +5,7 @@ import { readUploadSettings } from '../../../src/offline/queues/uploads/rules';
 import { claimSharedFiles, queueSharedFiles, rememberUploadSettings, UNCLAIMED } from '../../../src/offline/queues/uploads/shared-files';
 import { consumeLaunches, handleLaunch } from '../../../src/features/pwa/launch-consumer';
 import type { LaunchDeps, LaunchParamsLike } from '../../../src/features/pwa/launch-consumer';
-import { sharedCountOf } from '../../../src/features/pwa/shared-files';
+import { sharedCountOf } from '../../../src/features/pwa/shared-count';
 
 // Issue 39 item 5: the installed app's badge, its .docx launches and the files shared into it.
 
