@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { z } from '../../ui/zod';
+import { requiredEmail } from './email-field';
 import { applyFieldErrors, getErrorMessage } from '../../api/errors';
 import { useTrans } from '../../i18n/use-trans';
 import { HydratedForm } from '../../ui/form/HydratedForm';
@@ -15,11 +16,7 @@ import { useForgotPassword } from './api';
 
 const forgotSchema = (t: TranslateFn) =>
   z.object({
-    email: z
-      .string()
-      .trim()
-      .min(1, t('This field is required'))
-      .pipe(z.email(t('Not a valid email'))),
+    email: requiredEmail(t),
   });
 type ForgotForm = z.infer<ReturnType<typeof forgotSchema>>;
 

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { z } from '../../ui/zod';
+import { requiredEmail } from './email-field';
 import { applyFieldErrors, getErrorMessage } from '../../api/errors';
 import { useTrans } from '../../i18n/use-trans';
 import type { TranslateFn } from '../../i18n/use-trans';
@@ -17,11 +18,7 @@ export const PASSWORD_RESET_DONE = 'Your password has been reset!';
 const resetSchema = (t: TranslateFn) =>
   z
     .object({
-      email: z
-        .string()
-        .trim()
-        .min(1, t('This field is required'))
-        .pipe(z.email(t('Not a valid email'))),
+      email: requiredEmail(t),
       password: z.string().min(PASSWORD_MIN, t('Must be at least :min characters', { min: PASSWORD_MIN })),
       password_confirmation: z.string().min(1, t('This field is required')),
     })
