@@ -29,6 +29,15 @@ export function saveOnboardingSelection(selection: OnboardingSelection | null, s
   else storage.removeItem(ONBOARDING_SELECTION_KEY);
 }
 
+/** The plan a guest picked on /pricing, as its Upgrade link carries it to /register (see planButton). */
+export function selectionFromQuery(params: URLSearchParams): OnboardingSelection | null {
+  if (params.get('redirectFrom') !== 'pricing') return null;
+  const productId = params.get('product');
+  const priceId = params.get('price');
+  const id = /^[A-Za-z0-9_-]{1,64}$/;
+  return productId && priceId && id.test(productId) && id.test(priceId) ? { productId, priceId } : null;
+}
+
 /** Spec §2 "Landing after login" for the drive variant. */
 export function getLandingPath(_user: User | null, selection: OnboardingSelection | null = readOnboardingSelection()): string {
   if (selection) return `/checkout/${selection.productId}/${selection.priceId}`;

@@ -1,5 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getLandingPath, ONBOARDING_SELECTION_KEY, readOnboardingSelection, safeRedirectTarget, saveOnboardingSelection } from '../../src/app/landing';
+import {
+  getLandingPath,
+  ONBOARDING_SELECTION_KEY,
+  readOnboardingSelection,
+  safeRedirectTarget,
+  saveOnboardingSelection,
+  selectionFromQuery,
+} from '../../src/app/landing';
 import { makeUser } from './fixtures';
 
 describe('landing path', () => {
@@ -16,6 +23,14 @@ describe('landing path', () => {
     saveOnboardingSelection(null);
     expect(readOnboardingSelection()).toBeNull();
     expect(getLandingPath(makeUser())).toBe('/drive');
+  });
+
+  it("reads a pricing link's pick from /register's query, and nothing else", () => {
+    const read = (query: string) => selectionFromQuery(new URLSearchParams(query));
+    expect(read('redirectFrom=pricing&product=2&price=7')).toEqual({ productId: '2', priceId: '7' });
+    expect(read('product=2&price=7')).toBeNull();
+    expect(read('redirectFrom=pricing&product=2')).toBeNull();
+    expect(read('redirectFrom=pricing&product=2&price=..%2F..%2Fadmin')).toBeNull();
   });
 
   it('ignores a malformed selection', () => {

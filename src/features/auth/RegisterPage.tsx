@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { applyFieldErrors, getErrorMessage } from '../../api/errors';
+import { saveOnboardingSelection, selectionFromQuery } from '../../app/landing';
 import { useTrans } from '../../i18n/use-trans';
 import { HydratedForm } from '../../ui/form/HydratedForm';
 import { linkClass, primaryButtonClass } from '../../ui/form/field-classes';
@@ -44,6 +45,11 @@ function RegisterForm() {
   const countries = useValueLists(['countries']).data?.countries ?? [];
   // A role of the new account requires two-factor sign-in: only its set-up is reachable (issue 36).
   const setup = useSetupStep(social);
+  // A plan picked on /pricing: the checkout comes after registration, or after signing in instead (spec §2 "Landing after login").
+  useEffect(() => {
+    const selection = selectionFromQuery(params);
+    if (selection) saveOnboardingSelection(selection);
+  }, [params]);
 
   // An invite link carries the email (and maybe the name): those fields arrive filled and locked.
   const presetEmail = params.get('email');

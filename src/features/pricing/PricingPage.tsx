@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { saveOnboardingSelection } from '../../app/landing';
 import { formatBytes } from '../../i18n/format-size';
 import { useTrans } from '../../i18n/use-trans';
 import { Icon } from '../../ui/icons';
@@ -138,14 +137,7 @@ export function PlanCard({ product, cycle }: { product: Product; cycle: BillingC
       {button.kind === 'current' ? (
         <p className={`${buttonClass} cursor-default opacity-70`}>{t(button.label, { plan: t(button.plan) })}</p>
       ) : (
-        <Link
-          to={button.to}
-          className={buttonClass}
-          onClick={() => {
-            // A guest picks before signing up: the checkout comes after registration (spec §2 "Landing after login").
-            if (button.kind === 'register' && !product.free && price) saveOnboardingSelection({ productId: product.id, priceId: price.id });
-          }}
-        >
+        <Link to={button.to} className={buttonClass}>
           {t(button.label)}
         </Link>
       )}

@@ -32,12 +32,17 @@ export type PlanButton =
  * Spec §4 "Plan button": a guest goes to registration (the selection is kept
  * for after it); a signed-in user's paid plan goes to its checkout; the free
  * plan reads "You're on {plan}" when signed in, 'Get started' otherwise; paid
- * plans read 'Upgrade'.
+ * plans read 'Upgrade'. A guest's paid pick travels in the link itself: the
+ * page is written by the server, and a click before the app runs is a plain
+ * navigation that no click handler sees.
  */
 export function planButton(product: Pick<Product, 'id' | 'name' | 'free'>, price: Pick<Price, 'id'> | undefined, signedIn: boolean): PlanButton {
   if (product.free && signedIn) return { kind: 'current', label: "You're on :plan", plan: product.name };
   const label = product.free ? 'Get started' : 'Upgrade';
-  if (!signedIn) return { kind: 'register', label, to: '/register?redirectFrom=pricing' };
+  if (!signedIn) {
+    const pick = !product.free && price ? `&product=${encodeURIComponent(product.id)}&price=${encodeURIComponent(price.id)}` : '';
+    return { kind: 'register', label, to: `/register?redirectFrom=pricing${pick}` };
+  }
   return { kind: 'checkout', label: 'Upgrade', to: `/checkout/${product.id}/${price?.id ?? ''}` };
 }
 

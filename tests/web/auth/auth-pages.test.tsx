@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Bootstrap } from '../../../src/api/bootstrap-types';
 import { queryKeys } from '../../../src/api/query-keys';
+import { readOnboardingSelection, saveOnboardingSelection } from '../../../src/app/landing';
 import { makeBootstrap } from '../fixtures';
 import { renderApp } from '../render-app';
 
@@ -24,6 +25,14 @@ describe('registration screen', () => {
     const router = renderAt('/register', makeBootstrap({ registration: { disable: true, policies } }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(screen.queryByRole('link', { name: "Don't have an account? Sign up" })).toBeNull();
+  });
+
+  it('keeps the plan a pricing link carries, for the checkout after registration (the link works before the app runs)', async () => {
+    saveOnboardingSelection(null);
+    renderAt('/register?redirectFrom=pricing&product=2&price=7', makeBootstrap({ registration: { disable: false, policies } }));
+    await screen.findByRole('checkbox', { name: 'I accept the Terms of Service' });
+    await waitFor(() => expect(readOnboardingSelection()).toEqual({ productId: '2', priceId: '7' }));
+    saveOnboardingSelection(null);
   });
 
   it('shows one required checkbox per policy, linking to the policy', async () => {

@@ -31,9 +31,10 @@ describe('spec §4 price choice by billing cycle', () => {
 describe('spec §4 plan button', () => {
   const free = { id: 1, name: 'Free', free: true };
   const pro = { id: 2, name: 'Pro', free: false };
-  it('guest: to registration from pricing', () => {
+  it('guest: to registration from pricing, a paid pick carried in the link (a click before the app runs keeps it)', () => {
     expect(planButton(free, { id: 1 }, false)).toEqual({ kind: 'register', label: 'Get started', to: '/register?redirectFrom=pricing' });
-    expect(planButton(pro, { id: 3 }, false)).toEqual({ kind: 'register', label: 'Upgrade', to: '/register?redirectFrom=pricing' });
+    expect(planButton(pro, { id: 3 }, false)).toEqual({ kind: 'register', label: 'Upgrade', to: '/register?redirectFrom=pricing&product=2&price=3' });
+    expect(planButton(pro, undefined, false)).toEqual({ kind: 'register', label: 'Upgrade', to: '/register?redirectFrom=pricing' });
   });
   it("signed in: a paid plan goes to its checkout, the free plan reads You're on", () => {
     expect(planButton(pro, { id: 3 }, true)).toEqual({ kind: 'checkout', label: 'Upgrade', to: '/checkout/2/3' });
