@@ -14,6 +14,7 @@ import { syncLanguage } from './i18n/i18n';
 import { resolveActiveTheme } from './features/themes/theme-rule';
 import { routes } from './app/routes';
 import { serverRouteFor, type ApiGet } from './app/server-rendered';
+import type { PageRenderInput, RenderedPage } from '../common/page-render';
 
 /**
  * The server's renderer of the public screens (issue 38.1), built by `vite build --ssr` into
@@ -21,33 +22,8 @@ import { serverRouteFor, type ApiGet } from './app/server-rendered';
  * route table as the browser, with the caller's bootstrap data (language, translations, branding,
  * settings): what it writes is what the browser's first render produces, which React hydrates.
  */
-export interface RenderInput {
-  /** The request's path and query. */
-  url: string;
-  /** The caller's bootstrap data, as written into the page (`{ data }`). */
-  bootstrap: { data: Bootstrap };
-  /** The request's Cookie header: a screen may show what a cookie decides (the cookie notice). */
-  cookies: string;
-  /** Whether the visitor's browser says it is a phone or tablet (User-Agent "Mobile"): a preview's layout follows it. */
-  mobile?: boolean;
-  get: ApiGet;
-}
-
-export interface RenderedPage {
-  /** #root's content. */
-  html: string;
-  /** The queries the screens read, react-query's dehydrated state as JSON, for the browser's cache. */
-  queries: string;
-  /** Attributes of <html>: the language and the active theme's colours, so the first paint has them. */
-  lang: string;
-  htmlStyle: string;
-  htmlClass: string;
-  title: string;
-  /** The source modules of the screen, whose built chunks the page preloads (dist/web/.vite/manifest.json). */
-  modules: string[];
-  /** A preview for the first paint, which the browser's first render replaces (not hydrated). */
-  preview: boolean;
-}
+export type RenderInput = PageRenderInput<{ data: Bootstrap }, ApiGet>;
+export type { RenderedPage };
 
 // Holds no request's state: it matches the address and loads the screens' code (once).
 const handler = createStaticHandler(routes);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { PageRenderInput, RenderedPage } from '../../common/page-render.js';
 import { escapeHtml } from '../modules/custom-pages/seo.js';
 
 /**
@@ -8,28 +9,10 @@ import { escapeHtml } from '../modules/custom-pages/seo.js';
  * first paint of /login or /pricing is the page, not the static shell's
  * spinner, and React hydrates it. The renderer is the app's own code, built
  * by `vite build --ssr` (src/entry-server.tsx → dist/ssr/entry-server.js);
- * these types mirror its exports (the server does not compile the app).
+ * common/page-render.ts is the contract (the server does not compile the app).
  */
-export interface RenderInput {
-  url: string;
-  bootstrap: unknown;
-  cookies: string;
-  mobile: boolean;
-  get: (apiPath: string) => Promise<unknown>;
-}
-
-export interface RenderedPage {
-  html: string;
-  queries: string;
-  lang: string;
-  htmlStyle: string;
-  htmlClass: string;
-  title: string;
-  /** The screen's source modules (src/…), whose chunks the page preloads. */
-  modules: string[];
-  /** Painted first and replaced by the browser's render (the drive's frame), not hydrated. */
-  preview: boolean;
-}
+export type { RenderedPage };
+export type RenderInput = PageRenderInput;
 
 export type PageRenderer = (input: RenderInput) => Promise<RenderedPage | null>;
 
