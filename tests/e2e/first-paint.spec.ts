@@ -69,7 +69,8 @@ test('/pricing is the server’s markup with the plans, hydrated without a conso
   await expect(pro.getByTestId('plan-price')).toContainText('$99.99');
   await hydrated(page);
   expect(await sameHeadingAsServer(page)).toBe(true);
-  // A switch only React can make (the radio is react-aria's, visually hidden: hence force).
+  // A switch only React can make (the radio is react-aria's, visually hidden: hence force), enabled once it runs.
+  await expect(page.getByRole('radio', { name: 'Monthly' })).toBeEnabled();
   await page.getByRole('radio', { name: 'Monthly' }).click({ force: true });
   await expect(pro.getByTestId('plan-price')).toContainText('$9.99');
   expect(problems).toEqual([]);

@@ -3,6 +3,7 @@ import type { SocialService } from '../../api/api-types';
 import type { Bootstrap } from '../../api/bootstrap-types';
 import { useTrans } from '../../i18n/use-trans';
 import { Icon } from '../../ui/icons';
+import { useHydrated } from '../../ui/use-hydrated';
 import { SOCIAL_SERVICES } from './social-auth';
 
 const LABELS: Record<SocialService, string> = { google: 'Continue with Google', facebook: 'Continue with Facebook' };
@@ -19,6 +20,8 @@ export function showSocialButtons(data: Pick<Bootstrap, 'social' | 'registration
 
 export function SocialButtons({ services, onSelect }: { services: SocialService[]; onSelect: (service: SocialService) => void }) {
   const { t } = useTrans();
+  // On a page the server wrote, a press before React runs would open no popup and say nothing.
+  const hydrated = useHydrated();
   if (services.length === 0) return null;
   return (
     <div className="space-y-2">
@@ -26,6 +29,7 @@ export function SocialButtons({ services, onSelect }: { services: SocialService[
         <Button
           key={service}
           onPress={() => onSelect(service)}
+          isDisabled={!hydrated}
           className="flex w-full items-center justify-center gap-2 rounded border border-divider bg-paper py-2 text-sm font-semibold hover:bg-fg/5 focus-visible:outline-2 focus-visible:outline-primary"
         >
           <Icon name={service} className="size-5" />
