@@ -6,8 +6,10 @@ const primaryIn = (frame: Frame) => frame.evaluate(() => getComputedStyle(docume
 
 async function previewFrame(page: Page): Promise<Frame> {
   const frame = page.frameLocator('iframe[title="Preview"]');
-  // The app in the frame listens once its shell is up: wait for the drive screen.
+  // The app in the frame listens once it runs: the server's preview of /drive shows the same buttons first (inert,
+  // with no app behind them to take the editor's messages), so wait for the app's render to replace it.
   await expect(frame.getByRole('button', { name: 'Upload', exact: true }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(frame.locator('#root')).not.toHaveAttribute('inert', { timeout: 30_000 });
   const found = page.frames().find((f) => f !== page.mainFrame() && f.url().includes('/drive'));
   if (!found) throw new Error('no preview frame');
   return found;
