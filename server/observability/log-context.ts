@@ -1,22 +1,17 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { trace } from '@opentelemetry/api';
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
+import { currentIds, runWithIds, type LogIds } from './async-context.js';
 import { requestSpan } from './tracing.js';
 
-/** What every log line written while serving a request carries. */
-export interface LogIds {
-  reqId: string;
-  traceId?: string;
-}
+export type { LogIds };
 
-/**
+/*
  * Lines written by services through the app's logger (not `request.log`) still
- * belong to a request: the ids travel in async context, and the root logger's
- * mixin adds them. Request loggers already carry them as bindings.
+ * belong to a request: the ids travel in async context (async-context.ts), and
+ * the root logger's mixin adds them. Request loggers already carry them as bindings.
  */
-const current = new AsyncLocalStorage<LogIds>();
 const requestLoggers = new WeakSet<object>();
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -52,7 +47,7 @@ export function traceIdFor(raw: IncomingMessage): string | undefined {
 }
 
 /** The ids of the request being served here, if any (log mixin, error reports). */
-export const currentLogIds = (): LogIds | undefined => current.getStore();
+export const currentLogIds = currentIds;
 
 type LoggerOptions = Exclude<FastifyServerOptions['logger'], undefined | boolean | FastifyBaseLogger>;
 
@@ -140,7 +135,7 @@ export function logContextOptions(
             ...logger,
             mixin(_merge: object, _level: number, from: object) {
               if (requestLoggers.has(from)) return {};
-              return current.getStore() ?? {};
+              return currentIds() ?? {};
             },
           },
   };
@@ -151,6 +146,6 @@ export function installLogContext(app: FastifyInstance): void {
   app.addHook('onRequest', function requestLogContext(request, reply, done) {
     void reply.header(REQUEST_ID_HEADER, request.id);
     const traceId = traceIdFor(request.raw);
-    current.run(traceId ? { reqId: request.id, traceId } : { reqId: request.id }, done);
+    runWithIds(traceId ? { reqId: request.id, traceId } : { reqId: request.id }, done);
   });
 }

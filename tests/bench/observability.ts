@@ -19,7 +19,8 @@
  * spans reached its OTLP receiver and its /metrics counted the requests. The
  * receivers run in this process, so their work is not the server's.
  *
- *   npm run bench:observability   (BENCH_SLICES=4 a side and row, BENCH_ENTRIES=2000; BENCH_SPLIT=1 adds each part alone)
+ *   npm run bench:observability   (BENCH_SLICES=4 a side and row, BENCH_ENTRIES=2000; BENCH_SPLIT=1 adds each part alone;
+ *   BENCH_ROWS=upload,listing runs only those rows — with BENCH_CPU_PROF=dir, a profile of just that work)
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -34,6 +35,9 @@ import { signIn, startServer, type RunningServer } from './lib/server.js';
 const slices = Number(process.env.BENCH_SLICES ?? 4);
 const total = Number(process.env.BENCH_ENTRIES ?? 2000);
 const split = process.env.BENCH_SPLIT === '1';
+const ROWS = ['bare', 'listing', 'upload'] as const;
+const chosen = process.env.BENCH_ROWS ? process.env.BENCH_ROWS.split(',').map((name) => name.trim()) : [...ROWS];
+for (const name of chosen) if (!(ROWS as readonly string[]).includes(name)) throw new Error(`BENCH_ROWS: no row named ${name} (${ROWS.join(', ')})`);
 const admin = { email: 'bench@example.com', password: 'bench password' };
 const run = promisify(execFile);
 const autocannon = path.resolve('node_modules/.bin/autocannon');
@@ -183,10 +187,13 @@ async function main() {
       const app = await startServer(dataDir, admin, undefined, plan.env(otlp));
       sides.push({ label: plan.label, app, pid: app.process.pid!, headers: await signIn(app.url, admin), dataDir, otlp });
     }
-    const bare = await row(sides, { path: '/api/v1/health', clients: 32, signedIn: false });
-    const listing = await row(sides, { path: '/api/v1/drive/file-entries?perPage=50&orderBy=name&orderDir=asc', clients: 32, signedIn: true });
-    const upload = await row(sides, { path: '/api/v1/file-entries', clients: 8, signedIn: true, body: { file: bodyFile, contentType } }, drained);
-    const rows = { bare, listing, upload };
+    const requests: Record<(typeof ROWS)[number], [Request, ((side: Side) => Promise<void>)?]> = {
+      bare: [{ path: '/api/v1/health', clients: 32, signedIn: false }],
+      listing: [{ path: '/api/v1/drive/file-entries?perPage=50&orderBy=name&orderDir=asc', clients: 32, signedIn: true }],
+      upload: [{ path: '/api/v1/file-entries', clients: 8, signedIn: true, body: { file: bodyFile, contentType } }, drained],
+    };
+    const rows: Record<string, Map<Side, Load>> = {};
+    for (const name of ROWS) if (chosen.includes(name)) rows[name] = await row(sides, ...requests[name]);
 
     const [offSide, onSide] = sides as [Side, Side];
     const scrape = await fetch(`${onSide.app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });

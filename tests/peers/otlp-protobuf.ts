@@ -23,9 +23,14 @@ export interface DecodedSpan {
   parentSpanId?: string;
   name: string;
   kind: number;
+  /** Nanoseconds since the epoch, as decimal strings (they exceed 2^53). */
+  startTimeUnixNano?: string;
+  endTimeUnixNano?: string;
   attributes: KeyValue[];
-  status?: { code?: number };
+  events?: { timeUnixNano: string; name: string; attributes: KeyValue[] }[];
+  status?: { code?: number; message?: string };
   links: { traceId: string; spanId: string }[];
+  flags?: number;
 }
 export interface DecodedExport {
   resourceSpans: { resource: { attributes: KeyValue[] }; scopeSpans: { scope: { name: string }; spans: DecodedSpan[] }[] }[];
@@ -93,6 +98,14 @@ class Reader {
   double(start: number): number {
     return this.buf.readDoubleLE(start);
   }
+
+  fixed64(start: number): string {
+    return this.buf.readBigUInt64LE(start).toString();
+  }
+
+  fixed32(start: number): number {
+    return this.buf.readUInt32LE(start);
+  }
 }
 
 function anyValue(reader: Reader): AnyValue {
@@ -134,8 +147,27 @@ function span(reader: Reader): DecodedSpan {
       case 6:
         out.kind = Number(f.varint);
         break;
+      case 7:
+        out.startTimeUnixNano = reader.fixed64(f.start);
+        break;
+      case 8:
+        out.endTimeUnixNano = reader.fixed64(f.start);
+        break;
       case 9:
         out.attributes.push(keyValue(f.reader));
+        break;
+      case 11: {
+        const event = { timeUnixNano: '', name: '', attributes: [] as KeyValue[] };
+        for (const g of f.reader.fields()) {
+          if (g.field === 1) event.timeUnixNano = f.reader.fixed64(g.start);
+          if (g.field === 2) event.name = f.reader.text(g.start, g.stop);
+          if (g.field === 3) event.attributes.push(keyValue(g.reader));
+        }
+        (out.events ??= []).push(event);
+        break;
+      }
+      case 16:
+        out.flags = reader.fixed32(f.start);
         break;
       case 13: {
         const link = { traceId: '', spanId: '' };
@@ -148,7 +180,10 @@ function span(reader: Reader): DecodedSpan {
       }
       case 15:
         out.status = { code: 0 };
-        for (const g of f.reader.fields()) if (g.field === 3) out.status.code = Number(g.varint);
+        for (const g of f.reader.fields()) {
+          if (g.field === 2) out.status.message = f.reader.text(g.start, g.stop);
+          if (g.field === 3) out.status.code = Number(g.varint);
+        }
         break;
     }
   }

@@ -1,0 +1,137 @@
+import type { Attributes, Context, SpanContext, SpanKind } from '@opentelemetry/api';
+import { globalErrorHandler, type ExportResult, type InstrumentationScope } from '@opentelemetry/core';
+import { convertLegacyHttpOptions, createOtlpHttpExportDelegate } from '@opentelemetry/otlp-exporter-base/node-http';
+import { ProtobufTraceSerializer, type IExportTraceServiceResponse, type ISerializer } from '@opentelemetry/otlp-transformer';
+import type { Resource } from '@opentelemetry/resources';
+import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace-node';
+import { exportRequest, resourceFields, scopeFields, writeLeafSpan, writeSdkSpan } from './otlp-spans.js';
+import { ProtoWriter } from './otlp-writer.js';
+
+/** What one export carries: the request's bytes, written as its spans ended. */
+interface EncodedBatch {
+  bytes: Buffer;
+  spans: number;
+}
+
+/** The maintained serializer's response side; the request side is already bytes. */
+const serializer: ISerializer<EncodedBatch, IExportTraceServiceResponse> = {
+  serializeRequest: (batch) => batch.bytes,
+  deserializeResponse: (data) => ProtobufTraceSerializer.deserializeResponse(data),
+};
+
+interface ScopeBuffer {
+  fields: { scope: Buffer; schemaUrl: Buffer };
+  writer: ProtoWriter;
+}
+
+export interface EncodingExportOptions {
+  /** The OTLP/HTTP traces URL. */
+  url: string;
+  /** Spans in one export at most (the batch processor's maxExportBatchSize). */
+  maxSpans: number;
+  /** How long the first span of a batch waits for company before it is sent. */
+  delayMs: number;
+  /** Exports in flight before new batches are dropped (and reported), so a dead collector costs bounded memory. */
+  concurrency: number;
+}
+
+const BATCH_BYTES = 1024 * 1024;
+
+/**
+ * The span processor and exporter in one, for OTLP/HTTP protobuf: a span is
+ * encoded when it ends (see otlp-spans.ts), spans are sent in batches of at
+ * most `maxSpans` or 1 MiB, at the latest `delayMs` after the first, over the
+ * maintained OTLP HTTP transport (its retries, timeouts, headers and
+ * compression from the OTEL_EXPORTER_OTLP_* variables).
+ */
+export class EncodingSpanExporter implements SpanProcessor {
+  private readonly resource: { resource: Buffer; schemaUrl: Buffer };
+  private readonly scopes = new Map<InstrumentationScope, ScopeBuffer>();
+  private readonly byName = new Map<string, ScopeBuffer>();
+  private readonly delegate;
+  private spans = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly sending = new Set<Promise<void>>();
+  private closed = false;
+
+  constructor(
+    resource: Resource,
+    private readonly options: EncodingExportOptions,
+  ) {
+    this.resource = resourceFields(resource);
+    this.delegate = createOtlpHttpExportDelegate(
+      convertLegacyHttpOptions({ url: options.url, concurrencyLimit: options.concurrency }, 'TRACES', 'v1/traces', { 'Content-Type': 'application/x-protobuf' }),
+      serializer,
+      'otlp_http_span_exporter',
+      { name: 'span', countItems: (batch: EncodedBatch) => batch.spans },
+      undefined,
+    );
+  }
+
+  private writerFor(scope: InstrumentationScope): ProtoWriter {
+    // The SDK hands every span of a tracer the same scope object; an equal scope given elsewhere (the leaf spans') joins it.
+    let entry = this.scopes.get(scope);
+    if (!entry) {
+      const key = `${scope.name}\0${scope.version ?? ''}\0${scope.schemaUrl ?? ''}`;
+      entry = this.byName.get(key) ?? { fields: scopeFields(scope), writer: new ProtoWriter() };
+      this.byName.set(key, entry);
+      this.scopes.set(scope, entry);
+    }
+    return entry.writer;
+  }
+
+  private written(writer: ProtoWriter): void {
+    this.spans += 1;
+    if (this.spans >= this.options.maxSpans || writer.pos >= BATCH_BYTES) this.send();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => this.send(), this.options.delayMs);
+      this.timer.unref();
+    }
+  }
+
+  onStart(_span: Span, _context: Context): void {}
+
+  onEnd(span: ReadableSpan): void {
+    if (this.closed || (span.spanContext().traceFlags & 1) === 0) return;
+    const writer = this.writerFor(span.instrumentationScope);
+    writeSdkSpan(writer, span);
+    this.written(writer);
+  }
+
+  /** A span with no children under `parent`, written without an SDK span (see writeLeafSpan). */
+  leaf(scope: InstrumentationScope, parent: SpanContext, name: string, kind: SpanKind, attributes: Attributes, startedAt: number, error: unknown): void {
+    if (this.closed) return;
+    const writer = this.writerFor(scope);
+    writeLeafSpan(writer, parent, name, kind, attributes, startedAt, performance.now(), error);
+    this.written(writer);
+  }
+
+  private send(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.spans === 0) return;
+    const scopes = [...this.byName.values()].filter((entry) => entry.writer.pos > 0).map((entry) => ({ ...entry.fields, spans: entry.writer.take() }));
+    const batch: EncodedBatch = { bytes: exportRequest(this.resource, scopes), spans: this.spans };
+    this.spans = 0;
+    const sent = new Promise<void>((resolve) => {
+      this.delegate.export(batch, (result: ExportResult) => {
+        if (result.error) globalErrorHandler(result.error);
+        resolve();
+      });
+    });
+    this.sending.add(sent);
+    void sent.then(() => this.sending.delete(sent));
+  }
+
+  async forceFlush(): Promise<void> {
+    this.send();
+    await Promise.all([...this.sending]);
+  }
+
+  async shutdown(): Promise<void> {
+    if (this.closed) return;
+    await this.forceFlush();
+    this.closed = true;
+    await this.delegate.shutdown();
+  }
+}
