@@ -36,6 +36,30 @@ export interface StatementCounter {
   log?: { sql: string; parameters: readonly unknown[]; ms?: number }[];
 }
 
+interface StatementSpan {
+  operation: string;
+  attributes: Readonly<Record<string, string>>;
+}
+
+/**
+ * The same few hundred statement texts come back all the time (prepared
+ * shapes): their span's name and attributes are made once, per database
+ * system (keyed by the text alone, whose hash the string keeps).
+ */
+const statementSpans = { sqlite: new Map<string, StatementSpan>(), postgresql: new Map<string, StatementSpan>() };
+
+function statementSpan(system: 'sqlite' | 'postgresql', sql: string): StatementSpan {
+  const known = statementSpans[system].get(sql);
+  if (known) return known;
+  // The statement as Kysely compiled it: values are placeholders, so no user data enters the trace.
+  const operation = /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? 'QUERY';
+  const made = { operation, attributes: Object.freeze({ 'db.system.name': system, 'db.operation.name': operation, 'db.query.text': sql }) };
+  // Statements built with a varying number of placeholders (IN lists) must not grow it without end.
+  if (statementSpans[system].size >= 2048) statementSpans[system].clear();
+  statementSpans[system].set(sql, made);
+  return made;
+}
+
 class WatchedConnection implements DatabaseConnection {
   inTransaction = false;
   dirty = false;
@@ -50,11 +74,8 @@ class WatchedConnection implements DatabaseConnection {
 
   executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     if (!tracingOn()) return this.execute(compiledQuery);
-    // The statement as Kysely compiled it: values are placeholders, so no user data enters the trace.
-    const operation = /^\s*(\w+)/.exec(compiledQuery.sql)?.[1]?.toUpperCase() ?? 'QUERY';
-    return leafSpan(operation, { 'db.system.name': this.system, 'db.operation.name': operation, 'db.query.text': compiledQuery.sql }, () =>
-      this.execute<R>(compiledQuery),
-    );
+    const { operation, attributes } = statementSpan(this.system, compiledQuery.sql);
+    return leafSpan(operation, attributes, () => this.execute<R>(compiledQuery));
   }
 
   private async execute<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {

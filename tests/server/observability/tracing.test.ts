@@ -147,39 +147,44 @@ describe('OpenTelemetry traces', () => {
   });
 });
 
+/** A fresh app exporting to a fresh receiver with `env` added, closed with it after `check`. */
+async function withTracedApp(env: Record<string, string>, check: (t: TestApp, otlp: OtlpReceiver) => Promise<void>): Promise<void> {
+  const otlp = await startOtlpReceiver();
+  const t = await createTestApp({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint, ...env } });
+  try {
+    await check(t, otlp);
+  } finally {
+    await t.close();
+    await otlp.close();
+  }
+}
+
 describe('traces over OTLP/HTTP JSON', () => {
-  it('sends JSON when OTEL_EXPORTER_OTLP_PROTOCOL asks for it', async () => {
-    const otlp = await startOtlpReceiver();
-    const t = await createTestApp({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' } });
-    try {
+  it('sends JSON when OTEL_EXPORTER_OTLP_PROTOCOL asks for it', () =>
+    withTracedApp({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }, async (t, otlp) => {
       await t.app.inject({ url: '/api/v1/health', headers: { 'x-request-id': 'json-export-0001' } });
       await t.app.observability.tracing.flush();
       const span = await otlp.waitForSpan((s) => s.attributes['drive.request_id'] === 'json-export-0001');
       expect(span.name).toBe('GET /api/v1/health');
       expect(otlp.requests.every((r) => r.contentType.startsWith('application/json'))).toBe(true);
-    } finally {
-      await t.close();
-      await otlp.close();
-    }
-  });
+    }));
 });
 
 describe('a sample rate below 1', () => {
-  it("samples its own roots by the rate and keeps the page's decision (rate 0: only traces the page sampled)", async () => {
-    const otlp = await startOtlpReceiver();
-    const t = await createTestApp({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint, OTEL_TRACES_SAMPLER_ARG: '0' } });
-    try {
+  it("samples its own roots by the rate and keeps the page's decision (rate 0: only traces the page sampled)", () =>
+    withTracedApp({ OTEL_TRACES_SAMPLER_ARG: '0' }, async (t, otlp) => {
       await t.app.inject({ url: '/api/v1/health', headers: { 'x-request-id': 'rate-zero-own-0001' } });
       await t.app.inject({ url: '/api/v1/health', headers: { 'x-request-id': 'rate-zero-page-0001', traceparent: `00-${PAGE_TRACE}-${PAGE_SPAN}-01` } });
       await t.app.observability.tracing.flush();
       const span = await otlp.waitForSpan((s) => s.attributes['drive.request_id'] === 'rate-zero-page-0001');
       expect(span).toMatchObject({ traceId: PAGE_TRACE, parentSpanId: PAGE_SPAN });
       expect(otlp.spans().filter((s) => s.attributes['drive.request_id'] === 'rate-zero-own-0001')).toEqual([]);
-    } finally {
-      await t.close();
-      await otlp.close();
-    }
-  });
+      // A request the page sampled out makes no span, and neither do its statements (their parent's flag says no).
+      const before = otlp.count();
+      await t.app.inject({ url: '/api/v1/health', headers: { 'x-request-id': 'rate-zero-page-0002', traceparent: `00-${PAGE_TRACE}-${PAGE_SPAN}-00` } });
+      await t.app.observability.tracing.flush();
+      expect(otlp.count()).toBe(before);
+    }));
 });
 
 describe('traces off', () => {
