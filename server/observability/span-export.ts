@@ -33,6 +33,8 @@ export interface EncodingExportOptions {
   delayMs: number;
   /** Exports in flight before new batches are dropped (and reported), so a dead collector costs bounded memory. */
   concurrency: number;
+  /** How long one export may take, its retries included (the transport's default, 10 s, when absent). */
+  timeoutMs?: number;
 }
 
 const BATCH_BYTES = 1024 * 1024;
@@ -60,7 +62,7 @@ export class EncodingSpanExporter implements SpanProcessor {
   ) {
     this.resource = resourceFields(resource);
     this.delegate = createOtlpHttpExportDelegate(
-      convertLegacyHttpOptions({ url: options.url, concurrencyLimit: options.concurrency }, 'TRACES', 'v1/traces', { 'Content-Type': 'application/x-protobuf' }),
+      convertLegacyHttpOptions({ url: options.url, concurrencyLimit: options.concurrency, timeoutMillis: options.timeoutMs }, 'TRACES', 'v1/traces', { 'Content-Type': 'application/x-protobuf' }),
       serializer,
       'otlp_http_span_exporter',
       { name: 'span', countItems: (batch: EncodedBatch) => batch.spans },

@@ -1,11 +1,13 @@
 import { context, SpanKind, SpanStatusCode, trace, TraceFlags, type SpanContext } from '@opentelemetry/api';
-import { TraceState } from '@opentelemetry/core';
+import net, { type AddressInfo, type Socket } from 'node:net';
+import { setGlobalErrorHandler, TraceState } from '@opentelemetry/core';
 import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { InMemorySpanExporter, NodeTracerProvider, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-node';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { exportRequest, resourceFields, scopeFields, writeLeafSpan, writeSdkSpan } from '../../../server/observability/otlp-spans.js';
 import { ProtoWriter } from '../../../server/observability/otlp-writer.js';
+import { EncodingSpanExporter } from '../../../server/observability/span-export.js';
 import { decodeTraceExport, type DecodedSpan } from '../../peers/otlp-protobuf.js';
 
 /**
@@ -136,5 +138,30 @@ describe('OTLP protobuf written as spans end', () => {
       reference.events?.map((e) => ({ name: e.name, attributes: e.attributes })),
     );
     expect(leaf.events?.[0]?.attributes.find((a) => a.key === 'exception.type')?.value.stringValue).toBe('SQLITE_CONSTRAINT_UNIQUE');
+  });
+});
+
+describe('the exporter when the collector does not answer', () => {
+  it('holds at most its concurrency of exports and drops (and reports) the rest, so memory stays bounded', async () => {
+    const sockets: Socket[] = [];
+    const silent = net.createServer((socket) => sockets.push(socket)); // accepts, never answers
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const errors: string[] = [];
+    setGlobalErrorHandler((error) => errors.push(error instanceof Error ? error.message : String(error)));
+    const exporter = new EncodingSpanExporter(resource, { url: `http://127.0.0.1:${port}/v1/traces`, maxSpans: 5, delayMs: 10_000, concurrency: 2, timeoutMs: 5_000 });
+    try {
+      const parent = tracer.startSpan('GET /', { kind: SpanKind.SERVER });
+      // Four full batches: two go out and hang, two are refused at once.
+      for (let i = 0; i < 20; i += 1) exporter.leaf({ name: 'drive' }, parent.spanContext(), 'SELECT', SpanKind.CLIENT, { n: i }, performance.now(), undefined);
+      parent.end();
+      await vi.waitFor(() => expect(sockets.length).toBe(2), { timeout: 4_000 });
+      expect(errors.filter((message) => /concurrent export limit/i.test(message))).toHaveLength(2);
+    } finally {
+      setGlobalErrorHandler(() => undefined);
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+      await exporter.shutdown().catch(() => undefined);
+    }
   });
 });
