@@ -76,7 +76,8 @@ export function createServices(db: Db, config: Config, log: MailLogger & { warn(
   // A file whose bytes changed has its text read again in the background (content search, issue 35).
   // Every file, not only the kinds that have text: bytes that stopped being text must leave the index too (the job
   // answers those with one delete).
-  const textQueue = (entry: FileEntryRow) => {
+  const textQueue = (entry: FileEntryRow, bytes?: Buffer) => {
+    if (bytes) search.hold(entry, bytes);
     jobs.enqueue('extract-text', { entryId: entry.id }).catch((error: unknown) => log.warn({ err: error, entry: entry.hash }, 'text extraction not queued'));
   };
   const contentSearch = () => search.listing;

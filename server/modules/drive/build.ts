@@ -6,6 +6,7 @@ import type { Actor } from '../access/actor.js';
 import { resolveScope } from '../access/scope.js';
 import { DriveFacade } from './facade.js';
 import { DriveFiles, type SignedDownload } from './files.js';
+import { GroupCommit } from '../../db/group-commit.js';
 import { DriveListing, type ContentSearch } from './listing.js';
 import { OfflineManifests } from './offline-manifest.js';
 import { QuotaService } from './quota.js';
@@ -66,7 +67,9 @@ export function buildDrive({
 }: BuildDeps) {
   const thumbnails = new Thumbnails(db.kysely, disk, log, thumbnailQueue);
   const newContent = new ContentChanged(thumbnails, textQueue ?? null);
-  const files = new DriveFiles(db.kysely, disk, newContent, pause, signedDownload, activity);
+  // New files commit in groups on SQLite, whose writers are serial anyway; PostgreSQL's pool commits them side by side.
+  const commits = new GroupCommit(db.kysely, db.dialect === 'sqlite');
+  const files = new DriveFiles(db.kysely, disk, newContent, pause, signedDownload, activity, commits);
   // Versions dropped to make room lose their bytes once their rows are gone.
   const quota = new QuotaService(db.kysely, db.dialect, (prefixes) => files.deletePrefixes(prefixes));
   const spaceLimits = new SpaceLimits(limits);
@@ -78,6 +81,8 @@ export function buildDrive({
     disk,
     thumbnails,
     files,
+    /** How new files commit (tests read whether they grouped). */
+    commits,
     quota,
     listing: new DriveListing(db.kysely, createNameSearch(db.dialect), contentSearch ?? (() => null)),
     /** What a device keeps of a pinned file or folder (issue 39). */

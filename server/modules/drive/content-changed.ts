@@ -5,7 +5,7 @@ import type { Thumbnails } from './thumbnails.js';
  * Queues the background job that reads a file's text for content search
  * (modules/search decides which files have any); failures are the queue's to log.
  */
-export type TextQueue = (entry: FileEntryRow) => void;
+export type TextQueue = (entry: FileEntryRow, bytes?: Buffer) => void;
 
 /**
  * What follows in the background whenever a file's bytes are new — created,
@@ -18,8 +18,9 @@ export class ContentChanged {
     private readonly text: TextQueue | null,
   ) {}
 
-  queue(entry: FileEntryRow): void {
+  /** `bytes`: the whole new content when it is small and in hand (a small upload), so the text job need not read it back. */
+  queue(entry: FileEntryRow, bytes?: Buffer): void {
     this.thumbnails.queue(entry);
-    if (this.text && entry.type !== 'folder') this.text(entry);
+    if (this.text && entry.type !== 'folder') this.text(entry, bytes);
   }
 }

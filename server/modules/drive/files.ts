@@ -21,6 +21,7 @@ import { scopeUnder } from './scope-under.js';
 import type { ContentChanged } from './content-changed.js';
 import { zipLayout, zipStream } from './zip.js';
 import { overwriteContent } from './versions.repository.js';
+import { GroupCommit } from '../../db/group-commit.js';
 
 export interface CreateFileInput {
   /** Hash of the folder, or '0' / null for the root. */
@@ -136,9 +137,9 @@ export const IN_MEMORY_BYTES = 64 * 1024;
 /**
  * A body's bytes into `key` through `measure`: one of declared length up to IN_MEMORY_BYTES is read whole first
  * (what arrives past the declared length is counted, not kept: the caller's size check refuses it), a larger or
- * undeclared one streams.
+ * undeclared one streams. Answers the bytes when they were read whole.
  */
-async function storeBody(disk: Disk, key: string, stream: Readable, size: number | undefined, measure: Measure): Promise<void> {
+async function storeBody(disk: Disk, key: string, stream: Readable, size: number | undefined, measure: Measure): Promise<Buffer | null> {
   if (size === undefined || size > IN_MEMORY_BYTES) {
     // pipeline() ties the two streams' errors together from the first byte, before the disk
     // (which creates folders first) attaches its own pipeline; the disk then sees any failure.
@@ -146,7 +147,7 @@ async function storeBody(disk: Disk, key: string, stream: Readable, size: number
       key,
       pipelineStreams(stream, measure, () => undefined),
     );
-    return;
+    return null;
   }
   const chunks: Buffer[] = [];
   let kept = 0;
@@ -157,8 +158,10 @@ async function storeBody(disk: Disk, key: string, stream: Readable, size: number
       kept += chunk.length;
     }
   }
-  if (measure.size !== size) return;
-  await disk.putBytes(key, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, kept));
+  if (measure.size !== size) return null;
+  const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, kept);
+  await disk.putBytes(key, bytes);
+  return bytes;
 }
 
 /** A generated object folder and name: nothing of the user's naming reaches the disk. */
@@ -184,6 +187,8 @@ export class DriveFiles {
     /** Set when downloads are redirected to the store (an S3 disk with S3_DOWNLOADS=redirect). */
     readonly signedDownload: SignedDownload | null = null,
     private readonly activity: ActivityRecorder = noActivity,
+    /** The transaction that commits a new file: with others that arrive meanwhile, on SQLite (see GroupCommit). */
+    private readonly commits: GroupCommit = new GroupCommit(db, false),
   ) {}
 
   /**
@@ -248,7 +253,8 @@ export class DriveFiles {
     actor: Actor,
     scope: ResolvedScope,
     input: Omit<CreateFileInput, 'stream'>,
-    store: (key: string, measure: Measure) => Promise<void>,
+    /** Answers the bytes when it had them whole in memory (a small body), for the text job. */
+    store: (key: string, measure: Measure) => Promise<Buffer | null | void>,
   ): Promise<CommittedFile> {
     const name = input.exactName ? validExactName(input.name) : validName(input.name);
     if (!input.folderChecked) await requireFolder(this.db, actor, 'files.create', scope, input.parentId, 'parentId');
@@ -258,8 +264,10 @@ export class DriveFiles {
     const measure = new Measure(input.maxBytes);
     let obsolete: string | null = null;
     const admitted: { afterCommit?: () => Promise<void> } = {};
+    // A small body is in hand or nearly: its commit is worth waiting for by the group about to start.
+    const announced = input.size !== undefined && input.size <= IN_MEMORY_BYTES && !input.maxBytes ? this.commits.expect() : null;
     try {
-      await store(key, measure);
+      const bytes = (await store(key, measure)) ?? undefined;
       if (input.size !== undefined && input.size !== measure.size) {
         throw ValidationError.field('file', 'The file arrived incomplete: :received of :expected bytes.', { received: measure.size, expected: input.size });
       }
@@ -268,7 +276,10 @@ export class DriveFiles {
       const refusal = input.refuseType?.(mime);
       if (refusal) throw new ValidationError({ file: [refusal] });
       const content: StoredContent = { ...location, size: measure.size, sha256: measure.digest(), mime, type: kindOf(mime, extension) };
-      const committed = await this.db.transaction().execute(async (trx): Promise<CommittedFile> => {
+      const committed = await this.commits.run(async (trx): Promise<CommittedFile> => {
+        // A group that failed as a whole runs this again alone (GroupCommit): nothing of the first run may stay.
+        obsolete = null;
+        admitted.afterCommit = undefined;
         // Checked again inside the transaction: the folder may have gone while the bytes arrived.
         const parent = await requireFolder(trx, actor, 'files.create', scope, input.parentId, 'parentId');
         const where = scopeUnder(parent, scope);
@@ -312,15 +323,17 @@ export class DriveFiles {
         if (actor.kind !== 'link') await this.activity.record({ action: 'created', entries: [created], actor }, trx);
         await this.pause('entry-commit');
         return { entry: created, replaced: false };
-      });
+      }, announced ?? undefined);
       if (obsolete) await this.disk.deletePrefix(obsolete).catch(() => undefined);
       // The row is committed: a failure to drop the bytes of versions that gave way leaves them to the store's tidying.
       await admitted.afterCommit?.().catch(() => undefined);
-      if (!committed.kept) this.newContent.queue(committed.entry);
+      if (!committed.kept) this.newContent.queue(committed.entry, bytes);
       return committed;
     } catch (error) {
       await this.disk.deletePrefix(location.diskPrefix).catch(() => undefined);
       throw error;
+    } finally {
+      announced?.done();
     }
   }
 
@@ -336,7 +349,9 @@ export class DriveFiles {
     const location = newStorageLocation();
     const measure = new Measure(input.maxBytes);
     try {
-      await storeBody(this.disk, `${location.diskPrefix}/${location.fileName}`, input.stream, input.maxBytes ? undefined : input.size, measure);
+      const bytes =
+        (await storeBody(this.disk, `${location.diskPrefix}/${location.fileName}`, input.stream, input.maxBytes ? undefined : input.size, measure)) ??
+        undefined;
       if (input.size !== undefined && input.size !== measure.size) {
         throw ValidationError.field('file', 'The file arrived incomplete: :received of :expected bytes.', { received: measure.size, expected: input.size });
       }
@@ -351,7 +366,7 @@ export class DriveFiles {
         return replaced;
       });
       if (obsoletePrefix) await this.disk.deletePrefix(obsoletePrefix).catch(() => undefined);
-      this.newContent.queue(entry);
+      this.newContent.queue(entry, bytes);
       return entry;
     } catch (error) {
       await this.disk.deletePrefix(location.diskPrefix).catch(() => undefined);

@@ -1,9 +1,11 @@
 import type { Db } from '../../db/index.js';
+import type { FileEntryRow } from '../../db/types.js';
 import type { DriveFacade } from '../drive/facade.js';
 import type { ContentSearch } from '../drive/listing.js';
 import { contentKind, EXTRACTOR_VERSION, extractText, readLimit } from './extract.js';
 import { indexedWords, queryWords, snippet, type Segment } from './fold.js';
 import { contentMatch, saveContents, storedVersions, textsOf, type ContentWrite } from './repository.js';
+import { HeldBodies } from './held-bodies.js';
 
 interface Logger {
   warn(object: object, message: string): void;
@@ -22,6 +24,7 @@ export interface SearchDeps {
  */
 export function createSearch({ db, drive, log }: SearchDeps) {
   const kysely = db.kysely;
+  const held = new HeldBodies();
 
   /**
    * The job, for a batch of files as they are now (each may have been
@@ -37,6 +40,7 @@ export function createSearch({ db, drive, log }: SearchDeps) {
     const written: ContentWrite[] = [];
     for (const entryId of ids) {
       const entry = files.get(entryId);
+      const body = held.take(entryId, entry?.sha256);
       const kind = entry ? contentKind(entry.mime, entry.extension) : null;
       const previous = stored.get(entryId);
       // Gone, or no kind with text: its stored text (if any) goes.
@@ -52,7 +56,8 @@ export function createSearch({ db, drive, log }: SearchDeps) {
         written.push({ row: { ...base, status: 'too_large', text: '', truncated: false }, indexed: '' });
         continue;
       }
-      const read = await drive.contentForIndex(entry, limit);
+      // A small new file's bytes came along from its upload: not read back from the disk.
+      const read = body ? { bytes: body.subarray(0, limit), complete: body.length <= limit } : await drive.contentForIndex(entry, limit);
       if (!read) {
         if (previous) cleared.push(entryId);
         continue;
@@ -84,7 +89,14 @@ export function createSearch({ db, drive, log }: SearchDeps) {
     },
   };
 
-  return { extract, listing };
+  return {
+    extract,
+    listing,
+    /** A new file's bytes, in hand from its upload, for its text job to read instead of the disk (HeldBodies). */
+    hold: (entry: Pick<FileEntryRow, 'id' | 'sha256'>, bytes: Buffer) => held.hold(entry, bytes),
+    /** Entries whose bytes wait for their job (tests). */
+    held: () => held.size,
+  };
 }
 
 export type Search = ReturnType<typeof createSearch>;

@@ -185,6 +185,36 @@ describe('WebDAV access, limits and paths', () => {
     }
   });
 
+  it('commits parallel small PUTs together, each with its own answer: one too large for the space left is refused alone', async () => {
+    const { user, client } = await signedInUser(t.app);
+    const token = await tokenFor(t.app, user.id);
+    const { commits } = servicesOf(t.app).drive;
+    await servicesOf(t.app).settings.set({ 'uploads.max_size': null, 'uploads.available_space': 20 * 1024 });
+    expect((await dav(t.app, 'PROPFIND', '/dav/My%20drive/', { ...basic(token), depth: '0' })).statusCode).toBe(207);
+    const before = { ...commits.grouped };
+    try {
+      const sizes = [1024, 1024, 1024, 30 * 1024, 1024, 1024, 1024, 1024];
+      const statuses = await Promise.all(
+        sizes.map((size, i) => dav(t.app, 'PUT', `/dav/My%20drive/group-${i}.bin`, basic(token), Buffer.alloc(size, i)).then((r) => r.statusCode)),
+      );
+      expect(statuses).toEqual([201, 201, 201, 507, 201, 201, 201, 201]);
+      // Two of the same name in one group: the second replaces the first's bytes (one file, the last writer wins).
+      const same = await Promise.all(['one', 'two'].map((body) => dav(t.app, 'PUT', '/dav/My%20drive/group-same.bin', basic(token), body)));
+      expect(same.map((r) => r.statusCode).sort()).toEqual([201, 204]);
+      expect(['one', 'two']).toContain((await dav(t.app, 'GET', '/dav/My%20drive/group-same.bin', basic(token))).body);
+      const names = await listNames(client, 'folderId=0');
+      expect(names).toHaveLength(8);
+      expect(names).not.toContain('group-3.bin');
+      // Exactly the bytes stored: the seven files and the last writer's three bytes (the replaced ones are a version).
+      expect(Number((await client.get('/api/v1/user/space-usage')).json().used)).toBe(7 * 1024 + 3 + 3);
+      // SQLite commits them in groups; PostgreSQL commits each in its own transaction, side by side.
+      if (DIALECT === 'sqlite') expect(commits.grouped.units).toBeGreaterThan(before.units);
+      else expect(commits.grouped).toEqual(before);
+    } finally {
+      await servicesOf(t.app).settings.set({ 'uploads.available_space': null });
+    }
+  });
+
   it('refuses traversal and odd names, and finds names in any Unicode normal form', async () => {
     const { user } = await signedInUser(t.app);
     const token = await tokenFor(t.app, user.id);
