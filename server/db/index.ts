@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import type { Database } from './types.js';
 import { InProcessAccessChanges, type AccessChanges } from './changes.js';
 import { cachingStatements } from './statement-cache.js';
+import { tupleAwarePool } from './tuples.js';
 import { watchedDialect, type StatementCounter } from './watched-dialect.js';
 
 export type Dialect = Config['database']['dialect'];
@@ -61,7 +62,7 @@ export function createDb(config: Config['database'], changes: AccessChanges = ne
     // An idle client can lose its connection (a database restart, a network blip); without a
     // listener that error would crash the process. The pool replaces the client on next use.
     pool.on('error', (error) => console.error('PostgreSQL idle client error:', error.message));
-    const kysely = new Kysely<Database>({ dialect: watchedDialect(new PostgresDialect({ pool }), changes, counter, 'postgresql') });
+    const kysely = new Kysely<Database>({ dialect: watchedDialect(new PostgresDialect({ pool: tupleAwarePool(pool) }), changes, counter, 'postgresql') });
     return {
       kysely,
       dialect: 'postgres',

@@ -1,6 +1,7 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import { isDeepStrictEqual } from 'node:util';
 import type { Database } from './types.js';
+import { TUPLES_MARK, type Tuple } from './tuples.js';
 
 /** Stands for one named value while a statement is compiled; each run puts the call's own value in its place. */
 class Slot {
@@ -38,8 +39,29 @@ export function prepared<V extends Record<string, unknown>, S, Row>(
   keyOf: (shape: S) => string,
   build: (db: Kysely<Database>, values: V, shape: S) => Compilable<Row>,
 ): (db: Kysely<Database>, values: V, shape: S) => Promise<Row[]> {
+  return compiledOnce(keyOf, build, '') as (db: Kysely<Database>, values: V, shape: S) => Promise<Row[]>;
+}
+
+/**
+ * `prepared`, answering each row as an array in the order of the statement's
+ * select list (db/tuples.ts): for a hot page whose caller builds only the
+ * objects it needs. `build` should name its columns one by one (a `*` is in
+ * the table's own order, which a migration can change).
+ */
+export function preparedTuples<V extends Record<string, unknown>, S>(
+  keyOf: (shape: S) => string,
+  build: (db: Kysely<Database>, values: V, shape: S) => Compilable<unknown>,
+): (db: Kysely<Database>, values: V, shape: S) => Promise<Tuple[]> {
+  return compiledOnce(keyOf, build, TUPLES_MARK) as (db: Kysely<Database>, values: V, shape: S) => Promise<Tuple[]>;
+}
+
+function compiledOnce<V extends Record<string, unknown>, S>(
+  keyOf: (shape: S) => string,
+  build: (db: Kysely<Database>, values: V, shape: S) => Compilable<unknown>,
+  mark: string,
+): (db: Kysely<Database>, values: V, shape: S) => Promise<unknown[]> {
   // Per database (an app's, a transaction's): the SQL differs between dialects, and tests build many apps.
-  const templates = new WeakMap<object, Map<string, CompiledQuery<Row>>>();
+  const templates = new WeakMap<object, Map<string, CompiledQuery>>();
   return async (db, values, shape) => {
     const key = keyOf(shape);
     let byKey = templates.get(db);
@@ -47,13 +69,15 @@ export function prepared<V extends Record<string, unknown>, S, Row>(
     let template = byKey.get(key);
     if (!template) {
       const slots = Object.fromEntries(Object.keys(values).map((name) => [name, new Slot(name)])) as unknown as V;
-      template = build(db, slots, shape).compile();
+      const compiled = build(db, slots, shape).compile();
+      template = { ...compiled, sql: mark + compiled.sql };
       byKey.set(key, template);
     }
     const parameters = template.parameters.map((p) => (p instanceof Slot ? values[p.name] : p));
-    const query: CompiledQuery<Row> = { query: template.query, queryId: template.queryId, sql: template.sql, parameters };
+    const query: CompiledQuery = { query: template.query, queryId: template.queryId, sql: template.sql, parameters };
     if (checked) {
-      const expected = build(db, values, shape).compile();
+      const built = build(db, values, shape).compile();
+      const expected = { ...built, sql: mark + built.sql };
       if (expected.sql !== query.sql || !isDeepStrictEqual(expected.parameters, parameters)) throw new PreparedShapeError(key, expected, query);
     }
     return (await db.executeQuery(query)).rows;

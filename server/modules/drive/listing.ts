@@ -1,5 +1,5 @@
-import { sql, type Compilable, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { prepared } from '../../db/prepared.js';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { preparedTuples } from '../../db/prepared.js';
 import type { Database } from '../../db/types.js';
 import { plainEntries, type NameSearch } from '../../db/search.js';
 import { ValidationError } from '../../lib/errors.js';
@@ -11,7 +11,7 @@ import { listFilter, ownedByOthers, type ListingView, type ResolvedScope } from 
 import { Forbidden } from '../../lib/errors.js';
 import type { FileEntryRow } from '../../db/types.js';
 import { SQL_EXTENSIONS } from './kinds.js';
-import { entriesQuery, presentRows } from './present.js';
+import { entriesQuery, entryFromTuple, PAGE_TUPLE_REST, pageTuplesQuery, presentRows, type PageEntry } from './present.js';
 import type { EntryWithRelations } from './presenter.js';
 import { descendantsOf, inScope, spaceOf, type Executor } from './repository.js';
 import type { ListQuery, OrderColumn } from './schemas.js';
@@ -135,14 +135,15 @@ interface FolderPageShape {
 
 /**
  * A folder's (or a root's) page with no search, filter or cursor: the same
- * statement as DriveListing.list builds for it (the same conditions, in the
- * same order), compiled once per sort and kind of folder and space.
+ * conditions as DriveListing.list builds for it (in the same order), compiled
+ * once per sort and kind of folder and space, its rows read as tuples
+ * (present.ts pageTuplesQuery, then the sort keys).
  */
-const folderPage = prepared(
+const folderPage = preparedTuples(
   (s: FolderPageShape) => `${s.orderBy}:${s.orderDir}:${s.inFolder ? 'folder' : 'root'}:${s.inWorkspace ? 'workspace' : 'personal'}`,
   (db, v: FolderPageValues, s: FolderPageShape) => {
     const space = { ownerId: v.ownerId, workspaceId: s.inWorkspace ? v.workspaceId : null };
-    let rows = entriesQuery(db, v.userId)
+    let rows = pageTuplesQuery(db, v.userId)
       .where((eb) =>
         eb.and([
           // listFilter's condition for a folder view.
@@ -155,7 +156,7 @@ const folderPage = prepared(
     sortKeys(s.orderBy, s.orderDir).forEach((key, i) => {
       rows = rows.select(sql`${key.expr}`.as(`k${i}`)).orderBy(key.expr, key.dir);
     });
-    return rows.limit(v.limit) as unknown as Compilable<EntryWithRelations & Record<string, unknown>>;
+    return rows.limit(v.limit);
   },
 );
 
@@ -257,11 +258,17 @@ export class DriveListing {
     const cursorAt = query.cursor ? after(keys, decodeCursor(query.cursor, signature, keys.length)) : null;
     const offset = ((query.page ?? 1) - 1) * query.perPage;
     const limit = query.perPage + 1;
-    let rows: (EntryWithRelations & Record<string, unknown>)[];
+    let page: PageEntry[];
+    let more: boolean;
+    // The sort values of the page's last row, which the next page's cursor starts after.
+    let lastKeys: () => unknown[];
     if (view === 'folder' && !searching && !cursorAt) {
       // The page nearly every call asks for: its statement is compiled once per shape (see folderPage).
       const values = { userId, ownerId: space.ownerId, workspaceId: space.workspaceId ?? null, folderId: folder?.id ?? null, offset, limit };
-      rows = await folderPage(this.db, values, { orderBy, orderDir, inFolder: folder !== null, inWorkspace: Boolean(space.workspaceId) });
+      const tuples = await folderPage(this.db, values, { orderBy, orderDir, inFolder: folder !== null, inWorkspace: Boolean(space.workspaceId) });
+      more = tuples.length > query.perPage;
+      page = tuples.slice(0, query.perPage).map(entryFromTuple);
+      lastKeys = () => tuples[page.length - 1]!.slice(PAGE_TUPLE_REST);
     } else {
       let rowsQuery = entriesQuery(this.db, userId);
       if (from) {
@@ -279,19 +286,12 @@ export class DriveListing {
       keys.forEach((key, i) => {
         rowsQuery = rowsQuery.select(sql`${key.expr}`.as(`k${i}`)).orderBy(key.expr, key.dir);
       });
-      rows = (await rowsQuery.limit(limit).execute()) as (EntryWithRelations & Record<string, unknown>)[];
+      const rows = (await rowsQuery.limit(limit).execute()) as (EntryWithRelations & Record<string, unknown>)[];
+      more = rows.length > query.perPage;
+      page = rows.slice(0, query.perPage);
+      lastKeys = () => keys.map((_, i) => rows[page.length - 1]![`k${i}`]);
     }
-
-    const more = rows.length > query.perPage;
-    const page = rows.slice(0, query.perPage);
-    const last = page.at(-1);
-    const nextCursor =
-      more && last
-        ? encodeCursor(
-            signature,
-            keys.map((_, i) => normaliseKey(last[`k${i}`])),
-          )
-        : null;
+    const nextCursor = more && page.length ? encodeCursor(signature, lastKeys().map(normaliseKey)) : null;
 
     let total: number | null = null;
     // Counted only when the caller pages by number (see the schema's `page`).

@@ -13,6 +13,30 @@ export interface EntryWithRelations extends FileEntryRow {
   owner_email?: string | null;
 }
 
+/** What presentEntry reads of a row. */
+export type PresentableEntry = Pick<
+  EntryWithRelations,
+  | 'hash'
+  | 'name'
+  | 'description'
+  | 'type'
+  | 'mime'
+  | 'extension'
+  | 'file_size'
+  | 'parent_hash'
+  | 'owner_id'
+  | 'owner_first_name'
+  | 'owner_last_name'
+  | 'owner_email'
+  | 'workspace_id'
+  | 'starred_by'
+  | 'shared'
+  | 'created_at'
+  | 'updated_at'
+  | 'deleted_at'
+  | 'purge_at'
+>;
+
 const API = '/api/v1';
 
 /**
@@ -20,7 +44,7 @@ const API = '/api/v1';
  * hash: numeric ids, storage keys and paths stay on the server. `permissions`
  * are the actions the caller's grant on the entry allows (access/policy.ts).
  */
-export function presentEntry(row: EntryWithRelations, permissions: string[]) {
+export function presentEntry(row: PresentableEntry, permissions: string[]) {
   const isFile = row.type !== 'folder';
   return {
     id: row.hash,
