@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './types.js';
 import { InProcessAccessChanges, type AccessChanges } from './changes.js';
+import { registerNameContains } from './name-fold.js';
 import { cachingStatements } from './statement-cache.js';
 import { tupleAwarePool } from './tuples.js';
 import { watchedDialect, type StatementCounter } from './watched-dialect.js';
@@ -84,6 +85,8 @@ export function createDb(config: Config['database'], changes: AccessChanges = ne
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // A broad name search tests each row's name as the trigram index would (db/search.ts).
+  registerNameContains(sqlite);
   const kysely = new Kysely<Database>({ dialect: watchedDialect(new SqliteDialect({ database: cachingStatements(sqlite) }), changes, counter, 'sqlite') });
   return {
     kysely,

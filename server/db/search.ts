@@ -1,6 +1,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Dialect } from './index.js';
 import type { Database } from './types.js';
+import { foldName, NAME_CONTAINS } from './name-fold.js';
 
 /**
  * Name search over `file_entries`, fast on large drives, with one meaning on
@@ -22,9 +23,10 @@ export interface NameSearch {
   /**
    * The name condition for a listing's page. `alone`: the name is the whole
    * text condition (not one side of content search's OR), so the matches may
-   * drive the statement (SQLite's `from`).
+   * drive the statement (SQLite's `from`). `wanted`: how many matches the
+   * page reads (its offset, its rows and one), 51 unless told.
    */
-  match(db: Kysely<Database>, query: string, options: { alone: boolean }): Promise<NameMatch>;
+  match(db: Kysely<Database>, query: string, options: { alone: boolean; wanted?: number }): Promise<NameMatch>;
 }
 
 /** `file_entries` as a listing's statement reads it by default. */
@@ -41,10 +43,30 @@ export interface NameMatch {
    * which then need no `condition`. Null: read `file_entries` with `condition`.
    */
   from: EntriesFrom | null;
+  /**
+   * SQLite with many matches, dense among the rows: the page is likely found
+   * in the first `rows` rows of the space in the listing's order, each row's
+   * name tested by `check`. When it is not (a short page), the listing reads
+   * the page again with `condition`. Null: use `from` or `condition`.
+   */
+  walk: NameWalk | null;
+}
+
+export interface NameWalk {
+  /** On a name (any expression of it, e.g. a subquery's column): true exactly when it contains the text. */
+  check(name: Expression<string>): Expression<SqlBool>;
+  rows: number;
 }
 
 /** Up to this many matches, a search page is built from the matches' ids. */
 export const SEARCH_CANDIDATES = 2000;
+
+/**
+ * A broad search's walk reads at most this many rows (~1 µs each with the
+ * name test, so at worst ~5 ms when it gives up) before the listing falls
+ * back on the index's full list of matches.
+ */
+export const WALK_ROWS = 5000;
 
 /** `50%_off` → `50\%\_off`: the user's text is matched literally. */
 export function escapeLike(text: string): string {
@@ -68,8 +90,8 @@ export function searchableText(query: string): string {
 }
 
 /** `candidates`: up to how many matches a page is still built from them (tests lower it). */
-export function createNameSearch(dialect: Dialect, { candidates = SEARCH_CANDIDATES } = {}): NameSearch {
-  return dialect === 'postgres' ? postgresSearch(candidates) : sqliteSearch(candidates);
+export function createNameSearch(dialect: Dialect, { candidates = SEARCH_CANDIDATES, walkRows = WALK_ROWS } = {}): NameSearch {
+  return dialect === 'postgres' ? postgresSearch(candidates) : sqliteSearch(candidates, walkRows);
 }
 
 function postgresSearch(candidates: number): NameSearch {
@@ -85,20 +107,21 @@ function postgresSearch(candidates: number): NameSearch {
      */
     async match(db, raw) {
       const query = searchableText(raw);
-      if ([...query].length < TRIGRAM) return { condition: nameContains(query), from: null };
+      if ([...query].length < TRIGRAM) return { condition: nameContains(query), from: null, walk: null };
       const matches = await db
         .selectFrom('file_entries')
         .select('id')
         .where(nameContains(query))
         .limit(candidates + 1)
         .execute();
-      if (matches.length > candidates) return { condition: nameContains(query), from: null };
-      return { condition: sql<SqlBool>`file_entries.id = any(${matches.map((m) => m.id)})`, from: null };
+      // With more matches, the planner's own walk in the listing's order tests each name with ILIKE, cheap per row.
+      if (matches.length > candidates) return { condition: nameContains(query), from: null, walk: null };
+      return { condition: sql<SqlBool>`file_entries.id = any(${matches.map((m) => m.id)})`, from: null, walk: null };
     },
   };
 }
 
-function sqliteSearch(candidates: number): NameSearch {
+function sqliteSearch(candidates: number, walkRows: number): NameSearch {
   return {
     /**
      * SQLite keeps no statistics, so for "name in the FTS5 matches, newest
@@ -109,24 +132,42 @@ function sqliteSearch(candidates: number): NameSearch {
      * when few, the page's statement reads them first and looks each row up by
      * id: a CROSS JOIN is SQLite's way to fix that order whatever the
      * planner's guesses (https://sqlite.org/optoverview.html#crossjoin).
-     * With more matches than the cap, the walk meets a page of them early.
+     *
+     * With more matches than the cap, testing a row against the matches means
+     * listing all of them first (~30 ms for the 100k of "report" over 1M).
+     * When they are dense (judged by how far into the index the capped list
+     * had to read), the page is near the start of the walk, so each walked
+     * row's name is tested on its own instead (db/name-fold.ts), within
+     * `walkRows` rows; sparse matches keep the walk against the full list.
      */
-    async match(db, raw, { alone }) {
+    async match(db, raw, { alone, wanted = 51 }) {
       const query = searchableText(raw);
       if ([...query].length < TRIGRAM) {
-        return { condition: sql<SqlBool>`file_entries.name like ${`%${escapeLike(query)}%`} escape '\\'`, from: null };
+        return { condition: sql<SqlBool>`file_entries.name like ${`%${escapeLike(query)}%`} escape '\\'`, from: null, walk: null };
       }
       // A quoted FTS5 string is one phrase: operators and column filters in the text mean nothing.
       const phrase = `"${query.replace(/"/g, '""')}"`;
       const matching = sql<SqlBool>`file_entries.id in (select rowid from file_entries_search where file_entries_search match ${phrase})`;
-      if (!alone) return { condition: matching, from: null };
-      const listed = await sql<{ count: number; ids: string }>`select count(*) as count, json_group_array(rowid) as ids
+      if (!alone) return { condition: matching, from: null, walk: null };
+      const listed = await sql<{ count: number; ids: string; first: number | null; last: number | null }>`select count(*) as count,
+          json_group_array(rowid) as ids, min(rowid) as first, max(rowid) as last
         from (select rowid from file_entries_search where file_entries_search match ${phrase} limit ${candidates + 1})`.execute(db);
-      const { count, ids } = listed.rows[0]!;
-      if (count > candidates) return { condition: matching, from: null };
+      const { count, ids, first, last } = listed.rows[0]!;
+      if (count > candidates) {
+        // The index lists in id order: matches per id over the ids it read, as a guess of their share of any walk.
+        const share = count / (Number(last) - Number(first) + 1);
+        const folded = foldName(query);
+        const dense = wanted / share <= walkRows / 2;
+        return {
+          condition: matching,
+          from: null,
+          walk: dense ? { check: (name) => sql<SqlBool>`${sql.raw(NAME_CONTAINS)}(${name}, ${folded})`, rows: walkRows } : null,
+        };
+      }
       return {
         condition: sql<SqlBool>`file_entries.id in (select value from json_each(${ids}))`,
         from: (db) => fromCandidates(db, ids),
+        walk: null,
       };
     },
   };

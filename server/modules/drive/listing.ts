@@ -1,7 +1,7 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { preparedTuples } from '../../db/prepared.js';
 import type { Database } from '../../db/types.js';
-import { plainEntries, type NameSearch } from '../../db/search.js';
+import { plainEntries, type NameSearch, type NameWalk } from '../../db/search.js';
 import { ValidationError } from '../../lib/errors.js';
 import { signedInUserId, type Actor } from '../access/actor.js';
 import { loadGrants } from '../access/grants.repository.js';
@@ -33,7 +33,10 @@ export interface ContentSearch {
   snippets(ids: number[], query: string): Promise<Map<number, SnippetSegment[]>>;
 }
 
-type Eb = ExpressionBuilder<Database & { parent: Database['file_entries']; star: Database['file_entry_stars'] }, 'file_entries' | 'parent' | 'star'>;
+type JoinedDb = Database & { parent: Database['file_entries']; star: Database['file_entry_stars'] };
+type Eb = ExpressionBuilder<JoinedDb, 'file_entries' | 'parent' | 'star'>;
+/** The rows a listing's conditions pick, before it selects anything (file_entries with its parent and the caller's star). */
+type SpaceRows = SelectQueryBuilder<JoinedDb, 'file_entries' | 'parent' | 'star', object>;
 type View = ListingView;
 
 function viewOf(query: ListQuery): View {
@@ -194,11 +197,14 @@ export class DriveListing {
     const content = searchText && query.content ? this.contentSearch() : null;
     const contentMatch = content?.condition(searchText) ?? null;
     // The name's matches may be where the statement starts (db/search.ts) only when no content match can add rows.
-    const nameMatch = searchText ? await this.search.match(this.db, searchText, { alone: !contentMatch }) : null;
+    const offset = ((query.page ?? 1) - 1) * query.perPage;
+    const limit = query.perPage + 1;
+    const nameMatch = searchText ? await this.search.match(this.db, searchText, { alone: !contentMatch, wanted: offset + limit }) : null;
     const from = nameMatch?.from ?? null;
     // Read through the matches, the rows need no name condition: the join holds exactly those.
     const nameCondition = from ? null : nameMatch && contentMatch ? sql<SqlBool>`(${nameMatch.condition} or ${contentMatch})` : (nameMatch?.condition ?? null);
-    const where = (eb: Eb): Expression<SqlBool> => {
+    // `name`: the name's condition, left out by a walk that tests each name itself.
+    const where = (eb: Eb, name: Expression<SqlBool> | null = nameCondition): Expression<SqlBool> => {
       const conditions: Expression<SqlBool>[] = [listFilter(actor, space, view)];
       switch (view) {
         case 'trash':
@@ -229,7 +235,7 @@ export class DriveListing {
           }
           break;
       }
-      if (nameCondition) conditions.push(nameCondition);
+      if (name) conditions.push(name);
       if (query.type) conditions.push(eb('file_entries.type', '=', query.type));
       if (query.modifiedFrom) {
         const bound = dateBound(query.modifiedFrom, false);
@@ -256,19 +262,36 @@ export class DriveListing {
 
     const useCursor = Boolean(query.cursor);
     const cursorAt = query.cursor ? after(keys, decodeCursor(query.cursor, signature, keys.length)) : null;
-    const offset = ((query.page ?? 1) - 1) * query.perPage;
-    const limit = query.perPage + 1;
-    let page: PageEntry[];
-    let more: boolean;
-    // The sort values of the page's last row, which the next page's cursor starts after.
-    let lastKeys: () => unknown[];
-    if (view === 'folder' && !searching && !cursorAt) {
+    // `lastKeys`: the sort values of the page's last row, which the next page's cursor starts after.
+    type Read = { page: PageEntry[]; more: boolean; lastKeys: () => unknown[] };
+    const fromRows = (rows: (EntryWithRelations & Record<string, unknown>)[]): Read => {
+      const page = rows.slice(0, query.perPage);
+      return { page, more: rows.length > query.perPage, lastKeys: () => keys.map((_, i) => rows[page.length - 1]![`k${i}`]) };
+    };
+    let read: Read;
+    // A broad name search's walk (db/search.ts) where an index yields the space's rows in the listing's
+    // order, so that it stops at its page: a personal space by date. Elsewhere it would sort the space first.
+    const walk = view === 'folder' && !space.workspaceId && (orderBy === 'updated_at' || orderBy === 'created_at') ? (nameMatch?.walk ?? null) : null;
+    const walked = walk
+      ? await this.walkedPage(
+          userId,
+          keys,
+          walk,
+          joinedEntries().where((eb) => where(eb, null)),
+          cursorAt,
+          offset,
+          limit,
+        )
+      : null;
+    if (walked && walked.length === limit) {
+      // A full page; a short one may only mean the walk stopped, so it is read again below.
+      read = fromRows(walked);
+    } else if (view === 'folder' && !searching && !cursorAt) {
       // The page nearly every call asks for: its statement is compiled once per shape (see folderPage).
       const values = { userId, ownerId: space.ownerId, workspaceId: space.workspaceId ?? null, folderId: folder?.id ?? null, offset, limit };
       const tuples = await folderPage(this.db, values, { orderBy, orderDir, inFolder: folder !== null, inWorkspace: Boolean(space.workspaceId) });
-      more = tuples.length > query.perPage;
-      page = tuples.slice(0, query.perPage).map(entryFromTuple);
-      lastKeys = () => tuples[page.length - 1]!.slice(PAGE_TUPLE_REST);
+      const page = tuples.slice(0, query.perPage).map(entryFromTuple);
+      read = { page, more: tuples.length > query.perPage, lastKeys: () => tuples[page.length - 1]!.slice(PAGE_TUPLE_REST) };
     } else {
       let rowsQuery = entriesQuery(this.db, userId);
       if (from) {
@@ -286,11 +309,9 @@ export class DriveListing {
       keys.forEach((key, i) => {
         rowsQuery = rowsQuery.select(sql`${key.expr}`.as(`k${i}`)).orderBy(key.expr, key.dir);
       });
-      const rows = (await rowsQuery.limit(limit).execute()) as (EntryWithRelations & Record<string, unknown>)[];
-      more = rows.length > query.perPage;
-      page = rows.slice(0, query.perPage);
-      lastKeys = () => keys.map((_, i) => rows[page.length - 1]![`k${i}`]);
+      read = fromRows((await rowsQuery.limit(limit).execute()) as (EntryWithRelations & Record<string, unknown>)[]);
     }
+    const { page, more, lastKeys } = read;
     const nextCursor = more && page.length ? encodeCursor(signature, lastKeys().map(normaliseKey)) : null;
 
     let total: number | null = null;
@@ -331,6 +352,41 @@ export class DriveListing {
       },
       folder: await this.folderInfo(actor, scope, view, folder),
     };
+  }
+
+  /**
+   * A page from the first `walk.rows` rows of the space in the listing's order (`space`: the
+   * listing's conditions but the name's), each tested by the walk's name check; only the page's
+   * rows then get the presenters' joins.
+   */
+  private async walkedPage(
+    userId: number,
+    keys: SortKey[],
+    walk: NameWalk,
+    space: SpaceRows,
+    cursorAt: Expression<SqlBool> | null,
+    offset: number,
+    limit: number,
+  ): Promise<(EntryWithRelations & Record<string, unknown>)[]> {
+    let window = space.select(['file_entries.id', 'file_entries.name as walked_name']);
+    keys.forEach((key, i) => {
+      window = window.select(sql`${key.expr}`.as(`k${i}`)).orderBy(key.expr, key.dir);
+    });
+    if (cursorAt) window = window.where(cursorAt);
+    let ids = this.db
+      .selectFrom(window.limit(walk.rows).as('walked'))
+      .select('walked.id')
+      .where(walk.check(sql.ref<string>('walked.walked_name')));
+    // The window's own order: SQLite reads it as it comes, without sorting it again (the plan tests pin that).
+    keys.forEach((key, i) => {
+      ids = ids.orderBy(sql.ref(`walked.k${i}`), key.dir);
+    });
+    if (!cursorAt) ids = ids.offset(offset);
+    let rowsQuery = entriesQuery(this.db, userId).where('file_entries.id', 'in', ids.limit(limit));
+    keys.forEach((key, i) => {
+      rowsQuery = rowsQuery.select(sql`${key.expr}`.as(`k${i}`)).orderBy(key.expr, key.dir);
+    });
+    return (await rowsQuery.execute()) as (EntryWithRelations & Record<string, unknown>)[];
   }
 
   /** The listed folder with what the caller may do in it (spec §3 Folder). */

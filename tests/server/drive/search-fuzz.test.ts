@@ -1,7 +1,8 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNameSearch } from '../../../server/db/search.js';
 import { signedInUser, uploadFile } from '../support/drive-factories.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createTestApp, DIALECT, type TestApp } from '../support/test-app.js';
 import { servicesOf } from '../support/services-handle.js';
 
 /** Issue 10 finding 3: no search text, however odd, makes the database fail (both dialects). */
@@ -48,5 +49,43 @@ describe('name search with any input', () => {
       await expect(names(query, i % 2 === 0), JSON.stringify(query)).resolves.toBeInstanceOf(Array);
     }
     for (const alone of [true, false]) expect(await names('"2024" (f\u0000', alone)).toEqual(['invoice "2024" (final)*.pdf']);
+  });
+
+  // A broad search on SQLite tests walked rows' names in JavaScript (db/name-fold.ts): the same query finds the same names.
+  it.skipIf(DIALECT !== 'sqlite')('the walk finds what the trigram index finds, for 500 seeded random queries', async () => {
+    const { user } = await signedInUser(t.app);
+    const stored = ['Straße ſtraße STRASSE.txt', 'ΣΊΣΥΦΟΣ σίσυφος ς.doc', 'İstanbul istanbul ISTANBUL.pdf', 'Ꭰꭰ ϐβ µμ K kelvin.md', 'emoji 😀😀 \uffff.bin'];
+    for (const name of stored) await uploadFile(t.app, user, { name });
+    const db = servicesOf(t.app).db.kysely;
+    // Every match of a query is "many" (cap 0) and dense (a walk as long as any drive here): the walk's check is offered.
+    const search = createNameSearch('sqlite', { candidates: 0, walkRows: 1_000_000_000 });
+    let seed = 20261202;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const letters = [...stored.join('')];
+    let walked = 0;
+    for (let i = 0; i < 500; i += 1) {
+      // Slices of the stored names with some characters swapped for their other cases or random ones, so that most queries match.
+      const start = Math.floor(random() * letters.length);
+      const slice = letters.slice(start, start + 3 + Math.floor(random() * 5)).map((c) => {
+        const r = random();
+        return r < 0.2 ? c.toUpperCase() : r < 0.4 ? c.toLowerCase() : r < 0.45 ? String.fromCharCode(Math.floor(random() * 0x10000)) : c;
+      });
+      const query = slice.join('');
+      const match = await search.match(db, query, { alone: true });
+      const indexed = (await db.selectFrom('file_entries').select('name').where(match.condition).orderBy('id').execute()).map((r) => r.name);
+      if (!match.walk) {
+        // Nothing matched (the capped list was empty), or the text was too short for the index.
+        if ([...query].length >= 3) expect(indexed, JSON.stringify(query)).toEqual([]);
+        continue;
+      }
+      walked += 1;
+      const check = match.walk.check(sql.ref<string>('name'));
+      const tested = (await db.selectFrom('file_entries').select('name').where(check).orderBy('id').execute()).map((r) => r.name);
+      expect(tested, JSON.stringify(query)).toEqual(indexed);
+    }
+    expect(walked).toBeGreaterThan(250);
   });
 });

@@ -191,12 +191,12 @@ describe('query plans of listings, search and access checks', () => {
     const db = servicesOf(t.app).db;
     const actor = await actorFor(t.app, user);
     const scope = await servicesOf(t.app).drive.scope(actor, null);
-    const statementsOf = async (candidates: number) => {
+    const statementsOf = async (candidates: number, walkRows?: number) => {
       const counter = db.counter;
       const log: NonNullable<typeof counter.log> = [];
       counter.log = log;
       try {
-        const listing = new DriveListing(db.kysely, createNameSearch(db.dialect, { candidates }));
+        const listing = new DriveListing(db.kysely, createNameSearch(db.dialect, { candidates, ...(walkRows ? { walkRows } : {}) }));
         const page = await listing.list(actor, scope, { query: 'ledger', perPage: 50, folderId: '0' } as ListQuery);
         expect(page.pagination.data).toHaveLength(4);
       } finally {
@@ -214,8 +214,11 @@ describe('query plans of listings, search and access checks', () => {
       await sql`analyze file_entries`.execute(db.kysely);
     }
     const few = await statementsOf(10);
-    const many = await statementsOf(3);
-    expect(await fullScans([...few, ...many])).toEqual([]);
+    // More matches than the cap: dense among the rows here, so SQLite walks the space testing each name; with
+    // a walk of one row nothing is dense, so the space is walked against the index's list of matches.
+    const walked = await statementsOf(3);
+    const many = await statementsOf(3, 1);
+    expect(await fullScans([...few, ...walked, ...many])).toEqual([]);
     const fewPage = few.find((s) => /order by/.test(s.sql) && /"file_entries"/.test(s.sql))!;
     const manyPage = many.find((s) => /order by/.test(s.sql) && /"file_entries"/.test(s.sql))!;
     if (db.dialect === 'sqlite') {
@@ -240,6 +243,14 @@ describe('query plans of listings, search and access checks', () => {
         reads.filter((d) => !/^SEARCH file_entries USING INTEGER PRIMARY KEY \(rowid=\?\)/.test(d)),
         fewPlan.join('\n'),
       ).toEqual([]);
+      // Many and dense: the space's first rows in the listing's order (no sort of the space), each name tested
+      // on its own, the index left alone; only the page's ≤ 51 rows are sorted, by the statement that reads them.
+      const walkPage = walked.find((s) => /order by/.test(s.sql) && /"file_entries"/.test(s.sql))!;
+      expect(walkPage.sql).toMatch(/name_contains_folded/);
+      expect(walkPage.sql).not.toMatch(/file_entries_search/);
+      const walkPlan = (await detailsOf(walkPage)).join('\n');
+      expect(walkPlan).toMatch(/CO-ROUTINE walked\nSEARCH file_entries USING INDEX file_entries_owner_updated_index \(owner_id=\?\)\nSCAN walked\n/);
+      expect(walkPlan.match(/TEMP B-TREE/g), walkPlan).toHaveLength(1);
       // Many: the space's rows in the listing's order (no sort), each tested against the matches.
       const manyPlan = await detailsOf(manyPage);
       expect(manyPlan.join('\n')).toMatch(/SEARCH file_entries USING INDEX file_entries_owner_updated_index \(owner_id=\?\)/);
