@@ -30,16 +30,34 @@ export function runWithIds<R>(ids: LogIds, fn: () => R): R {
 }
 
 /**
+ * The active trace context, read from the store without going through the
+ * OpenTelemetry API's global (which checks its registered version on every
+ * call): the same answer while SharedContextManager is the registered one,
+ * which it is whenever tracing is on.
+ */
+export const activeTraceContext = (): Context => store.getStore()?.trace ?? ROOT_CONTEXT;
+
+/** Runs `fn` with `context` active, keeping the log ids (what the manager's `with` does). */
+export function withTraceContext<R>(context: Context, fn: () => R): R {
+  return store.run({ ids: store.getStore()?.ids, trace: context }, fn);
+}
+
+/**
  * OpenTelemetry's context manager over that store: the same semantics as the
  * SDK's AsyncLocalStorageContextManager (which it extends for `bind`), the
  * log ids carried along when a span becomes active.
  */
 export class SharedContextManager extends AsyncLocalStorageContextManager {
   override active(): Context {
-    return store.getStore()?.trace ?? ROOT_CONTEXT;
+    return activeTraceContext();
   }
 
-  override with<A extends unknown[], F extends (...args: A) => ReturnType<F>>(context: Context, fn: F, thisArg?: ThisParameterType<F>, ...args: A): ReturnType<F> {
+  override with<A extends unknown[], F extends (...args: A) => ReturnType<F>>(
+    context: Context,
+    fn: F,
+    thisArg?: ThisParameterType<F>,
+    ...args: A
+  ): ReturnType<F> {
     const run = thisArg == null ? fn : (fn.bind(thisArg) as F);
     return store.run({ ids: store.getStore()?.ids, trace: context }, run, ...args);
   }

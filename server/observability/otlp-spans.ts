@@ -1,4 +1,4 @@
-import type { SpanKind} from '@opentelemetry/api';
+import type { SpanKind } from '@opentelemetry/api';
 import { SpanStatusCode, TraceFlags, type Attributes, type HrTime, type SpanContext } from '@opentelemetry/api';
 import type { InstrumentationScope } from '@opentelemetry/core';
 import type { Resource } from '@opentelemetry/resources';
@@ -188,8 +188,7 @@ type Encoded = { schemaUrl: Buffer };
  */
 export function exportRequest(resource: Encoded & { resource: Buffer }, scopes: (Encoded & { scope: Buffer; spans: Buffer })[]): Buffer {
   const scopeBodies = scopes.map(({ scope, spans, schemaUrl }) => scope.length + spans.length + schemaUrl.length);
-  const resourceBody =
-    resource.resource.length + scopeBodies.reduce((sum, body) => sum + 1 + varintLength(body) + body, 0) + resource.schemaUrl.length;
+  const resourceBody = resource.resource.length + scopeBodies.reduce((sum, body) => sum + 1 + varintLength(body) + body, 0) + resource.schemaUrl.length;
   const w = new ProtoWriter(1 + varintLength(resourceBody) + resourceBody);
   w.tag(1, 2);
   w.varint(resourceBody);

@@ -62,7 +62,9 @@ export class EncodingSpanExporter implements SpanProcessor {
   ) {
     this.resource = resourceFields(resource);
     this.delegate = createOtlpHttpExportDelegate(
-      convertLegacyHttpOptions({ url: options.url, concurrencyLimit: options.concurrency, timeoutMillis: options.timeoutMs }, 'TRACES', 'v1/traces', { 'Content-Type': 'application/x-protobuf' }),
+      convertLegacyHttpOptions({ url: options.url, concurrencyLimit: options.concurrency, timeoutMillis: options.timeoutMs }, 'TRACES', 'v1/traces', {
+        'Content-Type': 'application/x-protobuf',
+      }),
       serializer,
       'otlp_http_span_exporter',
       { name: 'span', countItems: (batch: EncodedBatch) => batch.spans },

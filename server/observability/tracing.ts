@@ -1,12 +1,24 @@
 import type { IncomingMessage } from 'node:http';
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  TraceFlags,
+  type Attributes,
+  type Context,
+  type Span,
+  type Tracer,
+} from '@opentelemetry/api';
 import type { InstrumentationScope } from '@opentelemetry/core';
 import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { AlwaysOnSampler, BatchSpanProcessor, NodeTracerProvider, ParentBasedSampler, TraceIdRatioBasedSampler } from '@opentelemetry/sdk-trace-node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JobObserver } from '../lib/background.js';
-import { SharedContextManager } from './async-context.js';
+import { activeTraceContext, SharedContextManager, withTraceContext } from './async-context.js';
 import type { OtlpProtocol } from './config.js';
 import type { EffectiveObservability } from './settings.js';
 import { EncodingSpanExporter } from './span-export.js';
@@ -54,7 +66,11 @@ export async function startTracing(endpoint: string, rate: number, identity: Tra
     sampler: new ParentBasedSampler({ root: rate >= 1 ? new AlwaysOnSampler() : new TraceIdRatioBasedSampler(rate) }),
     spanProcessors: [
       encoder ??
-        new BatchSpanProcessor(new JsonExporter({ url: endpoint }), { maxQueueSize: 16_384, maxExportBatchSize: batch.maxSpans, scheduledDelayMillis: batch.delayMs }),
+        new BatchSpanProcessor(new JsonExporter({ url: endpoint }), {
+          maxQueueSize: 16_384,
+          maxExportBatchSize: batch.maxSpans,
+          scheduledDelayMillis: batch.delayMs,
+        }),
     ],
   });
   provider.register({ contextManager: new SharedContextManager() });
@@ -107,7 +123,7 @@ export function inSpan<T>(name: string, attributes: Attributes, work: () => Prom
  */
 export function leafSpan<T>(name: string, attributes: Attributes, work: () => Promise<T>): Promise<T> {
   if (!active) return work();
-  const parent = trace.getActiveSpan();
+  const parent = trace.getSpan(activeTraceContext());
   if (!parent) return work();
   const { encoder, scope } = active;
   if (encoder) {
@@ -148,7 +164,7 @@ export function leafSpan<T>(name: string, attributes: Attributes, work: () => Pr
  */
 export function childSpan(name: string, attributes: Attributes): ((error?: unknown) => void) | null {
   if (!active) return null;
-  const parent = trace.getActiveSpan();
+  const parent = trace.getSpan(activeTraceContext());
   if (!parent) return null;
   const { encoder, scope } = active;
   if (encoder) {
@@ -221,7 +237,7 @@ export function installRequestTracing(app: FastifyInstance): void {
       'url.scheme': request.protocol,
       'drive.request_id': request.id,
     });
-    context.with(entry.context, done);
+    withTraceContext(entry.context, done);
   });
   app.addHook('onError', (request, _reply, error, done) => {
     const span = requestSpans.get(request.raw)?.span;
@@ -249,7 +265,7 @@ export function jobTracing(): JobObserver {
   return {
     run(job, work) {
       if (!active) return work();
-      const queuedBy = trace.getActiveSpan()?.spanContext();
+      const queuedBy = trace.getSpan(activeTraceContext())?.spanContext();
       return active.tracer.startActiveSpan(
         `job ${job.name}`,
         {

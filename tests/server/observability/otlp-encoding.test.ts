@@ -149,7 +149,13 @@ describe('the exporter when the collector does not answer', () => {
     const { port } = silent.address() as AddressInfo;
     const errors: string[] = [];
     setGlobalErrorHandler((error) => errors.push(error instanceof Error ? error.message : String(error)));
-    const exporter = new EncodingSpanExporter(resource, { url: `http://127.0.0.1:${port}/v1/traces`, maxSpans: 5, delayMs: 10_000, concurrency: 2, timeoutMs: 5_000 });
+    const exporter = new EncodingSpanExporter(resource, {
+      url: `http://127.0.0.1:${port}/v1/traces`,
+      maxSpans: 5,
+      delayMs: 10_000,
+      concurrency: 2,
+      timeoutMs: 5_000,
+    });
     try {
       const parent = tracer.startSpan('GET /', { kind: SpanKind.SERVER });
       // Four full batches: two go out and hang, two are refused at once.
