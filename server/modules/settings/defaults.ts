@@ -53,8 +53,7 @@ export const settingDefaults = {
 
   'cookie_notice.enable': { value: true },
   'cookie_notice.position': { value: 'bottom' },
-  // A label that says where it leads (Lighthouse's link-text audit and screen readers listing links both read it alone).
-  'cookie_notice.button': { value: { label: 'Read the privacy policy', action: '/pages/privacy-policy', type: 'route' } },
+  'cookie_notice.button': { value: { label: 'Learn more', action: '/pages/privacy-policy', type: 'route' } },
 
   'uploads.max_size': { value: 5 * 1024 * MB },
   'uploads.chunk_size': { value: 5 * MB },

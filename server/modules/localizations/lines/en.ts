@@ -392,7 +392,6 @@ export const enLines: Record<string, string> = {
   'We use cookies to optimize site functionality and provide you with the best possible experience.':
     'We use cookies to optimize site functionality and provide you with the best possible experience.',
   'Learn more': 'Learn more',
-  'Read the privacy policy': 'Read the privacy policy',
   OK: 'OK',
 
   // Document editor

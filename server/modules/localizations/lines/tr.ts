@@ -392,7 +392,6 @@ export const trLines: Record<string, string> = {
   'We use cookies to optimize site functionality and provide you with the best possible experience.':
     'Site işlevselliğini optimize etmek ve size mümkün olan en iyi deneyimi sunmak için çerezler kullanıyoruz.',
   'Learn more': 'Daha fazla bilgi',
-  'Read the privacy policy': 'Gizlilik politikasını okuyun',
   OK: 'Tamam',
 
   // Document editor
