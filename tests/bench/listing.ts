@@ -125,14 +125,7 @@ async function main() {
     const row = { label: call.label, clients: call.clients, ...ours, bareRps: reference.rps, bareCpuMs: reference.cpuMs, ratio: ours.rps / reference.rps };
     rows.push(row);
     console.log(
-      call.label.padEnd(34),
-      String(call.clients).padStart(5),
-      ours.rps.toFixed(0).padStart(8),
-      String(ours.p50).padStart(8),
-      String(ours.p95).padStart(7),
-      String(ours.p975).padStart(7),
-      String(ours.p99).padStart(8),
-      ours.cpuMs.toFixed(3).padStart(7),
+      ...loadColumns(call.label, call.clients, ours),
       `| ${reference.rps.toFixed(0)}`.padStart(12),
       reference.cpuMs.toFixed(3).padStart(7),
       row.ratio.toFixed(2).padStart(7),
@@ -193,17 +186,7 @@ async function scaledRows(dataDir: string, rows: (Load & { label: string })[], c
       if (!one || !call) continue;
       const r = await load(`${server.url}${call.url}`, headers, cpuOf, { clients: call.clients });
       const ratio = r.rps / one.rps;
-      console.log(
-        `${label}, WORKERS=${workers}`.padEnd(34),
-        String(call.clients).padStart(5),
-        r.rps.toFixed(0).padStart(8),
-        String(r.p50).padStart(8),
-        String(r.p95).padStart(7),
-        String(r.p975).padStart(7),
-        String(r.p99).padStart(8),
-        r.cpuMs.toFixed(3).padStart(7),
-        `| one process ${one.rps.toFixed(0)} req/s, ${ratio.toFixed(2)}×`,
-      );
+      console.log(...loadColumns(`${label}, WORKERS=${workers}`, call.clients, r), `| one process ${one.rps.toFixed(0)} req/s, ${ratio.toFixed(2)}×`);
       targets.push({
         target: `${label}, WORKERS=${workers} on PostgreSQL: ≥ 1.7× one process`,
         measured: `${ratio.toFixed(2)}× (${r.rps.toFixed(0)} against ${one.rps.toFixed(0)} req/s; server CPU ${r.cpuMs.toFixed(2)} against ${one.cpuMs.toFixed(2)} ms a response)`,
@@ -336,3 +319,17 @@ main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
+
+/** A load line's first columns (label, connections, req/s, percentiles, CPU a response), as the table's header lays them out. */
+function loadColumns(label: string, clients: number, r: { rps: number; p50: number; p95: number; p975: number; p99: number; cpuMs: number }): string[] {
+  return [
+    label.padEnd(34),
+    String(clients).padStart(5),
+    r.rps.toFixed(0).padStart(8),
+    String(r.p50).padStart(8),
+    String(r.p95).padStart(7),
+    String(r.p975).padStart(7),
+    String(r.p99).padStart(8),
+    r.cpuMs.toFixed(3).padStart(7),
+  ];
+}
