@@ -29,7 +29,10 @@ export async function startServer(
   const port = await freePort();
   // BENCH_CPU_PROF=dir writes a V8 CPU profile of the app process there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
+  // BENCH_NODE_ARGS (in `env` for one server, or the bench's environment for all): V8 flags such as
+  // --trace-deopt or --perf-basic-prof that NODE_OPTIONS does not accept.
+  const nodeArgs = (env.BENCH_NODE_ARGS ?? process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...profile, ...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
@@ -41,7 +44,7 @@ export async function startServer(
       WEB_DIST_DIR: webDistDir ?? path.join(dataDir, 'none'),
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   // Until it answers or exits: tsx compiles the server first, which takes a while on a busy machine.
