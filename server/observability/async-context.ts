@@ -38,8 +38,8 @@ export function runWithIds<R>(ids: LogIds, fn: () => R): R {
 export const activeTraceContext = (): Context => store.getStore()?.trace ?? ROOT_CONTEXT;
 
 /** Runs `fn` with `context` active, keeping the log ids (what the manager's `with` does). */
-export function withTraceContext<R>(context: Context, fn: () => R): R {
-  return store.run({ ids: store.getStore()?.ids, trace: context }, fn);
+export function withTraceContext<A extends unknown[], R>(context: Context, fn: (...args: A) => R, ...args: A): R {
+  return store.run({ ids: store.getStore()?.ids, trace: context }, fn, ...args);
 }
 
 /**
@@ -59,7 +59,7 @@ export class SharedContextManager extends AsyncLocalStorageContextManager {
     ...args: A
   ): ReturnType<F> {
     const run = thisArg == null ? fn : (fn.bind(thisArg) as F);
-    return store.run({ ids: store.getStore()?.ids, trace: context }, run, ...args);
+    return withTraceContext(context, run, ...args);
   }
 
   override attach(context: Context): { dispose(): void } {

@@ -12,9 +12,10 @@
  * the load alternates between them in one-second slices (order reversed every
  * other slice): a noisy neighbour on two shared cores moves throughput by
  * 20–40% from one run to the next, and only requests interleaved this finely
- * meet the same conditions. Each row starts with an unmeasured second per
- * server (the compiler's work on a fresh process is paid once, not per
- * request), and the upload row waits for the jobs its uploads queued (text
+ * meet the same conditions. Each row starts with unmeasured seconds per
+ * server (BENCH_WARMUP, 3: the compiler's work on a fresh process is paid
+ * once, not per request; the paired cycles are printed in time order to show
+ * it has settled), and the upload row waits for the jobs its uploads queued (text
  * extraction) and charges them to it. The "on" side is checked to be real:
  * spans reached its OTLP receiver and its /metrics counted the requests. The
  * receivers run in this process, so their work is not the server's.
@@ -36,6 +37,9 @@ const slices = Number(process.env.BENCH_SLICES ?? 4);
 const total = Number(process.env.BENCH_ENTRIES ?? 2000);
 const split = process.env.BENCH_SPLIT === '1';
 const aa = process.env.BENCH_AA === '1';
+// Seconds of unmeasured load per server and row before the slices. The "on" server has more code for V8 to optimise
+// (its background compiler threads were busier), and at 1 s its first paired cycles cost 14-38% against 3-11% later.
+const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 const ROWS = ['bare', 'listing', 'upload'] as const;
 const chosen = process.env.BENCH_ROWS ? process.env.BENCH_ROWS.split(',').map((name) => name.trim()) : [...ROWS];
 for (const name of chosen) if (!(ROWS as readonly string[]).includes(name)) throw new Error(`BENCH_ROWS: no row named ${name} (${ROWS.join(', ')})`);
@@ -101,7 +105,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /** One row: every side warmed, then `slices` one-second slices each, interleaved; `after` is charged to the row. */
 async function row(sides: Side[], request: Request, after?: (side: Side) => Promise<void>): Promise<Map<Side, Load>> {
-  for (const side of sides) await slice(side, request, 1);
+  for (const side of sides) await slice(side, request, warmup);
   const before = new Map<Side, number>();
   for (const side of sides) before.set(side, await cpuMs(side.pid));
   const taken = new Map<Side, Slice[]>(sides.map((side) => [side, []]));
@@ -234,6 +238,9 @@ async function main() {
       // Cycle i of "on" against cycle i of "off" (adjacent in time): a noisy neighbour moves both.
       const paired = b.cycleCpuUs.map((on, i) => on / a.cycleCpuUs[i]! - 1).sort((x, y) => x - y);
       const typical = median(paired);
+      console.log(
+        `${key.padEnd(10)} paired cycles in time order: ${b.cycleCpuUs.map((on, i) => `${((on / a.cycleCpuUs[i]! - 1) * 100).toFixed(0)}%`).join(' ')}`,
+      );
       const pct = (n: number) => `${n >= 0 ? '+' : ''}${(n * 100).toFixed(1)}%`;
       console.log(
         `${key.padEnd(10)} off ${a.cpuUs.toFixed(0).padStart(5)} µs | on ${b.cpuUs.toFixed(0).padStart(5)} µs | cost of rate 1 ${pct(cost)} over the row, ` +
