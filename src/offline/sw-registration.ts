@@ -18,7 +18,12 @@ export function registerServiceWorker(): void {
   workbox.addEventListener('controlling', (event) => {
     if (event.isUpdate) window.location.reload();
   });
-  void workbox.register();
+  // A browser may refuse the worker (a private window, a blocked origin, a failed install): the app still works
+  // online, without offline use. That is the browser's choice, not the app's failure, so it is said, not thrown
+  // as an unhandled rejection (which the error reporter would count as an error of ours).
+  workbox.register().catch((error: unknown) => {
+    console.warn('The service worker was not registered: offline use is off in this browser.', error);
+  });
 }
 
 export function subscribeToUpdate(listener: Listener): () => void {
