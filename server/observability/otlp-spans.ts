@@ -1,4 +1,4 @@
-import type { Link, SpanKind, SpanStatus } from '@opentelemetry/api';
+import type { SpanKind } from '@opentelemetry/api';
 import { SpanStatusCode, TraceFlags, type Attributes, type HrTime, type SpanContext } from '@opentelemetry/api';
 import type { InstrumentationScope } from '@opentelemetry/core';
 import type { Resource } from '@opentelemetry/resources';
@@ -53,8 +53,29 @@ function writeEvent(w: ProtoWriter, time: HrTime | number, name: string, attribu
   w.end(event);
 }
 
-function writeLinks(w: ProtoWriter, links: readonly Link[], dropped: number): void {
-  for (const link of links) {
+/** One span the SDK made (requests, jobs, storage calls), as ScopeSpans.spans (field 2). */
+export function writeSdkSpan(w: ProtoWriter, span: ReadableSpan): void {
+  const context = span.spanContext();
+  const start = w.begin(2);
+  w.hexId(1, context.traceId);
+  w.hexId(2, context.spanId);
+  const state = context.traceState?.serialize();
+  if (state) w.string(3, state);
+  if (span.parentSpanContext?.spanId) w.hexId(4, span.parentSpanContext.spanId);
+  w.string(5, span.name);
+  w.tag(6, 0);
+  w.varint(span.kind + 1);
+  w.tag(7, 1);
+  w.hrTime(span.startTime);
+  w.tag(8, 1);
+  w.hrTime(span.endTime);
+  writeAttributes(w, 9, span.attributes);
+  w.tag(10, 0);
+  w.varint(span.droppedAttributesCount);
+  for (const event of span.events) writeEvent(w, event.time, event.name, event.attributes, event.droppedAttributesCount ?? 0);
+  w.tag(12, 0);
+  w.varint(span.droppedEventsCount);
+  for (const link of span.links) {
     const at = w.begin(13);
     w.hexId(1, link.context.traceId);
     w.hexId(2, link.context.spanId);
@@ -68,86 +89,10 @@ function writeLinks(w: ProtoWriter, links: readonly Link[], dropped: number): vo
     w.end(at);
   }
   w.tag(14, 0);
-  w.varint(dropped);
-}
-
-/** The fields before a span's times: ids, trace state, parent, name, kind. */
-function writeHead(w: ProtoWriter, context: SpanContext, parent: SpanContext | undefined, name: string, kind: SpanKind): number {
-  const start = w.begin(2);
-  w.hexId(1, context.traceId);
-  w.hexId(2, context.spanId);
-  const state = context.traceState?.serialize();
-  if (state) w.string(3, state);
-  if (parent?.spanId) w.hexId(4, parent.spanId);
-  w.string(5, name);
-  w.tag(6, 0);
-  w.varint(kind + 1);
-  return start;
-}
-
-/** One span the SDK made (jobs, storage calls), as ScopeSpans.spans (field 2). */
-export function writeSdkSpan(w: ProtoWriter, span: ReadableSpan): void {
-  const context = span.spanContext();
-  const start = writeHead(w, context, span.parentSpanContext, span.name, span.kind);
-  w.tag(7, 1);
-  w.hrTime(span.startTime);
-  w.tag(8, 1);
-  w.hrTime(span.endTime);
-  writeAttributes(w, 9, span.attributes);
-  w.tag(10, 0);
-  w.varint(span.droppedAttributesCount);
-  for (const event of span.events) writeEvent(w, event.time, event.name, event.attributes, event.droppedAttributesCount ?? 0);
-  w.tag(12, 0);
-  w.varint(span.droppedEventsCount);
-  writeLinks(w, span.links, span.droppedLinksCount);
+  w.varint(span.droppedLinksCount);
   writeStatus(w, span.status.code, span.status.message);
   w.tag(16, 5);
   w.fixed32(spanFlags(context.traceFlags, span.parentSpanContext?.isRemote));
-  w.end(start);
-}
-
-export interface RecordedEvent {
-  name: string;
-  attributes: Attributes;
-  /** A `performance.now()` reading. */
-  at: number;
-  droppedAttributes: number;
-}
-
-/** A span recorded without the SDK (server-span.ts): the same content as a ReadableSpan, times as `performance.now()` readings. */
-export interface RecordedSpan {
-  readonly context: SpanContext;
-  readonly parent: SpanContext | undefined;
-  readonly name: string;
-  readonly kind: SpanKind;
-  readonly startedAt: number;
-  readonly endedAt: number;
-  readonly attributes: Attributes;
-  readonly droppedAttributes: number;
-  readonly events: readonly RecordedEvent[];
-  readonly droppedEvents: number;
-  readonly links: readonly Link[];
-  readonly droppedLinks: number;
-  readonly status: SpanStatus;
-}
-
-/** A span recorded without the SDK, written as writeSdkSpan writes the SDK's. */
-export function writeRecordedSpan(w: ProtoWriter, span: RecordedSpan): void {
-  const start = writeHead(w, span.context, span.parent, span.name, span.kind);
-  w.tag(7, 1);
-  w.now(span.startedAt);
-  w.tag(8, 1);
-  w.now(span.endedAt);
-  writeAttributes(w, 9, span.attributes);
-  w.tag(10, 0);
-  w.varint(span.droppedAttributes);
-  for (const event of span.events) writeEvent(w, event.at, event.name, event.attributes, event.droppedAttributes);
-  w.tag(12, 0);
-  w.varint(span.droppedEvents);
-  writeLinks(w, span.links, span.droppedLinks);
-  writeStatus(w, span.status.code, span.status.message);
-  w.tag(16, 5);
-  w.fixed32(spanFlags(span.context.traceFlags, span.parent?.isRemote));
   w.end(start);
 }
 

@@ -246,15 +246,6 @@ function takeRandom(target: Buffer, at: number, length: number): void {
   for (let i = 0; i < length; i += 1) target[at + i] = pool[poolAt++]!;
 }
 
-/** A random trace (16 bytes) or span (8 bytes) id as lowercase hex, never all zeros (an invalid id). */
-export function randomHexId(bytes: 8 | 16): string {
-  const id = Buffer.allocUnsafe(bytes);
-  for (;;) {
-    takeRandom(id, 0, bytes);
-    for (let i = 0; i < bytes; i += 1) if (id[i] !== 0) return id.toString('hex');
-  }
-}
-
 // ---- common/v1 ----
 
 export function writeAnyValue(w: ProtoWriter, value: AttributeValue | Uint8Array | Record<string, unknown>): void {

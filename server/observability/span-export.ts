@@ -4,7 +4,7 @@ import { convertLegacyHttpOptions, createOtlpHttpExportDelegate } from '@opentel
 import { ProtobufTraceSerializer, type IExportTraceServiceResponse, type ISerializer } from '@opentelemetry/otlp-transformer';
 import type { Resource } from '@opentelemetry/resources';
 import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace-node';
-import { exportRequest, resourceFields, scopeFields, writeLeafSpan, writeRecordedSpan, writeSdkSpan, type RecordedSpan } from './otlp-spans.js';
+import { exportRequest, resourceFields, scopeFields, writeLeafSpan, writeSdkSpan } from './otlp-spans.js';
 import { ProtoWriter } from './otlp-writer.js';
 
 /** What one export carries: the request's bytes, written as its spans ended. */
@@ -108,18 +108,6 @@ export class EncodingSpanExporter implements SpanProcessor {
     const writer = this.writerFor(scope);
     writeLeafSpan(writer, parent, name, kind, attributes, startedAt, performance.now(), error);
     this.written(writer);
-  }
-
-  /** A span recorded without the SDK (server-span.ts), under `scope`; only sampled ones are recorded. */
-  recordedIn(scope: InstrumentationScope): { recorded(span: RecordedSpan): void } {
-    return {
-      recorded: (span) => {
-        if (this.closed) return;
-        const writer = this.writerFor(scope);
-        writeRecordedSpan(writer, span);
-        this.written(writer);
-      },
-    };
   }
 
   private send(): void {

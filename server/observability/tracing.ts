@@ -3,14 +3,12 @@ import {
   context,
   propagation,
   ROOT_CONTEXT,
-  SamplingDecision,
   SpanKind,
   SpanStatusCode,
   trace,
   TraceFlags,
   type Attributes,
   type Context,
-  type Sampler,
   type Span,
   type Tracer,
 } from '@opentelemetry/api';
@@ -23,8 +21,6 @@ import type { JobObserver } from '../lib/background.js';
 import { activeTraceContext, SharedContextManager, withTraceContext } from './async-context.js';
 import type { OtlpProtocol } from './config.js';
 import type { EffectiveObservability } from './settings.js';
-import { randomHexId } from './otlp-writer.js';
-import { ServerSpan, type RecordedSpanSink } from './server-span.js';
 import { EncodingSpanExporter } from './span-export.js';
 
 /**
@@ -40,9 +36,6 @@ let active: {
   /** With OTLP protobuf: the exporter that writes leaf spans without an SDK span (see leafSpan). */
   encoder: EncodingSpanExporter | null;
   scope: InstrumentationScope;
-  sampler: Sampler;
-  /** With OTLP protobuf: where request spans recorded without the SDK go (see requestSpan). */
-  serverSpans: RecordedSpanSink | null;
 } | null = null;
 
 export const tracingOn = (): boolean => active !== null;
@@ -66,12 +59,11 @@ export async function startTracing(endpoint: string, rate: number, identity: Tra
   // observability bench; rate 1 means every span, so batches are drained every second.
   const batch = { maxSpans: 2048, delayMs: 1000 };
   const encoder = identity.protocol === 'http/json' ? null : new EncodingSpanExporter(resource, { url: endpoint, ...batch, concurrency: 8 });
-  // A caller's decision (the page's traceparent) is kept, so a trace is whole or absent; our own roots use the rate.
-  // Rate 1 (the spec's) samples every root without hashing its trace id.
-  const sampler = new ParentBasedSampler({ root: rate >= 1 ? new AlwaysOnSampler() : new TraceIdRatioBasedSampler(rate) });
   const provider = new NodeTracerProvider({
     resource,
-    sampler,
+    // A caller's decision (the page's traceparent) is kept, so a trace is whole or absent; our own roots use the rate.
+    // Rate 1 (the spec's) samples every root without hashing its trace id.
+    sampler: new ParentBasedSampler({ root: rate >= 1 ? new AlwaysOnSampler() : new TraceIdRatioBasedSampler(rate) }),
     spanProcessors: [
       encoder ??
         new BatchSpanProcessor(new JsonExporter({ url: endpoint }), {
@@ -82,16 +74,7 @@ export async function startTracing(endpoint: string, rate: number, identity: Tra
     ],
   });
   provider.register({ contextManager: new SharedContextManager() });
-  const scope = { name: 'drive', version };
-  active = {
-    tracer: provider.getTracer('drive', version),
-    provider,
-    key: `${endpoint} ${rate}`,
-    encoder,
-    scope,
-    sampler,
-    serverSpans: encoder ? encoder.recordedIn(scope) : null,
-  };
+  active = { tracer: provider.getTracer('drive', version), provider, key: `${endpoint} ${rate}`, encoder, scope: { name: 'drive', version } };
 }
 
 export async function stopTracing(): Promise<void> {
@@ -213,29 +196,9 @@ export function requestSpan(raw: IncomingMessage): Span | undefined {
   if (known) return known.span;
   // Most requests carry no trace context (only the page's API calls do, while tracing is on).
   const parent = raw.headers.traceparent === undefined && raw.headers.baggage === undefined ? ROOT_CONTEXT : propagation.extract(ROOT_CONTEXT, raw.headers);
-  const name = raw.method ?? 'HTTP';
-  const attributes = { 'http.request.method': raw.method ?? '' };
-  const span = active.serverSpans
-    ? serverSpan(active.serverSpans, active.sampler, parent, name, attributes)
-    : active.tracer.startSpan(name, { kind: SpanKind.SERVER, attributes }, parent);
+  const span = active.tracer.startSpan(raw.method ?? 'HTTP', { kind: SpanKind.SERVER, attributes: { 'http.request.method': raw.method ?? '' } }, parent);
   requestSpans.set(raw, { span, context: trace.setSpan(parent, span) });
   return span;
-}
-
-/** What the SDK tracer's startSpan decides (ids, the sampler's say, trace state), making a ServerSpan when sampled. */
-function serverSpan(sink: RecordedSpanSink, sampler: Sampler, parent: Context, name: string, attributes: Attributes): Span {
-  const startedAt = performance.now();
-  const given = trace.getSpanContext(parent);
-  const under = given && trace.isSpanContextValid(given) ? given : undefined;
-  const traceId = under?.traceId ?? randomHexId(16);
-  const spanId = randomHexId(8);
-  const result = sampler.shouldSample(parent, traceId, name, SpanKind.SERVER, attributes, []);
-  const traceState = result.traceState ?? under?.traceState;
-  const sampled = result.decision === SamplingDecision.RECORD_AND_SAMPLED;
-  const spanContext = { traceId, spanId, traceFlags: sampled ? TraceFlags.SAMPLED : TraceFlags.NONE, ...(traceState ? { traceState } : {}) };
-  // Our samplers never answer RECORD (recorded, not exported): what is not sampled is not recorded.
-  if (!sampled) return trace.wrapSpanContext(spanContext);
-  return new ServerSpan(sink, spanContext, under, name, result.attributes ? { ...attributes, ...result.attributes } : attributes, startedAt);
 }
 
 const ended = Symbol('traceEnded');
