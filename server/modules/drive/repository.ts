@@ -46,8 +46,19 @@ export const subtreeOf = (path: string): Expression<SqlBool> => sql<SqlBool>`(fi
  * WebDAV lock's) is strictly below `path` (and live, unless `trashed` counts
  * too), as a subquery for `exists`.
  */
-export const entryBelow = (db: Executor, entryId: Expression<number | null>, path: string, trashed = false) => {
-  const below = db.selectFrom('file_entries').select('file_entries.id').where('file_entries.id', '=', entryId).where(descendantsOf(path));
+export const entryBelow = (db: Executor, entryId: Expression<number | null>, path: string, trashed = false) =>
+  entryBetween(db, entryId, belowBounds(path), trashed);
+
+/** The path range strictly below `path` (descendantsOf's), for a caller that passes it as values (a prepared statement). */
+export const belowBounds = (path: string) => ({ from: `${path}/`, to: `${path}0` });
+
+/** entryBelow, for the path range `belowBounds` answered. */
+export const entryBetween = (db: Executor, entryId: Expression<number | null>, bounds: { from: unknown; to: unknown }, trashed = false) => {
+  const below = db
+    .selectFrom('file_entries')
+    .select('file_entries.id')
+    .where('file_entries.id', '=', entryId)
+    .where(sql<SqlBool>`(file_entries.path >= ${bounds.from} and file_entries.path < ${bounds.to})`);
   return trashed ? below : below.where('file_entries.deleted_at', 'is', null);
 };
 
