@@ -60,12 +60,17 @@ function compiledOnce<V extends Record<string, unknown>, S>(
   build: (db: Kysely<Database>, values: V, shape: S) => Compilable<unknown>,
   mark: string,
 ): (db: Kysely<Database>, values: V, shape: S) => Promise<unknown[]> {
-  // Per database (an app's, a transaction's): the SQL differs between dialects, and tests build many apps.
+  // Per database: the SQL differs between dialects, and tests build many apps. Keyed by the executor's adapter, made
+  // once per database and handed to each of its transactions: keyed by the Kysely object, every transaction compiled
+  // its statements anew, as if none were prepared (a PUT's are mostly in its transaction). A plugin (withPlugin,
+  // withSchema) rewrites statements, so a database with one keeps its own.
   const templates = new WeakMap<object, Map<string, CompiledQuery>>();
   return async (db, values, shape) => {
     const key = keyOf(shape);
-    let byKey = templates.get(db);
-    if (!byKey) templates.set(db, (byKey = new Map()));
+    const executor = db.getExecutor();
+    const database = executor.plugins.length ? db : executor.adapter;
+    let byKey = templates.get(database);
+    if (!byKey) templates.set(database, (byKey = new Map()));
     let template = byKey.get(key);
     if (!template) {
       const slots = Object.fromEntries(Object.keys(values).map((name) => [name, new Slot(name)])) as unknown as V;

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
 import { actorOf, type ActivityEvent } from './recorder.js';
@@ -6,6 +7,14 @@ import { actorOf, type ActivityEvent } from './recorder.js';
 export const ACTIVITY_PAGE = 50;
 
 const columns = ['id', 'entry_id', 'entry_name', 'entry_type', 'action', 'actor_kind', 'actor_id', 'address', 'details', 'created_at'] as const;
+
+type ActivityRow = Insertable<Database['entry_activity']>;
+
+// One record per new file or folder (a WebDAV PUT's, an upload's): compiled once.
+const oneRecord = prepared(
+  () => 'one',
+  (db, row: Required<Omit<ActivityRow, 'id'>>) => db.insertInto('entry_activity').values(row),
+);
 
 /** The only code that queries entry_activity. */
 export class ActivityRepository {
@@ -16,24 +25,21 @@ export class ActivityRepository {
     const actor = actorOf(event);
     const createdAt = nowIso();
     const details = event.details ? JSON.stringify(event.details) : null;
-    await db
-      .insertInto('entry_activity')
-      .values(
-        event.entries.map((entry) => ({
-          entry_id: entry.id,
-          entry_name: entry.name,
-          entry_type: entry.type,
-          owner_id: entry.owner_id,
-          workspace_id: entry.workspace_id,
-          action: event.action,
-          actor_kind: actor.kind,
-          actor_id: actor.id,
-          address: event.address ?? null,
-          details,
-          created_at: createdAt,
-        })),
-      )
-      .execute();
+    const rows = event.entries.map((entry) => ({
+      entry_id: entry.id,
+      entry_name: entry.name,
+      entry_type: entry.type,
+      owner_id: entry.owner_id,
+      workspace_id: entry.workspace_id,
+      action: event.action,
+      actor_kind: actor.kind,
+      actor_id: actor.id,
+      address: event.address ?? null,
+      details,
+      created_at: createdAt,
+    }));
+    if (rows.length === 1) await oneRecord(db, rows[0]!, null);
+    else await db.insertInto('entry_activity').values(rows).execute();
   }
 
   /** An entry's records, newest first; `before` pages on by id. */

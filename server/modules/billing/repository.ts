@@ -1,10 +1,17 @@
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { Database, PriceRow, PricesTable, ProductRow, ProductsTable, SubscriptionRow, SubscriptionsTable } from '../../db/types.js';
+import { prepared } from '../../db/prepared.js';
 import { parseJson } from '../../lib/json.js';
 import { nowIso } from '../../lib/time.js';
 import { GIVING_STATUSES, isValid } from './validity.js';
 
 export type ProductWithPrices = ProductRow & { prices: PriceRow[] };
+
+// Read for the payer's space limit before every new file (drive/space-limits.ts): compiled once.
+const subscriptionsNewestFirst = prepared(
+  () => 'one',
+  (db, { userId }: { userId: number }) => db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).orderBy('id', 'desc'),
+);
 
 /** The SQL of plans, prices, customers, subscriptions and handled events. */
 export class BillingRepository {
@@ -152,7 +159,7 @@ export class BillingRepository {
   }
 
   async subscriptionsOf(userId: number): Promise<SubscriptionRow[]> {
-    return this.db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute();
+    return subscriptionsNewestFirst(this.db, { userId }, null);
   }
 
   /** The subscription that decides a user's plan: the newest valid one. */

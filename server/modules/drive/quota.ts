@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/index.js';
 import { lockUserRow } from '../../db/locks.js';
+import { prepared } from '../../db/prepared.js';
 import type { Database, UploadReservationRow } from '../../db/types.js';
 import { formatBytes } from '../../lib/format.js';
 import { PayloadTooLarge } from '../../lib/errors.js';
@@ -10,6 +11,21 @@ import { deleteVersions, oldestVersionsOf } from './versions.repository.js';
 
 /** A reservation outlives an idle upload by the tus expiry; then housekeeping frees it. */
 export const RESERVATION_TTL_MS = 24 * 60 * 60 * 1000;
+
+// What a payer's stored bytes and live reservations add up to: asked in the transaction of every new file. Compiled once.
+const takenNow = prepared(
+  () => 'one',
+  (db, { userId, now }: { userId: number; now: string }) =>
+    db.selectNoFrom((eb) => [
+      chargedTotal(db, userId).as('used'),
+      eb
+        .selectFrom('upload_reservations')
+        .select((inner) => inner.fn.sum<number | string | null>('bytes').as('bytes'))
+        .where('user_id', '=', userId)
+        .where('expires_at', '>', now)
+        .as('reserved'),
+    ]),
+);
 
 /**
  * Storage quota checked and reserved atomically when an upload starts (from
@@ -106,18 +122,8 @@ export class QuotaService {
 
   /** Bytes charged plus those reserved by uploads in flight: one statement (it runs before every upload). */
   private async taken(trx: Kysely<Database>, userId: number, now: string): Promise<number> {
-    const row = await trx
-      .selectNoFrom((eb) => [
-        chargedTotal(trx, userId).as('used'),
-        eb
-          .selectFrom('upload_reservations')
-          .select((inner) => inner.fn.sum<number | string | null>('bytes').as('bytes'))
-          .where('user_id', '=', userId)
-          .where('expires_at', '>', now)
-          .as('reserved'),
-      ])
-      .executeTakeFirstOrThrow();
-    return Number(row.used ?? 0) + Number(row.reserved ?? 0);
+    const [row] = await takenNow(trx, { userId, now }, null);
+    return Number(row?.used ?? 0) + Number(row?.reserved ?? 0);
   }
 
   /** The user an upload in flight belongs to (the uploader), or undefined when there is none. */

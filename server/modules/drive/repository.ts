@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type Insertable, type Kysely, type SqlBool } from 'kysely';
 import type { Database, FileEntryRow } from '../../db/types.js';
 import { prepared } from '../../db/prepared.js';
 import { nowIso } from '../../lib/time.js';
@@ -46,8 +46,19 @@ export const subtreeOf = (path: string): Expression<SqlBool> => sql<SqlBool>`(fi
  * WebDAV lock's) is strictly below `path` (and live, unless `trashed` counts
  * too), as a subquery for `exists`.
  */
-export const entryBelow = (db: Executor, entryId: Expression<number | null>, path: string, trashed = false) => {
-  const below = db.selectFrom('file_entries').select('file_entries.id').where('file_entries.id', '=', entryId).where(descendantsOf(path));
+export const entryBelow = (db: Executor, entryId: Expression<number | null>, path: string, trashed = false) =>
+  entryBetween(db, entryId, belowBounds(path), trashed);
+
+/** The path range strictly below `path` (descendantsOf's), for a caller that passes it as values (a prepared statement). */
+export const belowBounds = (path: string) => ({ from: `${path}/`, to: `${path}0` });
+
+/** entryBelow, for the path range `belowBounds` answered. */
+export const entryBetween = (db: Executor, entryId: Expression<number | null>, bounds: { from: unknown; to: unknown }, trashed = false) => {
+  const below = db
+    .selectFrom('file_entries')
+    .select('file_entries.id')
+    .where('file_entries.id', '=', entryId)
+    .where(sql<SqlBool>`(file_entries.path >= ${bounds.from} and file_entries.path < ${bounds.to})`);
   return trashed ? below : below.where('file_entries.deleted_at', 'is', null);
 };
 
@@ -144,11 +155,22 @@ export interface NewEntry {
 }
 
 /** Inserts an entry under `parent` (null: root) and sets its path; the caller rolls sizes up. */
+const entryInsert = prepared(
+  () => 'one',
+  (db, row: Omit<Insertable<Database['file_entries']>, 'id' | 'path'>) => db.insertInto('file_entries').values(row).returning('id'),
+);
+
+const pathSet = prepared(
+  () => 'one',
+  (db, { id, path }: { id: number; path: string }) => db.updateTable('file_entries').set({ path }).where('id', '=', id).returningAll(),
+);
+
 export async function insertEntry(db: Executor, scope: Scope, parent: FileEntryRow | null, entry: NewEntry): Promise<FileEntryRow> {
   const now = nowIso();
-  const { id } = await db
-    .insertInto('file_entries')
-    .values({
+  // Every column named in one order whatever the entry has (a prepared statement's shape): absent ones are null.
+  const [{ id }] = (await entryInsert(
+    db,
+    {
       hash: newHash(),
       name: entry.name,
       description: entry.description ?? null,
@@ -162,19 +184,16 @@ export async function insertEntry(db: Executor, scope: Scope, parent: FileEntryR
       sha256: entry.sha256 ?? null,
       owner_id: scope.ownerId,
       created_by: entry.createdBy,
-      workspace_id: scope.workspaceId,
+      workspace_id: scope.workspaceId ?? null,
       created_at: entry.createdAt ?? now,
       updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+    },
+    null,
+  )) as [{ id: number }];
   // The path holds the new id: set once it is known, and the row comes back with it (no third statement).
-  return db
-    .updateTable('file_entries')
-    .set({ path: childPath(parent?.path ?? null, id) })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const [row] = await pathSet(db, { id, path: childPath(parent?.path ?? null, id) }, null);
+  if (!row) throw new Error(`The entry ${id} just inserted is gone`);
+  return row;
 }
 
 /**
@@ -182,15 +201,26 @@ export async function insertEntry(db: Executor, scope: Scope, parent: FileEntryR
  * same state as the entry (live ancestors of a live entry; for a trashed
  * entry, the ancestors trashed in the same batch, which share its deleted_at).
  */
+// Once per new file (its folders' sizes): compiled once per depth.
+const sizesAdjusted = prepared(
+  ({ depth, trashed }: { depth: number; trashed: boolean }) => `${depth}${trashed ? 't' : 'l'}`,
+  (db, values: { delta: number; deletedAt: string | null } & Record<`id${number}`, number>, { depth, trashed }) =>
+    db
+      .updateTable('file_entries')
+      .set({ file_size: sql<number>`file_size + ${values.delta}` })
+      .where(
+        'id',
+        'in',
+        Array.from({ length: depth }, (_, i) => values[`id${i}`]!),
+      )
+      .where('deleted_at', trashed ? '=' : 'is', trashed ? values.deletedAt : null),
+);
+
 export async function adjustAncestorSizes(db: Executor, path: string, delta: number, deletedAt: string | null): Promise<void> {
   const ids = ancestorIds(path);
   if (!ids.length || delta === 0) return;
-  await db
-    .updateTable('file_entries')
-    .set({ file_size: sql<number>`file_size + ${delta}` })
-    .where('id', 'in', ids)
-    .where('deleted_at', deletedAt === null ? 'is' : '=', deletedAt)
-    .execute();
+  const values = Object.fromEntries(ids.map((id, i) => [`id${i}`, id])) as Record<`id${number}`, number>;
+  await sizesAdjusted(db, { ...values, delta, deletedAt }, { depth: ids.length, trashed: deletedAt !== null });
 }
 
 /** Re-parents an entry and rewrites the paths of its whole subtree in one statement. */
@@ -324,16 +354,25 @@ export async function deleteEntriesOwnedBy(db: Executor, userId: number): Promis
 }
 
 /** The live entry named `name` directly in a folder (null: the space's root). */
-export function liveChildNamed(db: Executor, scope: Scope, parentId: number | null, name: string): Promise<FileEntryRow | undefined> {
-  return db
-    .selectFrom('file_entries')
-    .selectAll()
-    .where(inScope(scope))
-    .where('parent_id', parentId === null ? 'is' : '=', parentId)
-    .where('name', '=', name)
-    .where('deleted_at', 'is', null)
-    .orderBy('id')
-    .executeTakeFirst();
+// Asked before and inside every new file's transaction (a WebDAV PUT, an upload that replaces): compiled once per shape.
+const childNamed = prepared(
+  ({ inWorkspace, atTop }: { inWorkspace: boolean; atTop: boolean }) => `${inWorkspace ? 'w' : 'o'}${atTop ? 't' : 'p'}`,
+  (db, values: { ownerId: number; workspaceId: number | null; parentId: number | null; name: string }, shape) =>
+    db
+      .selectFrom('file_entries')
+      .selectAll()
+      .where(inScope({ ownerId: values.ownerId, workspaceId: shape.inWorkspace ? values.workspaceId : null }))
+      .where('parent_id', shape.atTop ? 'is' : '=', shape.atTop ? null : values.parentId)
+      .where('name', '=', values.name)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .limit(1),
+);
+
+export async function liveChildNamed(db: Executor, scope: Scope, parentId: number | null, name: string): Promise<FileEntryRow | undefined> {
+  const workspaceId = scope.workspaceId ?? null;
+  const rows = await childNamed(db, { ownerId: scope.ownerId, workspaceId, parentId, name }, { inWorkspace: workspaceId !== null, atTop: parentId === null });
+  return rows[0];
 }
 
 /** The live entries directly in a folder (null: the space's root), by name. */

@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Dialect } from '../../db/index.js';
+import { prepared } from '../../db/prepared.js';
 import type { Database, FileContentsTable } from '../../db/types.js';
 import { entriesThatExist } from '../drive/repository.js';
 
@@ -13,10 +14,39 @@ export interface ContentRow {
   truncated: boolean;
 }
 
+// The text job of one new file (a small WebDAV PUT's, when no others are queued with it): its three statements compiled once.
+const versionOfOne = prepared(
+  () => 'one',
+  (db, { entryId }: { entryId: number }) =>
+    db.selectFrom('file_contents').select(['entry_id', 'sha256', 'extractor_version']).where('entry_id', 'in', [entryId]),
+);
+const contentOfOneCleared = prepared(
+  () => 'one',
+  (db, { entryId }: { entryId: number }) => db.deleteFrom('file_contents').where('entry_id', 'in', [entryId]),
+);
+const contentOfOneWritten = prepared(
+  () => 'one',
+  (
+    db,
+    row: {
+      entry_id: number;
+      sha256: string | null;
+      status: FileContentsTable['status'];
+      extractor_version: number;
+      text: string;
+      truncated: number;
+      extracted_at: string;
+    },
+  ) => db.insertInto('file_contents').values(row),
+);
+
 /** What the stored texts of these files were read from, by entry id (files with no row are absent): to skip bytes read already. */
 export async function storedVersions(db: Executor, entryIds: number[]) {
   if (!entryIds.length) return new Map<number, { sha256: string | null; extractor_version: number }>();
-  const rows = await db.selectFrom('file_contents').select(['entry_id', 'sha256', 'extractor_version']).where('entry_id', 'in', entryIds).execute();
+  const rows =
+    entryIds.length === 1
+      ? await versionOfOne(db, { entryId: entryIds[0]! }, null)
+      : await db.selectFrom('file_contents').select(['entry_id', 'sha256', 'extractor_version']).where('entry_id', 'in', entryIds).execute();
   return new Map(rows.map((row) => [row.entry_id, row]));
 }
 
@@ -57,7 +87,8 @@ async function writeContents(trx: Executor, dialect: Dialect, batch: { cleared: 
   const ids = [...batch.cleared, ...batch.written.map((w) => w.row.entryId)];
   if (!ids.length) return;
   // The trigger takes the SQLite index rows with them.
-  await trx.deleteFrom('file_contents').where('entry_id', 'in', ids).execute();
+  if (ids.length === 1) await contentOfOneCleared(trx, { entryId: ids[0]! }, null);
+  else await trx.deleteFrom('file_contents').where('entry_id', 'in', ids).execute();
   if (!batch.written.length) return;
   if (dialect === 'postgres') {
     const values = batch.written.map(
@@ -68,20 +99,17 @@ async function writeContents(trx: Executor, dialect: Dialect, batch: { cleared: 
       values ${sql.join(values)}`.execute(trx);
     return;
   }
-  await trx
-    .insertInto('file_contents')
-    .values(
-      batch.written.map(({ row }) => ({
-        entry_id: row.entryId,
-        sha256: row.sha256,
-        status: row.status,
-        extractor_version: version,
-        text: row.text,
-        truncated: row.truncated ? 1 : 0,
-        extracted_at: now,
-      })),
-    )
-    .execute();
+  const rows = batch.written.map(({ row }) => ({
+    entry_id: row.entryId,
+    sha256: row.sha256,
+    status: row.status,
+    extractor_version: version,
+    text: row.text,
+    truncated: row.truncated ? 1 : 0,
+    extracted_at: now,
+  }));
+  if (rows.length === 1) await contentOfOneWritten(trx, rows[0]!, null);
+  else await trx.insertInto('file_contents').values(rows).execute();
   const indexed = batch.written.filter((w) => w.indexed);
   if (indexed.length) {
     await sql`insert into file_contents_search (rowid, words) values ${sql.join(indexed.map((w) => sql`(${w.row.entryId}, ${w.indexed})`))}`.execute(trx);

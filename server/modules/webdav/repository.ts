@@ -2,7 +2,8 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, WebdavLocksTable, WebdavPropertiesTable } from '../../db/types.js';
 import { lockDavLocks } from '../../db/locks.js';
 import { nowIso } from '../../lib/time.js';
-import { entryBelow, liveChildIds, type Scope } from '../drive/repository.js';
+import { belowBounds, entryBelow, entryBetween, liveChildIds, type Scope } from '../drive/repository.js';
+import { prepared } from '../../db/prepared.js';
 
 export interface DavLock {
   token: string;
@@ -65,6 +66,37 @@ function collect(rows: Selectable<WebdavPropertiesTable>[], byEntry: Map<number,
   return byEntry;
 }
 
+/** The values of locksNear, flat (each a slot of the prepared statement): `from`/`to` bound the key's range, `belowFrom`/`belowTo` the path's. */
+type LocksNear = { now: string; key: string; from: string; to: string; belowFrom?: string; belowTo?: string } & Record<`a${number}`, string> &
+  Record<`e${number}`, number>;
+
+// Every write asks it (lock-rules.ts): compiled once per number of ancestors and of entries, and whether the target has entries below.
+const locksNear = prepared(
+  (s: { ancestors: number; ids: number; below: boolean }) => `${s.ancestors}:${s.ids}:${s.below ? 'below' : ''}`,
+  (db, v: LocksNear, s) => {
+    const ancestors = Array.from({ length: s.ancestors }, (_, i) => v[`a${i}`]!);
+    const ids = Array.from({ length: s.ids }, (_, i) => v[`e${i}`]!);
+    return db
+      .selectFrom('webdav_locks')
+      .selectAll()
+      .where('expires_at', '>', v.now)
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb('entry_id', 'is', null),
+            eb.or([
+              eb('resource', '=', v.key),
+              ...(ancestors.length ? [eb('resource', 'in', ancestors)] : []),
+              eb.and([eb('resource', '>=', v.from), eb('resource', '<', v.to)]),
+            ]),
+          ]),
+          ...(ids.length ? [eb('entry_id', 'in', ids)] : []),
+          ...(s.below ? [eb.exists(entryBetween(db, eb.ref('webdav_locks.entry_id'), { from: v.belowFrom, to: v.belowTo }))] : []),
+        ]),
+      );
+  },
+);
+
 /** SQL of WebDAV's own state: locks by resource path, dead properties by entry. */
 export class WebDavRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -75,28 +107,17 @@ export class WebDavRepository {
    * locks of entry-less targets on its key, its ancestors' keys or below.
    */
   async locksAround(target: LockTarget): Promise<DavLock[]> {
-    const now = nowIso();
     const ids = [...target.ancestorIds, ...(target.entryId !== null ? [target.entryId] : [])];
     const ancestors = ancestorKeys(target.key);
-    const rows = await this.db
-      .selectFrom('webdav_locks')
-      .selectAll()
-      .where('expires_at', '>', now)
-      .where((eb) =>
-        eb.or([
-          eb.and([
-            eb('entry_id', 'is', null),
-            eb.or([
-              eb('resource', '=', target.key),
-              ...(ancestors.length ? [eb('resource', 'in', ancestors)] : []),
-              eb.and([eb('resource', '>=', `${target.key}/`), eb('resource', '<', `${target.key}0`)]),
-            ]),
-          ]),
-          ...(ids.length ? [eb('entry_id', 'in', ids)] : []),
-          ...(target.path !== null ? [eb.exists(entryBelow(this.db, eb.ref('webdav_locks.entry_id'), target.path))] : []),
-        ]),
-      )
-      .execute();
+    const values: LocksNear = {
+      now: nowIso(),
+      key: target.key,
+      ...belowBounds(target.key),
+      ...(target.path !== null ? { belowFrom: belowBounds(target.path).from, belowTo: belowBounds(target.path).to } : {}),
+      ...Object.fromEntries(ancestors.map((key, i) => [`a${i}`, key])),
+      ...Object.fromEntries(ids.map((id, i) => [`e${i}`, id])),
+    };
+    const rows = await locksNear(this.db, values, { ancestors: ancestors.length, ids: ids.length, below: target.path !== null });
     return rows.map(toLock);
   }
 

@@ -45,4 +45,26 @@ describe('a statement compiled once', () => {
     expect(await namesIt(db(), { id: null }, { known: false })).toEqual([]);
     expect(await namesIt(db(), { id: user.id }, { known: true })).toEqual([{ id: user.id }]);
   });
+
+  it('is compiled once for a database and all its transactions (a new file runs most of its statements in one)', async () => {
+    const user = await createUser(db());
+    let compiled = 0;
+    const byId = prepared(
+      () => 'one',
+      (kysely, v: { id: number }) => {
+        // Checked mode also builds each call with its own values; the compile stands in with a slot, never the id.
+        if (v.id !== user.id) compiled += 1;
+        return kysely.selectFrom('users').select('id').where('id', '=', v.id);
+      },
+    );
+    expect(await byId(db(), { id: user.id }, null)).toEqual([{ id: user.id }]);
+    for (let round = 0; round < 2; round += 1) {
+      expect(
+        await db()
+          .transaction()
+          .execute((trx) => byId(trx, { id: user.id }, null)),
+      ).toEqual([{ id: user.id }]);
+    }
+    expect(compiled).toBe(1);
+  });
 });

@@ -179,6 +179,19 @@ describe('query plans of listings, search and access checks', () => {
     }
   });
 
+  it('a new file writes no index of file_entries that no statement reads (owner and created, owner and extension)', async () => {
+    const db = servicesOf(t.app).db;
+    const indexes =
+      db.dialect === 'sqlite'
+        ? await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'file_entries'`.execute(db.kysely)
+        : await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'file_entries'`.execute(db.kysely);
+    const names = indexes.rows.map((row) => row.name);
+    // The ones that serve those orders and filters stay (the listing's, the recent files').
+    expect(names).toEqual(expect.arrayContaining(['file_entries_recent_index', 'file_entries_list_created_index', 'file_entries_child_name_index']));
+    expect(names).not.toContain('file_entries_owner_created_index');
+    expect(names).not.toContain('file_entries_owner_extension_index');
+  });
+
   it('the check itself reports a statement that reads every row', async () => {
     const placeholder = servicesOf(t.app).db.dialect === 'postgres' ? '$1' : '?';
     const found = await fullScans([{ sql: `select * from "file_entries" where "file_size" + 1 > ${placeholder}`, parameters: [0] }]);
