@@ -268,7 +268,11 @@ describe('query plans of listings, search and access checks', () => {
         });
       const listed = few.find((s) => /ilike/.test(s.sql) && /limit/.test(s.sql) && !/order by/.test(s.sql))!;
       expect(await linesOf(listed)).toMatch(/Bitmap Index Scan on file_entries_name_trgm_index/);
-      expect(await linesOf(fewPage)).toMatch(/Index Cond: \(id = ANY/);
+      // Few: each match looked up by id from the list, the page's ids picked from file_entries alone (sorted and
+      // cut to the page), and only those rows then joined and presented (not every match before the sort).
+      const fewPlan = await linesOf(fewPage);
+      expect(fewPlan).toMatch(/Index Cond: \(id = \(unnest\(/);
+      expect(fewPlan).toMatch(/Limit[^\n]*\n\s+-> {2}Sort[^\n]*\n\s+Sort Key: file_entries_1\.updated_at DESC/);
       expect(manyPage.sql).toMatch(/ilike/);
     }
   });
