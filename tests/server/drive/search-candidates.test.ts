@@ -94,5 +94,13 @@ describe('search pages built from the matches', () => {
       expect(first.pagination.data.map((e) => e.name)).toEqual(['alpha report.txt', 'beta report.txt']);
       expect(await names(search, 'report', { perPage: 2, cursor: first.pagination.next_cursor! })).toEqual(['gamma report.txt']);
     }
+    // PostgreSQL hands the few matches over in the listing's order and reads the page in that order: every
+    // order and page reads the same as through the name condition.
+    for (const orderBy of ['name', 'updated_at', 'created_at', 'file_size', 'type'] as const)
+      for (const orderDir of ['asc', 'desc'] as const)
+        for (const page of [1, 2]) {
+          const paged = { orderBy, orderDir, perPage: 2, page };
+          expect(await names(roomy, 'report', paged), `${orderBy} ${orderDir} page ${page}`).toEqual(await names(tight, 'report', paged));
+        }
   });
 });
