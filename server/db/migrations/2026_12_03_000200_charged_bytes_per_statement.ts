@@ -7,8 +7,10 @@ import { isPostgres } from './schema-helpers.js';
  * owner's total a million times at commit, and each update of a row the same
  * transaction had already updated walks every version it made before — 40+
  * minutes to commit a million-entry import. Now a trigger a statement sums
- * its transition tables into one delta an owner, appended to
- * charged_bytes_pending (no lock shared with any other writer), and one
+ * an insert's or a delete's transition table into one delta an owner, and
+ * an update appends a row's deltas only when its charge moves (a WHEN
+ * clause, so the folder roll-ups every upload writes call nothing), both
+ * into charged_bytes_pending (no lock shared with any other writer); one
  * deferred trigger folds the transaction's deltas into charged_bytes at
  * commit, owners in id order: the totals are still locked last, after every
  * other lock the transaction takes, and now in one order for everyone, and a
@@ -53,19 +55,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`drop function ${sql.raw(`${table}_charged_change`)}()`.execute(db);
     const added = `select owner_id, file_size as bytes from new_rows where ${charged('new_rows')}`;
     const taken = `select owner_id, -file_size as bytes from old_rows where ${charged('old_rows')}`;
-    // Transition tables allow one event a trigger and no column list, so three triggers share one function.
+    // Transition tables allow one event a trigger, so the insert and delete triggers share one function.
     await sql`
       create function ${sql.raw(`${table}_charged_statement`)}() returns trigger language plpgsql as $$
       begin
         if tg_op = 'INSERT' then
           insert into charged_bytes_pending (user_id, bytes)
           select owner_id, sum(bytes) from (${sql.raw(added)}) d group by owner_id having sum(bytes) <> 0;
-        elsif tg_op = 'DELETE' then
-          insert into charged_bytes_pending (user_id, bytes)
-          select owner_id, sum(bytes) from (${sql.raw(taken)}) d group by owner_id having sum(bytes) <> 0;
         else
           insert into charged_bytes_pending (user_id, bytes)
-          select owner_id, sum(bytes) from (${sql.raw(added)} union all ${sql.raw(taken)}) d group by owner_id having sum(bytes) <> 0;
+          select owner_id, sum(bytes) from (${sql.raw(taken)}) d group by owner_id having sum(bytes) <> 0;
         end if;
         if found then
           perform set_config(${sql.lit(PENDING_FLAG)}, 'yes', true);
@@ -75,11 +74,34 @@ export async function up(db: Kysely<any>): Promise<void> {
     for (const [event, referencing] of [
       ['insert', 'new table as new_rows'],
       ['delete', 'old table as old_rows'],
-      ['update', 'old table as old_rows new table as new_rows'],
     ] as const)
       await sql`
         create trigger ${sql.raw(`${table}_charged_${event}`)} after ${sql.raw(event)} on ${sql.table(table)}
         referencing ${sql.raw(referencing)} for each statement execute function ${sql.raw(`${table}_charged_statement`)}()`.execute(db);
+    // Updates: a trigger a row, but only on rows whose charge moves (the WHEN is tested without calling any
+    // function), so a folder's roll-up (every upload updates its ancestors' sizes) or a rename costs nothing;
+    // each such row appends its two deltas (no lock shared with another writer, linear for a bulk update).
+    const columns = table === 'file_entries' ? 'file_size, type, owner_id' : 'file_size, owner_id';
+    const tuple = (row: string) =>
+      `(${columns
+        .split(', ')
+        .map((column) => `${row}.${column}`)
+        .join(', ')})`;
+    await sql`
+      create function ${sql.raw(`${table}_charged_row`)}() returns trigger language plpgsql as $$
+      begin
+        insert into charged_bytes_pending (user_id, bytes)
+        select user_id, bytes from (values (old.owner_id, -old.file_size, ${sql.raw(charged('old'))}), (new.owner_id, new.file_size, ${sql.raw(charged('new'))}))
+          moved (user_id, bytes, charged) where charged and bytes <> 0;
+        if found then
+          perform set_config(${sql.lit(PENDING_FLAG)}, 'yes', true);
+        end if;
+        return null;
+      end $$`.execute(db);
+    await sql`
+      create trigger ${sql.raw(`${table}_charged_update`)} after update of ${sql.raw(columns)} on ${sql.table(table)} for each row
+      when (${sql.raw(`(${charged('old')} or ${charged('new')}) and ${tuple('old')} is distinct from ${tuple('new')}`)})
+      execute function ${sql.raw(`${table}_charged_row`)}()`.execute(db);
   }
 }
 
@@ -88,6 +110,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   for (const { table, charged } of TABLES) {
     for (const event of ['insert', 'delete', 'update']) await sql`drop trigger ${sql.raw(`${table}_charged_${event}`)} on ${sql.table(table)}`.execute(db);
     await sql`drop function ${sql.raw(`${table}_charged_statement`)}()`.execute(db);
+    await sql`drop function ${sql.raw(`${table}_charged_row`)}()`.execute(db);
     // The row triggers of 2026_11_29_000300, as they were.
     await sql`
       create function ${sql.raw(`${table}_charged_change`)}() returns trigger language plpgsql as $$
