@@ -31,6 +31,7 @@ import * as chargedBytesTotals from './migrations/2026_11_29_000300_charged_byte
 import * as fileContents from './migrations/2026_11_29_000400_file_contents.js';
 import * as entryActivity from './migrations/2026_11_29_000500_entry_activity.js';
 import * as dropUnusedEntryIndexes from './migrations/2026_12_03_000100_drop_unused_entry_indexes.js';
+import * as chargedBytesPerStatement from './migrations/2026_12_03_000200_charged_bytes_per_statement.js';
 
 /**
  * Migrations are listed here rather than read from a folder so that the built
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_29_000400_file_contents': fileContents,
   '2026_11_29_000500_entry_activity': entryActivity,
   '2026_12_03_000100_drop_unused_entry_indexes': dropUnusedEntryIndexes,
+  '2026_12_03_000200_charged_bytes_per_statement': chargedBytesPerStatement,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

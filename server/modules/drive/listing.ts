@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { preparedTuples } from '../../db/prepared.js';
 import type { Database } from '../../db/types.js';
-import { plainEntries, type NameSearch, type NameWalk } from '../../db/search.js';
+import { plainEntries, type NameSearch, type NameWalk, type SortKey } from '../../db/search.js';
 import { ValidationError } from '../../lib/errors.js';
 import { signedInUserId, type Actor } from '../access/actor.js';
 import { loadGrants } from '../access/grants.repository.js';
@@ -46,11 +46,6 @@ function viewOf(query: ListQuery): View {
   if (query.sqlOnly) return 'sql';
   if (query.sharedOnly) return 'shared';
   return 'folder';
-}
-
-interface SortKey {
-  expr: Expression<unknown>;
-  dir: 'asc' | 'desc';
 }
 
 const lowerName = sql<string>`lower(file_entries.name)`;
@@ -199,7 +194,7 @@ export class DriveListing {
     // The name's matches may be where the statement starts (db/search.ts) only when no content match can add rows.
     const offset = ((query.page ?? 1) - 1) * query.perPage;
     const limit = query.perPage + 1;
-    const nameMatch = searchText ? await this.search.match(this.db, searchText, { alone: !contentMatch, wanted: offset + limit }) : null;
+    const nameMatch = searchText ? await this.search.match(this.db, searchText, { alone: !contentMatch, wanted: offset + limit, order: keys }) : null;
     const from = nameMatch?.from ?? null;
     // Read through the matches, the rows need no name condition: the join holds exactly those.
     const nameCondition = from ? null : nameMatch && contentMatch ? sql<SqlBool>`(${nameMatch.condition} or ${contentMatch})` : (nameMatch?.condition ?? null);
@@ -298,8 +293,10 @@ export class DriveListing {
         // Read from a name search's few matches (db/search.ts), the page's ids are picked first from
         // file_entries alone; only those rows then get the presenters' joins and subqueries, which
         // SQLite would otherwise work out for every match before sorting (~1,100 of them over 1M entries).
+        // Matches handed over in the listing's order (PostgreSQL) are read in that order, up to the page.
         let ids = joinedEntries().select('file_entries.id').where(where);
-        for (const key of keys) ids = ids.orderBy(key.expr, key.dir);
+        if (nameMatch?.ordered) ids = ids.orderBy(sql`candidate.place`);
+        else for (const key of keys) ids = ids.orderBy(key.expr, key.dir);
         ids = cursorAt ? ids.where(cursorAt) : ids.offset(offset);
         rowsQuery = rowsQuery.where('file_entries.id', 'in', ids.limit(limit));
       } else {

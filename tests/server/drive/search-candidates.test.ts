@@ -9,8 +9,7 @@ import { servicesOf } from '../support/services-handle.js';
 
 /**
  * A search page is built from the search index's matches when they are few
- * (PostgreSQL: their ids as the condition; SQLite: the page's statement reads
- * them first, by id), and from the name condition when there are more, or the
+ * (the page's statement reads them first, by id), and from the name condition when there are more, or the
  * text is too short for a trigram. Either way the listing shows the same
  * entries, in the same order, under the same access rules and filters.
  */
@@ -40,8 +39,10 @@ describe('search pages built from the matches', () => {
     const roomy = createNameSearch(dialect, { candidates: 10 });
     const tight = createNameSearch(dialect, { candidates: 4 });
     if (dialect === 'postgres') {
-      expect(await compiled(roomy, 'report')).toEqual({ condition: expect.stringContaining('= any('), from: false });
+      expect(await compiled(roomy, 'report')).toEqual({ condition: expect.stringContaining('= any('), from: true });
       expect(await compiled(tight, 'report')).toEqual({ condition: expect.stringContaining('ilike'), from: false });
+      // One side of content search's OR: the condition, never the matches as the statement's start.
+      expect(await compiled(roomy, 'report', false)).toEqual({ condition: expect.stringContaining('= any('), from: false });
       expect(await compiled(roomy, 're')).toEqual({ condition: expect.stringContaining('ilike'), from: false });
     } else {
       expect(await compiled(roomy, 'report')).toEqual({ condition: expect.stringContaining('json_each'), from: true });
@@ -93,5 +94,13 @@ describe('search pages built from the matches', () => {
       expect(first.pagination.data.map((e) => e.name)).toEqual(['alpha report.txt', 'beta report.txt']);
       expect(await names(search, 'report', { perPage: 2, cursor: first.pagination.next_cursor! })).toEqual(['gamma report.txt']);
     }
+    // PostgreSQL hands the few matches over in the listing's order and reads the page in that order: every
+    // order and page reads the same as through the name condition.
+    for (const orderBy of ['name', 'updated_at', 'created_at', 'file_size', 'type'] as const)
+      for (const orderDir of ['asc', 'desc'] as const)
+        for (const page of [1, 2]) {
+          const paged = { orderBy, orderDir, perPage: 2, page };
+          expect(await names(roomy, 'report', paged), `${orderBy} ${orderDir} page ${page}`).toEqual(await names(tight, 'report', paged));
+        }
   });
 });
