@@ -131,9 +131,15 @@ export async function breakdown(target: Awaited<ReturnType<typeof inProcessApp>>
   await call();
   if (captured.payload !== undefined && captured.schema) {
     const serialize = responseSerializerCompiler({ checked: false })({ schema: captured.schema, method: 'GET', url, httpStatus: '200' });
-    const begin = performance.now();
-    for (let i = 0; i < rounds; i += 1) Buffer.byteLength(serialize(captured.payload) as string);
-    serializeMs = (performance.now() - begin) / rounds;
+    // The median of ten blocks: one block the scheduler preempted made root's figure 1.6x the folder's for the same bytes.
+    const perBlock = Math.max(1, Math.ceil(rounds / 10));
+    const blockMs: number[] = [];
+    for (let block = 0; block < 10; block += 1) {
+      const begin = performance.now();
+      for (let i = 0; i < perBlock; i += 1) Buffer.byteLength(serialize(captured.payload) as string);
+      blockMs.push((performance.now() - begin) / perBlock);
+    }
+    serializeMs = blockMs.sort((a, b) => a - b)[5]!;
   }
   return { requestMs, statements: log.length / calls, sqlMs, serializeMs, bytes, injectMs, cpuMs: cpu === null ? null : cpu / calls };
 }
