@@ -260,7 +260,14 @@ function targetsOf(
       target: `${label}: ≥ 0.08× bare, p99 ≤ 40 ms at ${connections} connections`,
       measured: `${r.ratio.toFixed(2)}×, p99 ${r.p99} ms (server CPU ${r.cpuMs.toFixed(2)} ms a response)`,
       met: r.ratio >= 0.08 && r.p99 <= 40,
-      why: missWhy(costs.get(url), 0.08, r.bareRps, listingExtra),
+      why: missWhy(
+        costs.get(url),
+        0.08,
+        r.bareRps,
+        // Little's law: with every connection's request outstanding, the mean wait is connections / throughput.
+        `${listingExtra}\nThe p99: ${connections} requests always outstanding make the mean latency ${connections} / req/s = ${((connections / r.rps) * 1000).toFixed(0)} ms here; ` +
+          `p99 ≤ 40 ms needs ≥ ${Math.ceil(connections / 0.04)} req/s from one process whatever the pauses.`,
+      ),
     });
   }
   const folderCost = costs.get(paths.folderPath);

@@ -13,7 +13,8 @@ import { entryActions } from './workspace-policy.js';
  * Ownership, workspace membership, shares with people and share links.
  */
 export type GrantRow = Pick<FileEntryRow, 'id' | 'owner_id' | 'workspace_id' | 'path'>;
-export type Grants = Map<number, Set<EntryAction>>;
+/** A grant's set may be shared between rows (ALL_ACTIONS, say): never changed in place. */
+export type Grants = Map<number, ActionSet>;
 
 type Db = Kysely<Database>;
 
@@ -30,7 +31,8 @@ const ownerSource: GrantSource = {
     const userId = signedInUserId(actor);
     const grants: Grants = new Map();
     if (userId === null) return grants;
-    for (const row of rows) if (row.owner_id === userId) grants.set(row.id, new Set(ALL_ACTIONS));
+    // One shared set for every owned row: a page of one's own drive made 50 copies of it (issue 38 §3).
+    for (const row of rows) if (row.owner_id === userId) grants.set(row.id, ALL_ACTIONS);
     return grants;
   },
   async root(_db, actor, space) {
@@ -133,26 +135,39 @@ const linkSource: GrantSource = {
 
 export const GRANT_SOURCES: readonly GrantSource[] = [ownerSource, workspaceSource, shareSource, linkSource];
 
-/** `from` is a source's fresh answer, used once: its sets are taken over rather than copied (one per row of a page). */
+/** `from` is a source's fresh answer: its sets are taken over rather than copied, and a set held already is replaced by the union, never changed. */
 function union(into: Grants, from: Grants): void {
   for (const [id, actions] of from) {
     const held = into.get(id);
-    if (held) for (const action of actions) held.add(action);
-    else into.set(id, actions);
+    if (!held || held.size === ALL_ACTIONS.size) into.set(id, held ?? actions);
+    else if (actions.size === ALL_ACTIONS.size) into.set(id, actions);
+    else into.set(id, new Set([...held, ...actions]));
   }
 }
+
+/** Whether every row already holds every action: the sources only add, so the rest could change nothing. */
+const complete = (grants: Grants, rows: GrantRow[]): boolean =>
+  grants.size === rows.length && rows.every((row) => grants.get(row.id)?.size === ALL_ACTIONS.size);
 
 /** Every grant the actor holds on these entries, all sources together. */
 export async function loadGrants(db: Db, actor: Actor, rows: GrantRow[], sources = GRANT_SOURCES): Promise<Grants> {
   const grants: Grants = new Map();
   if (!rows.length) return grants;
-  for (const source of sources) union(grants, await source.entries(db, actor, rows));
+  for (const source of sources) {
+    union(grants, await source.entries(db, actor, rows));
+    if (complete(grants, rows)) break;
+  }
   return grants;
 }
 
 export async function loadRootGrant(db: Db, actor: Actor, space: Scope, sources = GRANT_SOURCES): Promise<ActionSet> {
   const actions = new Set<EntryAction>();
-  for (const source of sources) for (const action of await source.root(db, actor, space)) actions.add(action);
+  for (const source of sources) {
+    const granted = await source.root(db, actor, space);
+    // Everything already (one's own space): the other sources could add nothing.
+    if (granted.size === ALL_ACTIONS.size) return granted;
+    for (const action of granted) actions.add(action);
+  }
   return actions;
 }
 

@@ -52,12 +52,14 @@ export class SessionsService {
     const load = async () => (await sessionById(this.db, id)) ?? null;
     const session = this.cache ? await this.cache.sessions.get(id, load) : await load();
     if (!session) return null;
-    const now = nowIso();
-    if (session.expires_at <= now) {
+    // In milliseconds: an ISO string for now is needed only when the session is touched (issue 38 §3).
+    const nowMs = Date.now();
+    if (Date.parse(session.expires_at) <= nowMs) {
       await deleteSession(this.db, id);
       return null;
     }
-    if (Date.parse(now) - Date.parse(session.last_active_at) > TOUCH_INTERVAL_MS) {
+    if (nowMs - Date.parse(session.last_active_at) > TOUCH_INTERVAL_MS) {
+      const now = new Date(nowMs).toISOString();
       const expiresAt = session.remember ? session.expires_at : addMs(now, IDLE_LIFETIME_MS);
       await touchSession(this.db, id, now, expiresAt);
     }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { signedInUserId } from '../access/actor.js';
 
@@ -15,7 +15,7 @@ const BOOT = randomBytes(4).toString('hex');
  */
 export function listingTag(version: number, request: FastifyRequest): string {
   const who = `${request.actor.kind}:${signedInUserId(request.actor) ?? ''}:${request.ctx.workspaceId ?? ''}`;
-  const digest = createHash('sha1').update(`${who}|${request.url}`).digest('base64url').slice(0, 16);
+  const digest = hash('sha1', `${who}|${request.url}`, 'base64url').slice(0, 16);
   return `W/"${BOOT}.${version}.${digest}"`;
 }
 

@@ -13,7 +13,7 @@ import type { FileEntryRow } from '../../db/types.js';
 import { SQL_EXTENSIONS } from './kinds.js';
 import { entriesQuery, entryFromTuple, PAGE_TUPLE_REST, pageTuplesQuery, presentRows, type PageEntry } from './present.js';
 import type { EntryWithRelations } from './presenter.js';
-import { descendantsOf, inScope, spaceOf, type Executor } from './repository.js';
+import { descendantsOf, inScope, spaceOf, type Executor, type Scope } from './repository.js';
 import type { ListQuery, OrderColumn } from './schemas.js';
 
 /** A run of a content match's snippet (modules/search/fold.ts makes them). */
@@ -38,6 +38,8 @@ type Eb = ExpressionBuilder<JoinedDb, 'file_entries' | 'parent' | 'star'>;
 /** The rows a listing's conditions pick, before it selects anything (file_entries with its parent and the caller's star). */
 type SpaceRows = SelectQueryBuilder<JoinedDb, 'file_entries' | 'parent' | 'star', object>;
 type View = ListingView;
+/** A page's rows, whether more follow, and the sort values of its last row (which the next page's cursor starts after). */
+type Read = { page: PageEntry[]; more: boolean; lastKeys: () => unknown[] };
 
 function viewOf(query: ListQuery): View {
   if (query.deletedOnly) return 'trash';
@@ -194,6 +196,22 @@ export class DriveListing {
     // The name's matches may be where the statement starts (db/search.ts) only when no content match can add rows.
     const offset = ((query.page ?? 1) - 1) * query.perPage;
     const limit = query.perPage + 1;
+    if (view === 'folder' && !searching && !query.cursor && query.page === undefined) {
+      // The first page of a folder as the web app asks for it (no page number, so no count): none of the general
+      // path's closures below are made for it (issue 38 §3).
+      const { page, more, lastKeys } = await this.plainFolderPage(userId, space, folder, orderBy, orderDir, offset, limit, query.perPage);
+      return {
+        pagination: {
+          data: await presentRows(this.db, actor, page),
+          current_page: 1,
+          per_page: query.perPage,
+          total: null,
+          last_page: null,
+          next_cursor: more && page.length ? encodeCursor(signature, lastKeys().map(normaliseKey)) : null,
+        },
+        folder: await this.folderInfo(actor, scope, view, folder),
+      };
+    }
     const nameMatch = searchText ? await this.search.match(this.db, searchText, { alone: !contentMatch, wanted: offset + limit, order: keys }) : null;
     const from = nameMatch?.from ?? null;
     // Read through the matches, the rows need no name condition: the join holds exactly those.
@@ -257,8 +275,6 @@ export class DriveListing {
 
     const useCursor = Boolean(query.cursor);
     const cursorAt = query.cursor ? after(keys, decodeCursor(query.cursor, signature, keys.length)) : null;
-    // `lastKeys`: the sort values of the page's last row, which the next page's cursor starts after.
-    type Read = { page: PageEntry[]; more: boolean; lastKeys: () => unknown[] };
     const fromRows = (rows: (EntryWithRelations & Record<string, unknown>)[]): Read => {
       const page = rows.slice(0, query.perPage);
       return { page, more: rows.length > query.perPage, lastKeys: () => keys.map((_, i) => rows[page.length - 1]![`k${i}`]) };
@@ -282,11 +298,7 @@ export class DriveListing {
       // A full page; a short one may only mean the walk stopped, so it is read again below.
       read = fromRows(walked);
     } else if (view === 'folder' && !searching && !cursorAt) {
-      // The page nearly every call asks for: its statement is compiled once per shape (see folderPage).
-      const values = { userId, ownerId: space.ownerId, workspaceId: space.workspaceId ?? null, folderId: folder?.id ?? null, offset, limit };
-      const tuples = await folderPage(this.db, values, { orderBy, orderDir, inFolder: folder !== null, inWorkspace: Boolean(space.workspaceId) });
-      const page = tuples.slice(0, query.perPage).map(entryFromTuple);
-      read = { page, more: tuples.length > query.perPage, lastKeys: () => tuples[page.length - 1]!.slice(PAGE_TUPLE_REST) };
+      read = await this.plainFolderPage(userId, space, folder, orderBy, orderDir, offset, limit, query.perPage);
     } else {
       let rowsQuery = entriesQuery(this.db, userId);
       if (from) {
@@ -349,6 +361,23 @@ export class DriveListing {
       },
       folder: await this.folderInfo(actor, scope, view, folder),
     };
+  }
+
+  /** A folder's page with no search, filter or cursor: its statement is compiled once per shape (see folderPage). */
+  private async plainFolderPage(
+    userId: number,
+    space: Scope,
+    folder: FileEntryRow | null,
+    orderBy: OrderColumn,
+    orderDir: 'asc' | 'desc',
+    offset: number,
+    limit: number,
+    perPage: number,
+  ): Promise<Read> {
+    const values = { userId, ownerId: space.ownerId, workspaceId: space.workspaceId ?? null, folderId: folder?.id ?? null, offset, limit };
+    const tuples = await folderPage(this.db, values, { orderBy, orderDir, inFolder: folder !== null, inWorkspace: Boolean(space.workspaceId) });
+    const page = tuples.slice(0, perPage).map(entryFromTuple);
+    return { page, more: tuples.length > perPage, lastKeys: () => tuples[page.length - 1]!.slice(PAGE_TUPLE_REST) };
   }
 
   /**

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { signedInUserId, type Actor } from '../access/actor.js';
 import { loadGrants } from '../access/grants.repository.js';
+import type { ActionSet, EntryAction } from '../access/actions.js';
 import { allowedActionsOf } from '../access/policy.js';
 import { presentEntry, type EntryWithRelations, type PresentableEntry } from './presenter.js';
 import type { Tuple } from '../../db/tuples.js';
@@ -100,7 +101,14 @@ export function entryFromTuple(t: Tuple): PageEntry {
 export async function presentRows(db: Executor, actor: Actor, rows: PageEntry[]) {
   const grants = await loadGrants(db, actor, rows);
   const allowed = allowedActionsOf(actor);
-  return rows.map((row) => presentEntry(row, allowed(grants.get(row.id))));
+  // Rows holding the same grant (every owned row holds ALL_ACTIONS itself) share one list: a page is only written out.
+  const byGrant = new Map<ActionSet | undefined, EntryAction[]>();
+  return rows.map((row) => {
+    const grant = grants.get(row.id);
+    let permissions = byGrant.get(grant);
+    if (!permissions) byGrant.set(grant, (permissions = allowed(grant)));
+    return presentEntry(row, permissions);
+  });
 }
 
 export async function presentByIds(db: Executor, actor: Actor, ids: number[]) {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import type { Actor } from '../access/actor.js';
 import { render } from '../../lib/errors.js';
+import { exactly, exactResponse } from '../../lib/response-serializer.js';
 import { admit, currentActor } from '../../plugins/guards.js';
 import { linesFor } from '../../plugins/request-lines.js';
 import { fileRoutes } from './file-routes.js';
@@ -60,12 +61,13 @@ export const driveRoutes: FastifyPluginAsyncZod<DriveRoutesDeps> = async (app, {
           description:
             'Default sort updated_at desc; recent and SQL created_at desc; folders first for name sorts. Page with page/perPage, or follow next_cursor (then total is null).',
           querystring: listQuery,
-          response: { 200: listResponse },
+          // Built field by field by present.ts and listing.ts: written with JSON.stringify (see exactResponse).
+          response: { 200: exactResponse(listResponse) },
         },
       },
       async (request, reply) => {
         if (notModified(request, reply, listingTag(version(), request))) return reply;
-        return drive.listing.list(currentActor(request), await scopeOf(request), request.query);
+        return exactly(listResponse, await drive.listing.list(currentActor(request), await scopeOf(request), request.query));
       },
     );
 

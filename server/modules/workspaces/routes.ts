@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { render } from '../../lib/errors.js';
-import { currentActor, requirePermission, requireUser } from '../../plugins/guards.js';
+import { assertUser, currentActor, requirePermission } from '../../plugins/guards.js';
 import { linesFor } from '../../plugins/request-lines.js';
 import {
   changeRoleParams,
@@ -35,7 +35,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ workspaces: WorkspacesServ
   // The one exception: an invite's preview answers the bearer of the invite link, who may not have an account yet.
   app.addHook('onRequest', async function workspaceCaller(request) {
     // Declining (DELETE on the same path) still needs a signed-in user.
-    if (request.method !== 'GET' || !request.routeOptions.url?.endsWith(INVITE_PREVIEW)) await requireUser(request);
+    if (request.method !== 'GET' || !request.routeOptions.url?.endsWith(INVITE_PREVIEW)) assertUser(request);
   });
 
   app.get(

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { agreeingWithZod, compileSchema, responseSerializerCompiler } from '../../../server/lib/response-serializer.js';
+import { agreeingWithZod, compileSchema, exactly, exactResponse, responseSerializerCompiler } from '../../../server/lib/response-serializer.js';
 import { BootstrapJson } from '../../../server/modules/bootstrap/json.js';
 import type { Bootstrap } from '../../../server/modules/bootstrap/service.js';
 
@@ -68,6 +68,44 @@ describe('the compiled response serializer', () => {
     const schema = z.object({ n: z.string() });
     expect(agreeingWithZod(schema, { n: '12' }, '{"n":"12"}', 'GET /y')).toBe('{"n":"12"}');
     expect(() => agreeingWithZod(schema, { n: '12' }, '{"n":12}', 'GET /y')).toThrow(/GET \/y disagrees with zod/);
+  });
+});
+
+describe('an exact response (exactResponse)', () => {
+  const exactApp = async (checked: boolean, payload: unknown) => {
+    const schema = exactResponse(listing.extend({}));
+    const app = Fastify({ logger: false });
+    app.setSerializerCompiler(responseSerializerCompiler({ checked }));
+    app.get('/e', { schema: { response: { 200: schema } } }, async () => payload);
+    await app.ready();
+    return app;
+  };
+  const exact = { data: [{ id: 1, name: 'a "q" </script> ü', description: null, parent: { hash: 'h' }, tags: ['x'] }], next: 'n' };
+
+  it('is written by JSON.stringify in production: the same JSON zod writes', async () => {
+    const app = await exactApp(false, exact);
+    const res = await app.inject('/e');
+    expect(res.body).toBe(JSON.stringify(exact));
+    expect(res.json()).toEqual(listing.parse(exact));
+    await app.close();
+  });
+
+  it('when checked, refuses a key the schema does not list (what production would have sent)', async () => {
+    const app = await exactApp(true, { ...exact, data: [{ ...exact.data[0], password_hash: 'secret' }] });
+    const res = await app.inject('/e');
+    expect(res.statusCode).toBe(500);
+    expect(res.json().message).toMatch(/GET \/e disagrees with zod/);
+    await app.close();
+    const good = await exactApp(true, exact);
+    expect((await good.inject('/e')).json()).toEqual(exact);
+    await good.close();
+  });
+
+  it('exactly() lets through what has no extra key, at any depth (the compiler refuses the rest)', () => {
+    expect(exactly(listing, exact)).toBe(exact);
+    const withExtra = { ...exact, data: [{ ...exact.data[0], parent: { hash: 'h', path: '/1/2' } }] };
+    // @ts-expect-error -- parent.path is not in the schema
+    expect(exactly(listing, withExtra)).toBe(withExtra);
   });
 });
 
