@@ -6,6 +6,8 @@ import { applyTheme } from '../themes/theme-rule';
 // coming from our own host name are obeyed, anything else is ignored.
 
 export const APPEARANCE_EDITOR_SOURCE = 'be-appearance-editor';
+/** The marker of the framed app's own message to the editor: it listens now. */
+export const APPEARANCE_PREVIEW_SOURCE = 'be-appearance-preview';
 export const CUSTOM_CODE_ID = 'be-custom-code';
 
 export type BridgeMessage =
@@ -114,6 +116,21 @@ export function deepMerge<T>(target: T, patch: DeepPartial<T>): T {
     result[key] = isPlainObject(existing) && isPlainObject(value) ? deepMerge(existing, value) : value;
   }
   return result as T;
+}
+
+/**
+ * Tells the editor framing this page (on our own origin) that the app listens now. What the editor sent before
+ * (while the page was the server's markup, or the app was starting) found no listener; the editor sends its drafts again.
+ */
+export function announcePreviewReady(win: Pick<Window, 'parent' | 'location'> = window): void {
+  if (win.parent === win) return;
+  win.parent.postMessage({ source: APPEARANCE_PREVIEW_SOURCE, type: 'ready' }, win.location.origin);
+}
+
+/** Whether a message is the framed app's "ready", from `frame` on our own origin. */
+export function isPreviewReady(event: Pick<MessageEvent, 'data' | 'origin' | 'source'>, frame: Window | null | undefined, origin: string): boolean {
+  const data = event.data as { source?: unknown; type?: unknown } | null;
+  return !!frame && event.source === frame && event.origin === origin && data?.source === APPEARANCE_PREVIEW_SOURCE && data.type === 'ready';
 }
 
 let editorActive = false;

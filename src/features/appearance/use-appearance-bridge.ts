@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { queryKeys } from '../../api/query-keys';
 import type { Bootstrap } from '../../api/bootstrap-types';
 import { setBootstrap } from '../bootstrap/store';
-import { acceptBridgeMessage, handleBridgeMessage, markAppearanceEditorActive } from './bridge';
+import { acceptBridgeMessage, announcePreviewReady, handleBridgeMessage, markAppearanceEditorActive } from './bridge';
 
 export function useAppearanceBridge(): void {
   const navigate = useNavigate();
@@ -21,6 +21,7 @@ export function useAppearanceBridge(): void {
       });
     };
     window.addEventListener('message', onMessage);
+    announcePreviewReady();
     return () => window.removeEventListener('message', onMessage);
   }, [navigate, client]);
 }

@@ -41,6 +41,18 @@ export function useBootstrapQuery() {
   });
 }
 
+/**
+ * Whether the bootstrap data in hand is the device's copy from an earlier page (restored with the query cache)
+ * while the server's answer is still on its way. A copy says who was signed in then, not now: the session may have
+ * ended since (or begun in another tab). Offline, or once the request failed, nothing is on its way and the copy
+ * is what there is.
+ */
+export function useBootstrapUnconfirmed(): boolean {
+  const { dataUpdatedAt, isFetching } = useBootstrapQuery();
+  // Data set or fetched by this page is younger than the page; a restored copy keeps the time it was fetched.
+  return isFetching && dataUpdatedAt < performance.timeOrigin;
+}
+
 /** For components under the bootstrap gate: the data is always there. */
 export function useBootstrap(): Bootstrap {
   const { data } = useBootstrapQuery();

@@ -1,7 +1,5 @@
 import { formatBytes } from '../../i18n/format-size';
-import { uploadsDatabase } from '../../offline/queues/uploads/db';
 import { readUploadSettings } from '../../offline/queues/uploads/rules';
-import { rememberUploadSettings } from '../../offline/queues/uploads/shared-files';
 import type { FileEntry } from '../../offline/queues/uploads/types';
 import { buildUploads } from '../uploads/build-uploads';
 import { uploadQueue } from '../uploads/queue-client';
@@ -9,14 +7,10 @@ import { consumeLaunches } from './launch-consumer';
 import type { LaunchDeps, LaunchQueueLike } from './launch-consumer';
 
 // The installed app's work that needs the upload queue and IndexedDB (Dexie): loaded by
-// use-installed-app.ts once the page is up, not with the entry (a sign-in page needs none of it).
+// use-installed-app.ts once the page is up, for a signed-in user or an installed app's launches, not with the
+// entry (a sign-in page needs none of it).
 
 export { claimSharedUploads } from './shared-files';
-
-/** The worker queues shared files without a page: it follows the settings the site last gave. */
-export function rememberSettings(uploads: Record<string, unknown>): Promise<void> {
-  return rememberUploadSettings(uploadsDatabase(), readUploadSettings(uploads));
-}
 
 export interface LaunchContext {
   userId: string | null;

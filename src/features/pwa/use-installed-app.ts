@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { nextTask, whenIdle } from '../../app/tasks';
 import { showUnreadBadge } from '../../offline/notifications';
 import { useBootstrap } from '../bootstrap/store';
 import type { LaunchContext } from './installed-app';
@@ -9,10 +10,7 @@ import type { LaunchQueueLike } from './launch-consumer';
  * The module with the upload queue and IndexedDB clients, once the browser is idle: the first paint and
  * hydration of a page (a sign-in page above all) neither wait for nor pay for its ~60 KB of script (issue 38.1).
  */
-const installedApp = () =>
-  new Promise<void>((resolve) =>
-    typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 2000 }) : setTimeout(resolve, 0),
-  ).then(() => import('./installed-app'));
+const installedApp = () => whenIdle().then(() => import('./installed-app'));
 
 /**
  * What makes the installed app behave like an app (issue 39 item 5), run
@@ -30,8 +28,10 @@ export function useInstalledApp(): void {
   useEffect(() => void showUnreadBadge(navigator, unread), [unread]);
 
   useEffect(() => {
-    void installedApp()
-      .then((app) => app.rememberSettings(settings.uploads))
+    void whenIdle()
+      .then(() => import('./remember-settings'))
+      // Dexie's evaluation and the database's opening, each a task of its own.
+      .then((module) => nextTask().then(() => module.rememberSettings(settings.uploads)))
       .catch(() => undefined);
   }, [settings.uploads]);
 

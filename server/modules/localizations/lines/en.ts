@@ -1168,6 +1168,7 @@ export const enLines: Record<string, string> = {
   'Make available offline next time': 'Make available offline next time',
   'It will be made available offline when the network returns.': 'It will be made available offline when the network returns.',
   Versions: 'Versions',
+  'Checking for newer versions…': 'Checking for newer versions…',
   'Versions can be restored only while online.': 'Versions can be restored only while online.',
   'No earlier versions': 'No earlier versions',
   Unknown: 'Unknown',

@@ -1169,6 +1169,7 @@ export const trLines: Record<string, string> = {
   'Make available offline next time': 'Bir dahaki sefere çevrimdışı kullanılabilir yap',
   'It will be made available offline when the network returns.': 'Ağ geri geldiğinde çevrimdışı kullanılabilir yapılacak.',
   Versions: 'Sürümler',
+  'Checking for newer versions…': 'Daha yeni sürümler denetleniyor…',
   'Versions can be restored only while online.': 'Sürümler yalnızca çevrimiçiyken geri yüklenebilir.',
   'No earlier versions': 'Önceki sürüm yok',
   Unknown: 'Bilinmiyor',

@@ -8,6 +8,7 @@ import { toast } from '../../../ui/toast/toast-store';
 import { ColorInput } from '../themes/ThemesPage';
 import { useAppearance, useSaveAppearance, useSaveTheme, useThemes, type AppearanceValues } from '../appearance-api';
 import { BrandingImageField } from './BrandingImageField';
+import type { BridgeMessage } from '../../appearance/bridge';
 import { usePreview } from './use-preview';
 
 const LOGOS = ['branding.logo_light', 'branding.logo_dark', 'branding.logo_light_mobile', 'branding.logo_dark_mobile', 'branding.favicon'] as const;
@@ -18,6 +19,23 @@ const LOGO_LABELS: Record<(typeof LOGOS)[number], string> = {
   'branding.logo_dark_mobile': 'Dark logo (mobile)',
   'branding.favicon': 'Favicon',
 };
+
+/** The settings the preview follows, as the editor's values have them. */
+function settingsMessage(values: AppearanceValues): BridgeMessage {
+  return {
+    type: 'setValues',
+    values: {
+      settings: {
+        themes: { user_change: values['themes.user_change'], default_id: values['themes.default_id'] },
+        branding: Object.fromEntries(
+          Object.entries(values)
+            .filter(([k]) => k.startsWith('branding.'))
+            .map(([k, v]) => [k.slice(9), v]),
+        ),
+      },
+    },
+  };
+}
 
 /**
  * The appearance editor (/admin/appearance): settings on the side, the app in
@@ -35,12 +53,19 @@ export function AppearancePage() {
 
 function Editor({ saved, themes, variables }: { saved: AppearanceValues; themes: Theme[]; variables: string[] }) {
   const { t } = useTrans();
-  const { frame, post } = usePreview();
   const saveAppearance = useSaveAppearance();
   const saveTheme = useSaveTheme();
   const [values, setValues] = useState(saved);
   const [themeDrafts, setThemeDrafts] = useState<Theme[]>(themes);
   const [themeId, setThemeId] = useState<number>(saved['themes.default_id'] ?? themes.find((th) => th.default_light)?.id ?? themes[0]?.id ?? 0);
+  // The framed app listens: it gets the drafts again (a change made in its first moments reached no listener).
+  const { frame, post } = usePreview((send) => {
+    send(settingsMessage(values));
+    send({ type: 'setCustomCode', mode: 'css', value: values['custom_code.css'] ? String(values['custom_code.css']) : null });
+    send({ type: 'setCustomCode', mode: 'html', value: values['custom_code.html'] ? String(values['custom_code.html']) : null });
+    send({ type: 'setValues', values: { themes: themeDrafts } });
+    send({ type: 'setActiveTheme', themeId });
+  });
   const [path, setPath] = useState('/drive');
   const [frameKey, setFrameKey] = useState(0);
   const edited = themeDrafts.find((th) => th.id === themeId);
@@ -50,20 +75,7 @@ function Editor({ saved, themes, variables }: { saved: AppearanceValues; themes:
     setValues(next);
     if (key === 'custom_code.css') post({ type: 'setCustomCode', mode: 'css', value: String(value) });
     else if (key === 'custom_code.html') post({ type: 'setCustomCode', mode: 'html', value: String(value) });
-    else
-      post({
-        type: 'setValues',
-        values: {
-          settings: {
-            themes: { user_change: next['themes.user_change'], default_id: next['themes.default_id'] },
-            branding: Object.fromEntries(
-              Object.entries(next)
-                .filter(([k]) => k.startsWith('branding.'))
-                .map(([k, v]) => [k.slice(9), v]),
-            ),
-          },
-        },
-      });
+    else post(settingsMessage(next));
   };
 
   const chooseTheme = (id: number) => {

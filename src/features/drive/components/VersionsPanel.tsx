@@ -24,6 +24,9 @@ export function VersionsPanel({ entry }: { entry: FileEntry }) {
   const canChange = entry.permissions.includes('files.update');
   const format = (iso: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: timezone }).format(new Date(iso));
   const offlineReason = online ? null : t('Versions can be restored only while online.');
+  // Each opening paints the last list while it asks again: a restore since (here or on another device) has made a
+  // new version, and Restore on the first row of the old list would bring back the wrong text. Rows act on the answer.
+  const reason = offlineReason ?? (versions.isFetching ? t('Checking for newer versions…') : null);
 
   return (
     <section aria-label={t('Versions')} className="mt-6">
@@ -58,7 +61,7 @@ export function VersionsPanel({ entry }: { entry: FileEntry }) {
                 <>
                   <ActionButton
                     label={t('Restore')}
-                    disabledReason={offlineReason}
+                    disabledReason={reason}
                     onPress={() => {
                       if (!online) return setRefusal(t('Versions can be restored only while online.'));
                       setRefusal(null);
@@ -68,12 +71,7 @@ export function VersionsPanel({ entry }: { entry: FileEntry }) {
                   >
                     {t('Restore')}
                   </ActionButton>
-                  <ActionButton
-                    label={t('Delete version')}
-                    disabledReason={offlineReason}
-                    onPress={() => online && remove.mutate(version.id)}
-                    className="underline"
-                  >
+                  <ActionButton label={t('Delete version')} disabledReason={reason} onPress={() => online && remove.mutate(version.id)} className="underline">
                     {t('Delete')}
                   </ActionButton>
                 </>

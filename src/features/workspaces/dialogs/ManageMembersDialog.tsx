@@ -32,6 +32,10 @@ export function ManageMembersDialog({ workspace: listed, onLeave, onClose }: { w
   const resend = useResendInvite(workspace.id);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const rows = [...(workspace.members ?? []), ...(workspace.invites ?? [])];
+  // Each opening paints the last answer (or the device's copy) while it asks again: a row of it may be gone (an invite
+  // accepted since, a member who left). Its controls wait for the answer, or a role change goes to an invite that no
+  // longer exists ("This invite does not exist.") while the member's row is about to appear.
+  const checking = query.isFetching;
 
   return (
     <>
@@ -51,6 +55,7 @@ export function ManageMembersDialog({ workspace: listed, onLeave, onClose }: { w
               row={row}
               userId={userId}
               permissions={permissions}
+              checking={checking}
               roles={roles.data ?? []}
               onRemove={() => setConfirming({ kind: 'remove', row })}
               onResend={() => setConfirming({ kind: 'resend', row })}
@@ -156,6 +161,7 @@ function MemberRowItem({
   row,
   userId,
   permissions,
+  checking,
   roles,
   onRemove,
   onResend,
@@ -165,6 +171,8 @@ function MemberRowItem({
   row: MemberRow;
   userId: number;
   permissions: MemberPermissions;
+  /** The list is being asked for again: this row may be gone from the answer. */
+  checking: boolean;
   roles: WorkspaceRole[];
   onRemove: () => void;
   onResend: () => void;
@@ -194,7 +202,7 @@ function MemberRowItem({
         <select
           aria-label={`${t('Role')}: ${row.display_name || row.email}`}
           value={row.role_id ?? ''}
-          disabled={changeRole.isPending}
+          disabled={changeRole.isPending || checking}
           onChange={(event) => {
             const role = roles.find((r) => r.id === Number(event.target.value));
             if (!role) return;
@@ -218,7 +226,7 @@ function MemberRowItem({
         <span className="w-36 text-right text-sm text-fg-muted">{roleName}</span>
       )}
       {row.model_type === 'invite' && permissions.invite && (
-        <Button onPress={onResend} className={secondaryButtonClass}>
+        <Button onPress={onResend} isDisabled={checking} className={secondaryButtonClass}>
           {t('Resend')}
         </Button>
       )}
@@ -228,7 +236,7 @@ function MemberRowItem({
         </Button>
       )}
       {canRemove(row, userId, permissions) && (
-        <Button onPress={onRemove} className={secondaryButtonClass}>
+        <Button onPress={onRemove} isDisabled={checking} className={secondaryButtonClass}>
           {t('Remove')}
         </Button>
       )}
