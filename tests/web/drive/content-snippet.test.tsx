@@ -83,4 +83,24 @@ describe('content search results', () => {
     expect(found.toggle.closest('label')!.textContent).toBe('Dosyaların içinde ara');
     await found.cleanup();
   });
+
+  it('unchecks "Search inside files" at the click, before the router\'s transition to the new address has rendered', async () => {
+    const found = await searchRows(7603, 'en');
+    const toggle = found.toggle as HTMLInputElement;
+    const environment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const before = environment.IS_REACT_ACT_ENVIRONMENT;
+    // Outside act(), as in a browser: React applies the click's own update at once and renders the router's
+    // navigation later, in a transition (act() would flush both before the check).
+    environment.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      toggle.click();
+      expect(toggle.checked).toBe(false);
+      // And it stays unchecked once the transition to ?content=0 has rendered.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
+    } finally {
+      environment.IS_REACT_ACT_ENVIRONMENT = before;
+    }
+    await found.cleanup();
+  });
 });

@@ -25,6 +25,14 @@ const TYPES: { id: EntryType; label: string }[] = [
 ];
 const isType = (value: string | null): value is EntryType => TYPES.some((t) => t.id === value);
 
+/** The filter controls' values (the query box has its own, debounced). */
+interface Shown {
+  type: string;
+  modifiedFrom: string;
+  modifiedTo: string;
+  content: boolean;
+}
+
 /** /drive/search: a query box and filters (type, modified range), kept in the address. */
 export function SearchView() {
   const { t } = useTrans();
@@ -55,6 +63,22 @@ export function SearchView() {
       { replace: true },
     );
 
+  // The filters answer a click at once: the address they are kept in changes in the router's transition, which
+  // commits only after the new listing has rendered, and a control bound to the address alone kept its old value
+  // until then (e2e: the checkbox still checked after the click on a loaded machine).
+  const [shown, setShown] = useShown<Shown>({
+    type: filters.type ?? '',
+    modifiedFrom: filters.modifiedFrom ?? '',
+    modifiedTo: filters.modifiedTo ?? '',
+    content: filters.content !== false,
+  });
+  const setFilter = <K extends keyof Shown>(name: K, value: Shown[K], inAddress: string) => {
+    const next: Shown = { ...shown };
+    next[name] = value;
+    setShown(next);
+    setParam(name, inAddress);
+  };
+
   useEffect(() => {
     if ((params.get('query') ?? '') !== query) setParam('query', query);
     // setParam is stable in effect; only the settled text matters here.
@@ -78,7 +102,7 @@ export function SearchView() {
         </label>
         <label className="text-sm">
           <span className="mb-1 block text-fg-muted">{t('Type')}</span>
-          <select value={filters.type ?? ''} onChange={(event) => setParam('type', event.target.value)} className={inputClass}>
+          <select value={shown.type} onChange={(event) => setFilter('type', event.target.value, event.target.value)} className={inputClass}>
             <option value="">{t('Any type')}</option>
             {TYPES.map((option) => (
               <option key={option.id} value={option.id}>
@@ -89,17 +113,42 @@ export function SearchView() {
         </label>
         <label className="text-sm">
           <span className="mb-1 block text-fg-muted">{t('Modified after')}</span>
-          <input type="date" value={filters.modifiedFrom ?? ''} onChange={(event) => setParam('modifiedFrom', event.target.value)} className={inputClass} />
+          <input
+            type="date"
+            value={shown.modifiedFrom}
+            onChange={(event) => setFilter('modifiedFrom', event.target.value, event.target.value)}
+            className={inputClass}
+          />
         </label>
         <label className="text-sm">
           <span className="mb-1 block text-fg-muted">{t('Modified before')}</span>
-          <input type="date" value={filters.modifiedTo ?? ''} onChange={(event) => setParam('modifiedTo', event.target.value)} className={inputClass} />
+          <input
+            type="date"
+            value={shown.modifiedTo}
+            onChange={(event) => setFilter('modifiedTo', event.target.value, event.target.value)}
+            className={inputClass}
+          />
         </label>
         <label className="flex items-center gap-2 self-center text-sm">
-          <input type="checkbox" checked={filters.content} onChange={(event) => setParam('content', event.target.checked ? '' : '0')} />
+          <input type="checkbox" checked={shown.content} onChange={(event) => setFilter('content', event.target.checked, event.target.checked ? '' : '0')} />
           {t('Search inside files')}
         </label>
       </form>
     </ListingPage>
   );
+}
+
+/**
+ * What the controls show: set at once by a change, and taken again from the address whenever the address says
+ * something new (back, forward, a link), compared field by field so a re-render with equal values keeps it.
+ */
+function useShown<T extends object>(fromAddress: T): [T, (next: T) => void] {
+  const [shown, setShown] = useState(fromAddress);
+  const [seen, setSeen] = useState(fromAddress);
+  const changed = (Object.keys(fromAddress) as (keyof T)[]).some((key) => fromAddress[key] !== seen[key]);
+  if (changed) {
+    setSeen(fromAddress);
+    setShown(fromAddress);
+  }
+  return [changed ? fromAddress : shown, setShown];
 }
