@@ -24,7 +24,8 @@ import { storeOrigins } from './storage/disks.js';
 import { checkTokenScope } from './plugins/token-scope.js';
 import { checkXsrf, ensureXsrfCookie } from './plugins/xsrf.js';
 import { createServices, type Services } from './services.js';
-import { installLogContext, logContextOptions } from './observability/log-context.js';
+import { logContextOptions } from './observability/log-context.js';
+import { RequestObservation } from './observability/request-observation.js';
 import { installObservability } from './observability/index.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { DAV_METHODS } from './modules/webdav/routes.js';
@@ -85,7 +86,9 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ checked: config.env !== 'production' }));
   app.setErrorHandler(errorHandler);
-  installLogContext(app);
+  // First: its onRequest opens the async context (request id, trace) every later hook and handler runs in.
+  const requests = new RequestObservation();
+  requests.install(app);
   installRequestLog(app);
   const services = createServices(db, config, app.log);
   built.set(app, services);
@@ -98,10 +101,15 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   };
   app.decorate('appKey', () => services.settings.appKey());
   app.decorate('linesSource', { localizations: services.localizations, settings: services.settings });
-  installObservability(app, config.observability, {
-    ...services,
-    uploadsInProgress: () => services.drive.quota.inProgressByKind(),
-  });
+  installObservability(
+    app,
+    config.observability,
+    {
+      ...services,
+      uploadsInProgress: () => services.drive.quota.inProgressByKind(),
+    },
+    requests,
+  );
   app.decorateRequest('ctx', null as never);
   app.decorateRequest('actor', null as never);
   app.decorateRequest('user', null);

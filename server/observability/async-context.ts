@@ -24,9 +24,9 @@ const store = new AsyncLocalStorage<Store>();
 
 export const currentIds = (): LogIds | undefined => store.getStore()?.ids;
 
-/** Runs `fn` with `ids` as the log ids, and no trace context yet. */
-export function runWithIds<R>(ids: LogIds, fn: () => R): R {
-  return store.run({ ids }, fn);
+/** Runs `fn` with `ids` as the log ids and `trace` (a request's span, when traced) as the active trace context. */
+export function runWithIds<R>(ids: LogIds, fn: () => R, trace?: Context): R {
+  return store.run(trace ? { ids, trace } : { ids }, fn);
 }
 
 /**

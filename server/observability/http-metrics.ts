@@ -1,8 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Metrics } from './metrics.js';
-
-const counted = Symbol('inFlight');
-type Counted = FastifyRequest & { [counted]?: boolean };
 
 /** The route pattern Fastify matched (`/api/v1/drive/file-entries/:id`), never the URL: ids and tokens stay out of labels. */
 export const routeOf = (request: FastifyRequest): string => request.routeOptions.url ?? '(unmatched)';
@@ -40,35 +37,21 @@ function countWrites(reply: FastifyReply, add: (n: number) => void): void {
   }) as typeof raw.end;
 }
 
-export function installHttpMetrics(app: FastifyInstance, metrics: Metrics): void {
-  const done = (request: Counted) => {
-    if (!request[counted]) return;
-    request[counted] = false;
-    metrics.inFlight.dec();
-  };
-  app.addHook('onRequest', function countInFlight(request: Counted, _reply, next) {
-    request[counted] = true;
-    metrics.inFlight.inc();
-    next();
-  });
-  app.addHook('onRequestAbort', (request: Counted, next) => {
-    done(request);
-    next();
-  });
-  app.addHook('onSend', function countDownloadBytes(request, reply, payload, next) {
-    if (reply.statusCode < 300 && sendsFile(request, reply)) countWrites(reply, (n) => metrics.downloadBytes.inc(n));
-    next(null, payload);
-  });
-  app.addHook('onResponse', function observeRequest(request: Counted, reply, next) {
-    done(request);
-    const status = reply.statusCode;
-    metrics.requestDuration.observe({ method: request.method, route: routeOf(request), status: String(status) }, reply.elapsedTime / 1000);
-    if (status >= 500) metrics.serverError('request');
-    if (status < 400) {
-      const via = uploadVia(request);
+/** A file's bytes on their way out are counted as they are written (onSend, metrics on). */
+export function countDownload(request: FastifyRequest, reply: FastifyReply, metrics: Metrics): void {
+  if (reply.statusCode < 300 && sendsFile(request, reply)) countWrites(reply, (n) => metrics.downloadBytes.inc(n));
+}
+
+/** A request answered: its duration by route and status, a 5xx as an error, an upload's bytes. */
+export function observeAnswer(request: FastifyRequest, reply: FastifyReply, metrics: Metrics): void {
+  const status = reply.statusCode;
+  metrics.requestDuration.observeRoute(request.method, routeOf(request), String(status), reply.elapsedTime / 1000);
+  if (status >= 500) metrics.serverError('request');
+  if (status < 400) {
+    const via = uploadVia(request);
+    if (via) {
       const length = Number(request.headers['content-length']);
-      if (via && length > 0) metrics.uploadBytes.inc({ via }, length);
+      if (length > 0) metrics.uploadBytes.inc({ via }, length);
     }
-    next();
-  });
+  }
 }

@@ -4,11 +4,11 @@ import type { JobObserver, JobQueue, JobMap } from '../lib/background.js';
 import type { ObservabilityConfig } from './config.js';
 import { clientRoutes } from './client-routes.js';
 import { ErrorReports } from './errors.js';
-import { installHttpMetrics } from './http-metrics.js';
 import { chainObservers, jobMetrics } from './job-metrics.js';
 import { Metrics } from './metrics.js';
 import { metricsRoute } from './metrics-route.js';
-import { installRequestTracing, jobTracing, TracingSwitch } from './tracing.js';
+import type { RequestObservation } from './request-observation.js';
+import { jobTracing, TracingSwitch } from './tracing.js';
 import { effectiveObservability, type EffectiveObservability, type SettingsReader } from './settings.js';
 
 /** What the observability parts need from the app's services: narrow, so this folder never imports the composition root. */
@@ -35,12 +35,18 @@ declare module 'fastify' {
 }
 
 /**
- * Hooks metrics (and, as configured, error reports and traces) into the app.
- * Called once from buildApp after the services exist. Metrics off costs no
- * hook; error reports and traces follow a setting, so their hooks stay and
- * test one reference while off.
+ * Metrics, error reports and traces for the app. Called once from buildApp
+ * after the services exist; each request's part runs in `requests`' hooks
+ * (request-observation.ts, registered first), which count for the metrics
+ * made here. Metrics off costs no work on a request; error reports and
+ * traces follow a setting, so their checks stay and test one reference while off.
  */
-export function installObservability(app: FastifyInstance, config: ObservabilityConfig, services: ObservedServices): Observability {
+export function installObservability(
+  app: FastifyInstance,
+  config: ObservabilityConfig,
+  services: ObservedServices,
+  requests: RequestObservation,
+): Observability {
   const metrics = config.metricsEnabled
     ? new Metrics({
         jobsWaiting: () => services.jobs.waiting(),
@@ -51,11 +57,10 @@ export function installObservability(app: FastifyInstance, config: Observability
   const effective = () => effectiveObservability(services.settings, config);
   // The job's span is outermost, so its error report and its timing belong to its trace.
   const observers: JobObserver[] = [jobTracing()];
-  installRequestTracing(app);
   const tracing = new TracingSwitch({ release: config.release, environment: config.environment, protocol: config.otlpProtocol }, effective, app.log);
   tracing.install(app, services.settings.onSaved?.bind(services.settings));
   if (metrics) {
-    installHttpMetrics(app, metrics);
+    requests.countDownloads(app, metrics);
     observers.push(jobMetrics(metrics));
   }
   const errors = new ErrorReports(config, effective, app.log);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { trace } from '@opentelemetry/api';
-import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
-import { currentIds, runWithIds, type LogIds } from './async-context.js';
+import { TraceFlags } from '@opentelemetry/api';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import { currentIds, type LogIds } from './async-context.js';
 import { requestSpan } from './tracing.js';
 
 export type { LogIds };
@@ -31,16 +31,15 @@ export function requestIdFor(raw: IncomingMessage): string {
 const TRACEPARENT = /^[\da-f]{2}-([\da-f]{32})-[\da-f]{16}-[\da-f]{2}$/;
 
 /**
- * The trace a request belongs to: the server's own span when tracing is on,
- * else the browser's `traceparent`, so a line can be matched with the page's
- * trace even on a site that does not trace.
+ * The trace a request belongs to: the server's own span when tracing sampled
+ * it (read even after the span ended: a request's last line, the response's,
+ * comes after), else the browser's `traceparent`, so a line can be matched
+ * with the page's trace even on a site that does not trace.
  */
 export function traceIdFor(raw: IncomingMessage): string | undefined {
   // A trace sampled out is exported by nobody: its id would only send a reader looking for it.
-  const own = requestSpan(raw);
-  if (own?.isRecording()) return own.spanContext().traceId;
-  const active = trace.getActiveSpan()?.spanContext();
-  if (active && active.traceId !== '00000000000000000000000000000000') return active.traceId;
+  const own = requestSpan(raw)?.spanContext();
+  if (own && (own.traceFlags & TraceFlags.SAMPLED) !== 0) return own.traceId;
   const header = raw.headers.traceparent;
   const match = typeof header === 'string' ? TRACEPARENT.exec(header) : null;
   return match && match[1] !== '00000000000000000000000000000000' ? match[1] : undefined;
@@ -120,10 +119,9 @@ export function logContextOptions(
     // genReqId reads and checks the header itself.
     requestIdHeader: false,
     childLoggerFactory(logger, bindings, options, raw) {
-      // The trace id now: the server's span has ended by the time a late line (the response's) is written.
-      const traceId = traceIdFor(raw as IncomingMessage);
+      // Made before the hooks run (the request's span starts in the first one), so the trace id is read at the first line.
       return new RequestLogger(logger, () => {
-        const child = logger.child({ ...bindings, traceId }, options);
+        const child = logger.child({ ...bindings, traceId: traceIdFor(raw as IncomingMessage) }, options);
         requestLoggers.add(child);
         return child;
       });
@@ -139,13 +137,4 @@ export function logContextOptions(
             },
           },
   };
-}
-
-/** Echoes the id in X-Request-Id and opens the async context the mixin reads. Registered first. */
-export function installLogContext(app: FastifyInstance): void {
-  app.addHook('onRequest', function requestLogContext(request, reply, done) {
-    void reply.header(REQUEST_ID_HEADER, request.id);
-    const traceId = traceIdFor(request.raw);
-    runWithIds(traceId ? { reqId: request.id, traceId } : { reqId: request.id }, done);
-  });
 }

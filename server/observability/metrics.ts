@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { PoolUse } from '../db/index.js';
 import { RecentCounts } from './recent.js';
+import { RouteHistogram } from './route-histogram.js';
 
 /** What the metrics read when scraped (never on a request's path). */
 export interface MetricSources {
@@ -20,14 +21,15 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
  */
 export class Metrics {
   readonly registry = new Registry();
-  readonly requestDuration = new Histogram({
+  readonly requestDuration = new RouteHistogram({
     name: 'drive_http_request_duration_seconds',
     help: 'Time to answer a request, by route pattern (never the URL) and status.',
     labelNames: ['method', 'route', 'status'] as const,
     buckets: DURATION_BUCKETS,
     registers: [this.registry],
   });
-  readonly inFlight = new Gauge({ name: 'drive_http_requests_in_flight', help: 'Requests being answered now.', registers: [this.registry] });
+  /** Read when scraped: a plain count on the request's path costs less than a gauge's labelled set. */
+  private inFlight = 0;
   readonly uploadBytes = new Counter({
     name: 'drive_upload_bytes_total',
     help: 'Bytes of files received through the app, by way (multipart, tus, webdav).',
@@ -69,6 +71,15 @@ export class Metrics {
 
   constructor(sources: MetricSources) {
     const registry = this.registry;
+    const inFlight = () => this.inFlight;
+    new Gauge({
+      name: 'drive_http_requests_in_flight',
+      help: 'Requests being answered now.',
+      registers: [registry],
+      collect() {
+        this.set(inFlight());
+      },
+    });
     new Gauge({
       name: 'drive_jobs_waiting',
       help: 'Background jobs queued and not yet started.',
@@ -108,6 +119,14 @@ export class Metrics {
     });
     // Process memory, CPU, handles, and event-loop delay (nodejs_eventloop_lag_*).
     collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  }
+
+  requestStarted(): void {
+    this.inFlight += 1;
+  }
+
+  requestEnded(): void {
+    this.inFlight -= 1;
   }
 
   /** A failure on our side, counted for /metrics and the last hour. */

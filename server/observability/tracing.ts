@@ -16,9 +16,9 @@ import type { InstrumentationScope } from '@opentelemetry/core';
 import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { AlwaysOnSampler, BatchSpanProcessor, NodeTracerProvider, ParentBasedSampler, TraceIdRatioBasedSampler } from '@opentelemetry/sdk-trace-node';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JobObserver } from '../lib/background.js';
-import { activeTraceContext, SharedContextManager, withTraceContext } from './async-context.js';
+import { activeTraceContext, SharedContextManager } from './async-context.js';
 import type { OtlpProtocol } from './config.js';
 import type { EffectiveObservability } from './settings.js';
 import { EncodingSpanExporter } from './span-export.js';
@@ -182,76 +182,70 @@ export function childSpan(name: string, attributes: Attributes): ((error?: unkno
 
 // ---- HTTP requests ----
 
-const requestSpans = new WeakMap<IncomingMessage, { span: Span; context: Context }>();
-
-/**
- * The server span of a request, started the first time anyone asks: the log
- * context asks while Fastify makes the request's logger (before any hook), so
- * the trace id is on the request's log lines from the first one. Continues the
- * caller's `traceparent` (the page), so page, server and database are one trace.
- */
-export function requestSpan(raw: IncomingMessage): Span | undefined {
-  if (!active) return undefined;
-  const known = requestSpans.get(raw);
-  if (known) return known.span;
-  // Most requests carry no trace context (only the page's API calls do, while tracing is on).
-  const parent = raw.headers.traceparent === undefined && raw.headers.baggage === undefined ? ROOT_CONTEXT : propagation.extract(ROOT_CONTEXT, raw.headers);
-  const span = active.tracer.startSpan(raw.method ?? 'HTTP', { kind: SpanKind.SERVER, attributes: { 'http.request.method': raw.method ?? '' } }, parent);
-  requestSpans.set(raw, { span, context: trace.setSpan(parent, span) });
-  return span;
+/** A request's server span and the context its handlers run in. */
+export interface RequestTrace {
+  span: Span;
+  context: Context;
+  ended: boolean;
 }
 
-const ended = Symbol('traceEnded');
-type Traced = FastifyRequest & { [ended]?: boolean };
+/** By the raw request, for what sees only that: the request's logger (log-context.ts) and error reports. */
+const requestSpans = new WeakMap<IncomingMessage, RequestTrace>();
 
-function endRequestSpan(request: Traced, reply: FastifyReply | null, aborted: boolean): void {
-  if (request[ended]) return;
-  const entry = requestSpans.get(request.raw);
-  if (!entry) return;
-  request[ended] = true;
-  const { span } = entry;
-  if (aborted) {
+/** The server span of a request, while tracing made one (ended or not). */
+export function requestSpan(raw: IncomingMessage): Span | undefined {
+  return requestSpans.get(raw)?.span;
+}
+
+/**
+ * Starts the server span of a request, named by the route pattern (never the
+ * URL: ids and link tokens stay out) with the request id, so a trace finds its
+ * log lines; null while tracing is off. Continues the caller's `traceparent`
+ * (the page), so page, server and database are one trace. Started when the
+ * route is known, with every attribute at once: a rename and separate
+ * attribute calls each cost the SDK its checks again.
+ */
+export function startRequestSpan(request: FastifyRequest): RequestTrace | null {
+  if (!active) return null;
+  const raw = request.raw;
+  // Most requests carry no trace context (only the page's API calls do, while tracing is on).
+  const parent = raw.headers.traceparent === undefined && raw.headers.baggage === undefined ? ROOT_CONTEXT : propagation.extract(ROOT_CONTEXT, raw.headers);
+  const route = request.routeOptions.url;
+  const span = active.tracer.startSpan(
+    route ? `${request.method} ${route}` : request.method,
+    {
+      kind: SpanKind.SERVER,
+      attributes: {
+        'http.request.method': request.method,
+        'http.route': route ?? '(unmatched)',
+        'url.scheme': request.protocol,
+        'drive.request_id': request.id,
+      },
+    },
+    parent,
+  );
+  const traced: RequestTrace = { span, context: trace.setSpan(parent, span), ended: false };
+  requestSpans.set(raw, traced);
+  return traced;
+}
+
+/** Records a failure on our side (5xx) on the request's span. */
+export function recordRequestError(traced: RequestTrace, error: FastifyError): void {
+  if ((error.statusCode ?? 500) >= 500) record(traced.span, error);
+}
+
+/** Ends the span with the answer's status, or marked aborted; once. */
+export function endRequestSpan(traced: RequestTrace, reply: FastifyReply | null): void {
+  if (traced.ended) return;
+  traced.ended = true;
+  const { span } = traced;
+  if (!reply) {
     span.setAttribute('drive.aborted', true);
-  } else if (reply) {
+  } else {
     span.setAttribute('http.response.status_code', reply.statusCode);
     if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
   }
   span.end();
-}
-
-/**
- * A server span per request, named by the route pattern (never the URL: ids
- * and link tokens stay out), with the request id so a trace finds its log
- * lines. Registered whatever the setting; with tracing off each hook returns
- * at its first test.
- */
-export function installRequestTracing(app: FastifyInstance): void {
-  app.addHook('onRequest', function traceRequest(request, _reply, done) {
-    const span = requestSpan(request.raw);
-    const entry = span && requestSpans.get(request.raw);
-    if (!entry) return done();
-    const route = request.routeOptions.url;
-    span.updateName(route ? `${request.method} ${route}` : request.method);
-    span.setAttributes({
-      'http.route': route ?? '(unmatched)',
-      'url.scheme': request.protocol,
-      'drive.request_id': request.id,
-    });
-    withTraceContext(entry.context, done);
-  });
-  app.addHook('onError', (request, _reply, error, done) => {
-    const span = requestSpans.get(request.raw)?.span;
-    if (span && (error.statusCode ?? 500) >= 500) record(span, error);
-    done();
-  });
-  app.addHook('onResponse', function endRequestTrace(request: Traced, reply, done) {
-    endRequestSpan(request, reply, false);
-    done();
-  });
-  app.addHook('onRequestAbort', (request: Traced, done) => {
-    endRequestSpan(request, null, true);
-    done();
-  });
 }
 
 // ---- jobs ----
