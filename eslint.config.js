@@ -26,7 +26,7 @@ const dataInReplacement = ['TemplateLiteral[expressions.length>0]', 'BinaryExpre
 }));
 
 export default tseslint.config(
-  { ignores: ['dist', 'dev-dist', 'coverage', 'test-results', 'playwright-report', 'data', 'src/api/schema.d.ts'] },
+  { ignores: ['dist', '.bench-build', 'dev-dist', 'coverage', 'test-results', 'playwright-report', 'data', 'src/api/schema.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

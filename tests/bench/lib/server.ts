@@ -19,6 +19,29 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+const BUILD_DIR = '.bench-build';
+let built: Promise<string> | null = null;
+
+/**
+ * The server as production runs it (`npm run serve`: tsc's output on plain Node), compiled once per bench run
+ * into .bench-build/ (not dist/, which `npm start` or an e2e run may be using). Through tsx, esbuild keeps
+ * function names by wrapping every closure made at run time in a `__name` call, which production does not pay:
+ * several µs a request more on the side with more closures (tracing's, in the observability bench).
+ * BENCH_SERVER=tsx runs the sources instead (no build; a profile then names the .ts files).
+ */
+function serverEntry(): Promise<string[]> {
+  if (process.env.BENCH_SERVER === 'tsx') return Promise.resolve(['--import', 'tsx', 'server/main.ts']);
+  built ??= new Promise<string>((resolve, reject) => {
+    const tsc = spawn(process.execPath, [path.resolve('node_modules/typescript/bin/tsc'), '-p', 'server/tsconfig.build.json', '--outDir', BUILD_DIR], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    tsc.once('exit', (code) =>
+      code === 0 ? resolve(path.join(BUILD_DIR, 'server', 'main.js')) : reject(new Error(`tsc exited with ${code} building the server`)),
+    );
+  });
+  return built.then((main) => [main]);
+}
+
 /** The app as its own process (as in production), on SQLite in `dataDir`; `env` adds to or overrides its environment. */
 export async function startServer(
   dataDir: string,
@@ -32,7 +55,7 @@ export async function startServer(
   // BENCH_NODE_ARGS (in `env` for one server, or the bench's environment for all): V8 flags such as
   // --trace-deopt or --perf-basic-prof that NODE_OPTIONS does not accept.
   const nodeArgs = (env.BENCH_NODE_ARGS ?? process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...profile, ...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...profile, ...nodeArgs, ...(await serverEntry())], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
@@ -47,7 +70,7 @@ export async function startServer(
     stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  // Until it answers or exits: tsx compiles the server first, which takes a while on a busy machine.
+  // Until it answers or exits: starting takes a while on a busy machine (with BENCH_SERVER=tsx, compiling too).
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before it answered`);
