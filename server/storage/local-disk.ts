@@ -11,6 +11,12 @@ import { emptyFolders, walkFiles } from './local-walk.js';
 const TMP = '.tmp';
 const SKIP = new Set([TMP]);
 const READ_SIZE = 1024 * 1024;
+/**
+ * What a write may hold while the disk writes what came before: the socket is read on meanwhile and the next write
+ * takes all of it at once (one writev). With the default 16 KiB every 64 KiB read waited for its own write, and a PUT
+ * of 1 GiB cost ~25% more CPU (16,384 thread-pool round trips) and its rate with it.
+ */
+const WRITE_BUFFER = 4 * 1024 * 1024;
 
 /**
  * Objects as files under one folder. Writes go to a temporary file first and
@@ -44,7 +50,7 @@ export class LocalDisk implements Disk {
       });
     try {
       // The stream owns the handle and closes it; what it wrote is the size (no stat).
-      const file = handle.createWriteStream();
+      const file = handle.createWriteStream({ highWaterMark: WRITE_BUFFER });
       await pipeline(body, file);
       await moveInto(tmp, target);
       return { size: file.bytesWritten };
