@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { close, createReadStream, createWriteStream, mkdir, open, write } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -66,12 +66,26 @@ export class LocalDisk implements Disk {
    * this is two fewer. Only for a key not in use yet ('wx': an existing object is never overwritten), which no row
    * names before the caller commits one, so no reader can see the object half written; a failed write leaves what
    * it wrote to the caller's clean-up of the prefix, and a crash to the unreferenced-bytes check, as a crash after
-   * put and before the commit does.
+   * put and before the commit does. Through fs's callbacks rather than fs/promises: the same four thread-pool round
+   * trips (mkdir, open, write, close) cost the event loop about half the CPU without a FileHandle and a promise each.
    */
-  async putBytes(key: string, bytes: Buffer): Promise<void> {
+  putBytes(key: string, bytes: Buffer): Promise<void> {
     const target = this.pathOf(key);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    await fs.writeFile(target, bytes, { flag: 'wx' });
+    return new Promise((resolve, reject) => {
+      mkdir(path.dirname(target), { recursive: true }, (madeError) => {
+        if (madeError) return reject(madeError);
+        open(target, 'wx', (openError, fd) => {
+          if (openError) return reject(openError);
+          writeAll(fd, bytes, 0, (writeError) => {
+            close(fd, (closeError) => {
+              const error = writeError ?? closeError;
+              if (error) reject(error);
+              else resolve();
+            });
+          });
+        });
+      });
+    });
   }
 
   async adopt(key: string, localFile: string): Promise<void> {
@@ -170,4 +184,13 @@ async function moveInto(from: string, target: string): Promise<void> {
       if (!gone || attempt > 0 || !(await fs.stat(from).catch(() => null))) throw error;
     }
   }
+}
+
+/** Writes all of `bytes` from `offset` (a write to a regular file may, rarely, take fewer). */
+function writeAll(fd: number, bytes: Buffer, offset: number, done: (error: NodeJS.ErrnoException | null) => void): void {
+  write(fd, bytes, offset, bytes.length - offset, null, (error, written) => {
+    if (error) return done(error);
+    if (offset + written >= bytes.length) return done(null);
+    writeAll(fd, bytes, offset + written, done);
+  });
 }
