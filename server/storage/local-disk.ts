@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { close, createReadStream, createWriteStream, mkdir, open, write } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -11,6 +11,12 @@ import { emptyFolders, walkFiles } from './local-walk.js';
 const TMP = '.tmp';
 const SKIP = new Set([TMP]);
 const READ_SIZE = 1024 * 1024;
+/**
+ * What a write may hold while the disk writes what came before: the socket is read on meanwhile and the next write
+ * takes all of it at once (one writev). With the default 16 KiB every 64 KiB read waited for its own write, and a PUT
+ * of 1 GiB cost ~25% more CPU (16,384 thread-pool round trips) and its rate with it.
+ */
+const WRITE_BUFFER = 4 * 1024 * 1024;
 
 /**
  * Objects as files under one folder. Writes go to a temporary file first and
@@ -44,7 +50,7 @@ export class LocalDisk implements Disk {
       });
     try {
       // The stream owns the handle and closes it; what it wrote is the size (no stat).
-      const file = handle.createWriteStream();
+      const file = handle.createWriteStream({ highWaterMark: WRITE_BUFFER });
       await pipeline(body, file);
       await moveInto(tmp, target);
       return { size: file.bytesWritten };
@@ -60,12 +66,26 @@ export class LocalDisk implements Disk {
    * this is two fewer. Only for a key not in use yet ('wx': an existing object is never overwritten), which no row
    * names before the caller commits one, so no reader can see the object half written; a failed write leaves what
    * it wrote to the caller's clean-up of the prefix, and a crash to the unreferenced-bytes check, as a crash after
-   * put and before the commit does.
+   * put and before the commit does. Through fs's callbacks rather than fs/promises: the same four thread-pool round
+   * trips (mkdir, open, write, close) cost the event loop about half the CPU without a FileHandle and a promise each.
    */
-  async putBytes(key: string, bytes: Buffer): Promise<void> {
+  putBytes(key: string, bytes: Buffer): Promise<void> {
     const target = this.pathOf(key);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    await fs.writeFile(target, bytes, { flag: 'wx' });
+    return new Promise((resolve, reject) => {
+      mkdir(path.dirname(target), { recursive: true }, (madeError) => {
+        if (madeError) return reject(madeError);
+        open(target, 'wx', (openError, fd) => {
+          if (openError) return reject(openError);
+          writeAll(fd, bytes, 0, (writeError) => {
+            close(fd, (closeError) => {
+              const error = writeError ?? closeError;
+              if (error) reject(error);
+              else resolve();
+            });
+          });
+        });
+      });
+    });
   }
 
   async adopt(key: string, localFile: string): Promise<void> {
@@ -164,4 +184,13 @@ async function moveInto(from: string, target: string): Promise<void> {
       if (!gone || attempt > 0 || !(await fs.stat(from).catch(() => null))) throw error;
     }
   }
+}
+
+/** Writes all of `bytes` from `offset` (a write to a regular file may, rarely, take fewer). */
+function writeAll(fd: number, bytes: Buffer, offset: number, done: (error: NodeJS.ErrnoException | null) => void): void {
+  write(fd, bytes, offset, bytes.length - offset, null, (error, written) => {
+    if (error) return done(error);
+    if (offset + written >= bytes.length) return done(null);
+    writeAll(fd, bytes, offset + written, done);
+  });
 }

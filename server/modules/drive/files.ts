@@ -96,7 +96,8 @@ class Measure extends Transform {
   private headBytes = 0;
 
   constructor(private readonly limit?: { limit: number; error: () => Error }) {
-    super();
+    // A large body's socket reads (64 KiB each) keep coming while the disk writes what came before (LocalDisk.put).
+    super({ highWaterMark: 1024 * 1024 });
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
