@@ -1,6 +1,5 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -119,7 +118,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   });
 
   await app.register(fastifyCookie);
-  await app.register(fastifyMultipart, { limits: { fileSize: config.bodyLimit, files: 1 } });
+  // @fastify/multipart is registered by the few routes that take a multipart body (plugins/multipart.ts).
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifySwagger, {
     openapi: {
