@@ -1,6 +1,5 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -115,6 +114,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   app.decorateRequest('user', null);
   app.decorateRequest('authVia', null);
   app.decorateRequest('sessionToken', null);
+  app.decorateRequest('sessionCookieId', null);
   app.decorateRequest('tokenScopes', null);
   app.decorateRequest('signedInAt', null);
   app.decorateRequest('impersonatorId', null);
@@ -127,7 +127,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   });
 
   await app.register(fastifyCookie);
-  await app.register(fastifyMultipart, { limits: { fileSize: config.bodyLimit, files: 1 } });
+  // @fastify/multipart is registered by the few routes that take a multipart body (plugins/multipart.ts).
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifySwagger, {
     openapi: {
@@ -149,11 +149,15 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
     // WebDAV clients sign in with Basic (a token) on every request and keep no cookies: a fresh XSRF cookie on
     // each of their answers was a random token and a Set-Cookie for nobody.
     if (url === DAV_PREFIX || url.startsWith(`${DAV_PREFIX}/`)) return;
-    await ensureXsrfCookie(request, reply);
+    // Each of the XSRF steps answers a promise only when it has to wait (the app key, a bound token not yet known):
+    // an await of nothing is still a microtask turn, on nearly every request (issue 38 §3).
+    const cookie = ensureXsrfCookie(request, reply);
+    if (cookie) await cookie;
     if (!isApiPath(url)) return;
     request.ctx = parseRequestContext(request);
     await authenticate(request, callers);
-    await checkXsrf(request);
+    const checked = checkXsrf(request);
+    if (checked) await checked;
     checkTokenScope(request);
   });
 

@@ -21,6 +21,8 @@ declare module 'fastify' {
     /** How the caller proved who they are; bearer tokens skip the XSRF check. */
     authVia: 'session' | 'token' | null;
     sessionToken: string | null;
+    /** The session cookie's hash as the sessions table keys it, once worked out (plugins/cookies.ts sessionIdOf); null before. */
+    sessionCookieId: string | null;
     /** A bearer token's scopes; null for sessions and guests. */
     tokenScopes: TokenScope[] | null;
     /** When the session's sign-in happened (a fresh sign-in can confirm account changes). */

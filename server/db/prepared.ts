@@ -2,6 +2,7 @@ import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import { isDeepStrictEqual } from 'node:util';
 import type { Database } from './types.js';
 import { TUPLES_MARK, type Tuple } from './tuples.js';
+import { idleConnection } from './watched-dialect.js';
 
 /** Stands for one named value while a statement is compiled; each run puts the call's own value in its place. */
 class Slot {
@@ -85,6 +86,8 @@ function compiledOnce<V extends Record<string, unknown>, S>(
       const expected = { ...built, sql: mark + built.sql };
       if (expected.sql !== query.sql || !isDeepStrictEqual(expected.parameters, parameters)) throw new PreparedShapeError(key, expected, query);
     }
-    return (await db.executeQuery(query)).rows;
+    // On SQLite's connection at once when nothing holds it (see idleConnection); else through Kysely, which waits.
+    const idle = idleConnection(db);
+    return (await (idle ? idle.executeQuery(query) : db.executeQuery(query))).rows;
   };
 }

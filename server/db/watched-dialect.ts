@@ -1,4 +1,15 @@
-import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult, TransactionSettings } from 'kysely';
+import type {
+  CompiledQuery,
+  DatabaseConnection,
+  DatabaseIntrospector,
+  Dialect,
+  DialectAdapter,
+  Driver,
+  Kysely,
+  QueryCompiler,
+  QueryResult,
+  TransactionSettings,
+} from 'kysely';
 import { leafSpan, tracingOn } from '../observability/tracing.js';
 import { changesAccess, writes, type AccessChanges } from './changes.js';
 
@@ -18,12 +29,38 @@ export function watchedDialect(
   counter: StatementCounter = { statements: 0 },
   system: 'sqlite' | 'postgresql' = 'sqlite',
 ): Dialect {
+  // Kysely makes one adapter and one driver per database: the adapter (which its transactions share) leads to the driver.
+  let driver: WatchedDriver | null = null;
   return {
-    createAdapter: () => inner.createAdapter(),
-    createIntrospector: (db) => inner.createIntrospector(db),
-    createQueryCompiler: () => inner.createQueryCompiler(),
-    createDriver: () => new WatchedDriver(inner.createDriver(), changes, counter, system),
+    createAdapter: (): DialectAdapter => {
+      const adapter = inner.createAdapter();
+      driverOf.set(adapter, () => driver);
+      return adapter;
+    },
+    createIntrospector: (db: Kysely<unknown>): DatabaseIntrospector => inner.createIntrospector(db),
+    createQueryCompiler: (): QueryCompiler => inner.createQueryCompiler(),
+    createDriver: () => (driver = new WatchedDriver(inner.createDriver(), changes, counter, system)),
   };
+}
+
+const driverOf = new WeakMap<DialectAdapter, () => WatchedDriver | null>();
+
+/**
+ * SQLite's one connection when nothing holds it, for a statement to run on
+ * at once (db/prepared.ts), or null: on PostgreSQL, in a transaction, with a
+ * plugin, or while another caller holds the connection (a transaction that
+ * awaits between its statements). Kysely's way to a connection (the
+ * provider, the runtime driver, the mutex, the release) is about fifteen
+ * promises a statement, as many as the rest of a listing's request makes
+ * (issue 38 §3). better-sqlite3 runs a statement synchronously, so one that
+ * starts while the connection is free ends before anyone else can take it,
+ * and no transaction can be open then: every one holds the connection.
+ */
+export function idleConnection<DB>(db: Kysely<DB>): DatabaseConnection | null {
+  if (db.isTransaction) return null;
+  const executor = db.getExecutor();
+  if (executor.plugins.length) return null;
+  return driverOf.get(executor.adapter)?.()?.idleConnection() ?? null;
 }
 
 /** How many statements went to the database: what tests hold the per-request budget to. */
@@ -117,6 +154,10 @@ class WatchedConnection implements DatabaseConnection {
 
 class WatchedDriver implements Driver {
   private readonly wrappers = new WeakMap<DatabaseConnection, WatchedConnection>();
+  /** Callers holding a connection now (acquired, not yet released). */
+  private held = 0;
+  /** SQLite's one connection, once Kysely acquired it. */
+  private only: WatchedConnection | null = null;
 
   constructor(
     private readonly inner: Driver,
@@ -135,8 +176,15 @@ class WatchedDriver implements Driver {
     if (!wrapper) {
       wrapper = new WatchedConnection(connection, this.changes, this.counter, this.system);
       this.wrappers.set(connection, wrapper);
+      if (this.system === 'sqlite') this.only = wrapper;
     }
+    this.held += 1;
     return wrapper;
+  }
+
+  /** See idleConnection: SQLite's connection while no caller holds it. */
+  idleConnection(): WatchedConnection | null {
+    return this.held === 0 ? this.only : null;
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -182,6 +230,7 @@ class WatchedDriver implements Driver {
   }
 
   releaseConnection(connection: DatabaseConnection): Promise<void> {
+    this.held -= 1;
     return this.inner.releaseConnection((connection as WatchedConnection).inner);
   }
 

@@ -3,12 +3,13 @@ import { guestActor, userActor } from '../modules/access/actor.js';
 import type { Permission } from '../modules/permissions/policy.js';
 import type { TokenScope } from '../modules/auth/token-scopes.js';
 import type { UserWithAccess } from '../modules/users/repository.js';
-import { SESSION_COOKIE } from './cookies.js';
+import { SESSION_COOKIE, sessionIdOf } from './cookies.js';
 
 /** What authentication needs, and no more. */
 export interface AuthenticateDeps {
   accessTokens: { resolve(token: string): Promise<{ userId: number; scopes: TokenScope[] } | null> };
-  sessions: { resolve(token: string): Promise<{ userId: number; startedAt: string; impersonatorId: number | null } | null> };
+  /** `id`: the token's hash when the caller has it already (plugins/cookies.ts sessionIdOf). */
+  sessions: { resolve(token: string, id?: string): Promise<{ userId: number; startedAt: string; impersonatorId: number | null } | null> };
   users: {
     findWithAccess(id: number): Promise<UserWithAccess | null>;
     guestRole(): Promise<{ permissions: Permission[] }>;
@@ -61,7 +62,7 @@ async function identify(request: FastifyRequest, deps: AuthenticateDeps): Promis
 
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return null;
-  const session = await deps.sessions.resolve(token);
+  const session = await deps.sessions.resolve(token, sessionIdOf(request, token));
   if (!session) return null;
   request.sessionToken = token;
   request.signedInAt = session.startedAt;

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CsrfMismatch } from '../lib/errors.js';
-import { randomToken, safeEqual, sha256 } from '../lib/tokens.js';
-import { isSecure, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from './cookies.js';
+import { randomToken, safeEqual } from '../lib/tokens.js';
+import { isSecure, SESSION_COOKIE, sessionIdOf, XSRF_COOKIE, XSRF_HEADER } from './cookies.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -42,33 +42,43 @@ const boundTokens = new WeakMap<FastifyInstance, Map<string, string>>();
  * costs ~6x a plain hash, and every request of a session asked for the same
  * one (issue 38 §3). The app key never changes under a running app.
  */
-async function boundTokenFor(request: FastifyRequest, sessionToken: string): Promise<string> {
+function boundTokenFor(request: FastifyRequest, sessionToken: string): string | Promise<string> {
   let bound = boundTokens.get(request.server);
   if (!bound) boundTokens.set(request.server, (bound = new Map()));
-  const id = sha256(sessionToken);
-  let token = bound.get(id);
-  if (token === undefined) {
-    token = xsrfTokenFor(await appKey(request), sessionToken);
+  const id = sessionIdOf(request, sessionToken);
+  const known = bound.get(id);
+  if (known !== undefined) return known;
+  return appKey(request).then((key) => {
+    const token = xsrfTokenFor(key, sessionToken);
     if (bound.size >= MAX_BOUND) bound.clear();
     bound.set(id, token);
-  }
-  return token;
+    return token;
+  });
 }
 
 function setXsrfCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(XSRF_COOKIE, token, { path: '/', httpOnly: false, sameSite: 'lax', secure: isSecure(request) });
 }
 
-/** The token this browser should hold: bound to its session, else whatever random one it has. */
-export async function ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+/**
+ * The token this browser should hold: bound to its session, else whatever random one it has. A promise only
+ * when the bound token is not known yet (the caller awaits it then, and only then).
+ */
+export function ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined {
   const existing = request.cookies[XSRF_COOKIE];
   const session = request.cookies[SESSION_COOKIE];
   if (session) {
-    const bound = await boundTokenFor(request, session);
-    if (existing !== bound) setXsrfCookie(request, reply, bound);
-    return;
+    const bound = boundTokenFor(request, session);
+    if (typeof bound === 'string') {
+      if (existing !== bound) setXsrfCookie(request, reply, bound);
+      return undefined;
+    }
+    return bound.then((token) => {
+      if (existing !== token) setXsrfCookie(request, reply, token);
+    });
   }
   if (!existing) setXsrfCookie(request, reply, randomToken(32));
+  return undefined;
 }
 
 /** A new session (sign-in) gets a new token bound to it, in the same answer. */
@@ -81,8 +91,13 @@ export function rotateXsrfForGuest(request: FastifyRequest, reply: FastifyReply)
   setXsrfCookie(request, reply, randomToken(32));
 }
 
-export async function checkXsrf(request: FastifyRequest): Promise<void> {
-  if (SAFE_METHODS.has(request.method)) return;
+/** Throws (or rejects) on a missing or wrong token; a promise only for an unsafe method (a safe one answers at once). */
+export function checkXsrf(request: FastifyRequest): Promise<void> | undefined {
+  if (SAFE_METHODS.has(request.method)) return undefined;
+  return checkUnsafe(request);
+}
+
+async function checkUnsafe(request: FastifyRequest): Promise<void> {
   if (request.authVia === 'token') return;
   if (request.routeOptions.config?.xsrf === false) return;
   const header = request.headers[XSRF_HEADER];

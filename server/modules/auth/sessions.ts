@@ -47,8 +47,8 @@ export class SessionsService {
   }
 
   /** The user behind a cookie token and when they signed in, sliding the expiry of sessions that are not remembered. */
-  async resolve(token: string): Promise<{ userId: number; startedAt: string; impersonatorId: number | null } | null> {
-    const id = sha256(token);
+  /** `id`: the token's hash, when the caller has worked it out already (the request's, plugins/cookies.ts). */
+  async resolve(token: string, id = sha256(token)): Promise<{ userId: number; startedAt: string; impersonatorId: number | null } | null> {
     const load = async () => (await sessionById(this.db, id)) ?? null;
     const session = this.cache ? await this.cache.sessions.get(id, load) : await load();
     if (!session) return null;

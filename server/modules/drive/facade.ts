@@ -18,14 +18,15 @@ import {
   adjustAncestorSizes,
   bytesCharged,
   deleteEntriesOwnedBy,
+  deleteSubtree,
   findByIds,
   liveChildNamed,
   liveChildren,
   liveChildrenListed,
+  liveEntriesWhere,
   payerOf,
   spaceOf,
   storageKey,
-  subtreeOf,
   subtreeRows,
   topmost,
   type Executor,
@@ -119,14 +120,7 @@ export class DriveFacade {
 
   /** Live entries shared directly with the caller by others ("Shared with me"). */
   sharedWithMe(actor: Actor): Promise<FileEntryRow[]> {
-    return this.db
-      .selectFrom('file_entries')
-      .selectAll()
-      .where(sharedWithFilter(actor))
-      .where('deleted_at', 'is', null)
-      .orderBy('name')
-      .orderBy('id')
-      .execute();
+    return liveEntriesWhere(this.db, sharedWithFilter(actor));
   }
 
   /** What the payer of a space has stored (trash included) and may store in all (null: unlimited). */
@@ -343,7 +337,7 @@ export class DriveFacade {
       for (const row of await subtreeRows(trx, entry.path)) if (row.disk_prefix) prefixes.push(row.disk_prefix);
       prefixes.push(...(await versionPrefixesUnder(trx, entry.path)));
       await adjustAncestorSizes(trx, entry.path, -entry.file_size, entry.deleted_at);
-      await trx.deleteFrom('file_entries').where(subtreeOf(entry.path)).execute();
+      await deleteSubtree(trx, entry.path);
     }
     return { entries, prefixes };
   }

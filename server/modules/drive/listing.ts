@@ -1,7 +1,5 @@
-import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { preparedTuples } from '../../db/prepared.js';
-import type { Database } from '../../db/types.js';
-import { plainEntries, type NameSearch, type NameWalk, type SortKey } from '../../db/search.js';
+import type { Expression, SqlBool } from 'kysely';
+import type { NameSearch } from '../../db/search.js';
 import { ValidationError } from '../../lib/errors.js';
 import { signedInUserId, type Actor } from '../access/actor.js';
 import { loadGrants } from '../access/grants.repository.js';
@@ -11,9 +9,23 @@ import { listFilter, ownedByOthers, type ListingView, type ResolvedScope } from 
 import { Forbidden } from '../../lib/errors.js';
 import type { FileEntryRow } from '../../db/types.js';
 import { SQL_EXTENSIONS } from './kinds.js';
-import { entriesQuery, entryFromTuple, PAGE_TUPLE_REST, pageTuplesQuery, presentRows, type PageEntry } from './present.js';
-import type { EntryWithRelations } from './presenter.js';
-import { descendantsOf, inScope, spaceOf, type Executor, type Scope } from './repository.js';
+import {
+  after,
+  countListed,
+  either,
+  entryFromTuple,
+  folderPageTuples,
+  listedEntries,
+  listingPage,
+  PAGE_TUPLE_REST,
+  sortKeys,
+  walkedPage,
+  type KeyedRow,
+  type ListingEb,
+  type PageEntry,
+} from './listing.repository.js';
+import { presentRows } from './present.js';
+import { descendantsOf, spaceOf, type Executor, type Scope } from './repository.js';
 import type { ListQuery, OrderColumn } from './schemas.js';
 
 /** A run of a content match's snippet (modules/search/fold.ts makes them). */
@@ -33,10 +45,6 @@ export interface ContentSearch {
   snippets(ids: number[], query: string): Promise<Map<number, SnippetSegment[]>>;
 }
 
-type JoinedDb = Database & { parent: Database['file_entries']; star: Database['file_entry_stars'] };
-type Eb = ExpressionBuilder<JoinedDb, 'file_entries' | 'parent' | 'star'>;
-/** The rows a listing's conditions pick, before it selects anything (file_entries with its parent and the caller's star). */
-type SpaceRows = SelectQueryBuilder<JoinedDb, 'file_entries' | 'parent' | 'star', object>;
 type View = ListingView;
 /** A page's rows, whether more follow, and the sort values of its last row (which the next page's cursor starts after). */
 type Read = { page: PageEntry[]; more: boolean; lastKeys: () => unknown[] };
@@ -48,46 +56,6 @@ function viewOf(query: ListQuery): View {
   if (query.sqlOnly) return 'sql';
   if (query.sharedOnly) return 'shared';
   return 'folder';
-}
-
-const lowerName = sql<string>`lower(file_entries.name)`;
-const folderRank = sql<number>`case when file_entries.type = 'folder' then 0 else 1 end`;
-
-const sortKeysMade = new Map<string, SortKey[]>();
-
-/** The ORDER BY of a listing; every one ends with the id so that rows never tie (keyset paging). */
-function sortKeys(orderBy: OrderColumn, dir: 'asc' | 'desc'): SortKey[] {
-  // Made once per sort: the expressions are immutable, and every request asked for the same few.
-  const name = `${orderBy}:${dir}`;
-  let keys = sortKeysMade.get(name);
-  if (!keys) sortKeysMade.set(name, (keys = makeSortKeys(orderBy, dir)));
-  return keys;
-}
-
-function makeSortKeys(orderBy: OrderColumn, dir: 'asc' | 'desc'): SortKey[] {
-  const id: SortKey = { expr: sql`file_entries.id`, dir };
-  switch (orderBy) {
-    // Folders first for name sorts, in either direction.
-    case 'name':
-      return [{ expr: folderRank, dir: 'asc' }, { expr: lowerName, dir }, id];
-    case 'type':
-      return [{ expr: sql`file_entries.type`, dir }, { expr: lowerName, dir }, id];
-    default:
-      return [{ expr: sql.ref(`file_entries.${orderBy}`), dir }, id];
-  }
-}
-
-/** `(k0, k1, …) > (v0, v1, …)` in each key's own direction, written out for both dialects. */
-function after(keys: SortKey[], values: unknown[]): Expression<SqlBool> {
-  const branches = keys.map((key, i) => {
-    const equal = keys.slice(0, i).map((k, j) => sql`${k.expr} = ${values[j]}`);
-    const beyond = key.dir === 'asc' ? sql`${key.expr} > ${values[i]}` : sql`${key.expr} < ${values[i]}`;
-    return sql.join([...equal, beyond], sql` and `);
-  });
-  return sql<SqlBool>`(${sql.join(
-    branches.map((b) => sql`(${b})`),
-    sql` or `,
-  )})`;
 }
 
 function encodeCursor(signature: string, values: unknown[]): string {
@@ -115,50 +83,6 @@ function dateBound(value: string, end: boolean): { op: '>=' | '<' | '<='; iso: s
   }
   return { op: end ? '<=' : '>=', iso: new Date(value).toISOString() };
 }
-
-/** What changes from one plain folder page to the next; `FolderPageShape` says which statement reads them. */
-interface FolderPageValues extends Record<string, unknown> {
-  userId: number;
-  ownerId: number;
-  workspaceId: number | null;
-  folderId: number | null;
-  offset: number;
-  limit: number;
-}
-
-interface FolderPageShape {
-  orderBy: OrderColumn;
-  orderDir: 'asc' | 'desc';
-  inFolder: boolean;
-  inWorkspace: boolean;
-}
-
-/**
- * A folder's (or a root's) page with no search, filter or cursor: the same
- * conditions as DriveListing.list builds for it (in the same order), compiled
- * once per sort and kind of folder and space, its rows read as tuples
- * (present.ts pageTuplesQuery, then the sort keys).
- */
-const folderPage = preparedTuples(
-  (s: FolderPageShape) => `${s.orderBy}:${s.orderDir}:${s.inFolder ? 'folder' : 'root'}:${s.inWorkspace ? 'workspace' : 'personal'}`,
-  (db, v: FolderPageValues, s: FolderPageShape) => {
-    const space = { ownerId: v.ownerId, workspaceId: s.inWorkspace ? v.workspaceId : null };
-    let rows = pageTuplesQuery(db, v.userId)
-      .where((eb) =>
-        eb.and([
-          // listFilter's condition for a folder view.
-          inScope(space),
-          eb('file_entries.deleted_at', 'is', null),
-          s.inFolder ? eb('file_entries.parent_id', '=', v.folderId) : eb('file_entries.parent_id', 'is', null),
-        ]),
-      )
-      .offset(v.offset);
-    sortKeys(s.orderBy, s.orderDir).forEach((key, i) => {
-      rows = rows.select(sql`${key.expr}`.as(`k${i}`)).orderBy(key.expr, key.dir);
-    });
-    return rows.limit(v.limit);
-  },
-);
 
 /**
  * Drive listings (spec §2 views, §3 Drive listing view, §9 sorts): a folder,
@@ -215,9 +139,9 @@ export class DriveListing {
     const nameMatch = searchText ? await this.search.match(this.db, searchText, { alone: !contentMatch, wanted: offset + limit, order: keys }) : null;
     const from = nameMatch?.from ?? null;
     // Read through the matches, the rows need no name condition: the join holds exactly those.
-    const nameCondition = from ? null : nameMatch && contentMatch ? sql<SqlBool>`(${nameMatch.condition} or ${contentMatch})` : (nameMatch?.condition ?? null);
+    const nameCondition = from ? null : nameMatch && contentMatch ? either(nameMatch.condition, contentMatch) : (nameMatch?.condition ?? null);
     // `name`: the name's condition, left out by a walk that tests each name itself.
-    const where = (eb: Eb, name: Expression<SqlBool> | null = nameCondition): Expression<SqlBool> => {
+    const where = (eb: ListingEb, name: Expression<SqlBool> | null = nameCondition): Expression<SqlBool> => {
       const conditions: Expression<SqlBool>[] = [listFilter(actor, space, view)];
       switch (view) {
         case 'trash':
@@ -263,19 +187,12 @@ export class DriveListing {
       return eb.and(conditions);
     };
 
-    // file_entries as the view's conditions need it: with its parent and the caller's star for trash and
-    // starred, alone for the others (their conditions name no other table, which makes the cast safe).
-    const entries = () => (from ?? plainEntries)(this.db);
-    const joinedEntries = () => {
-      const joined = entries()
-        .leftJoin('file_entries as parent', 'parent.id', 'file_entries.parent_id')
-        .leftJoin('file_entry_stars as star', (join) => join.onRef('star.entry_id', '=', 'file_entries.id').on('star.user_id', '=', userId));
-      return view === 'trash' || view === 'starred' ? joined : (entries() as unknown as typeof joined);
-    };
+    // file_entries as the view's conditions need it: with its parent and the caller's star for trash and starred only.
+    const joinedEntries = () => listedEntries(this.db, from, userId, view === 'trash' || view === 'starred');
 
     const useCursor = Boolean(query.cursor);
     const cursorAt = query.cursor ? after(keys, decodeCursor(query.cursor, signature, keys.length)) : null;
-    const fromRows = (rows: (EntryWithRelations & Record<string, unknown>)[]): Read => {
+    const fromRows = (rows: KeyedRow[]): Read => {
       const page = rows.slice(0, query.perPage);
       return { page, more: rows.length > query.perPage, lastKeys: () => keys.map((_, i) => rows[page.length - 1]![`k${i}`]) };
     };
@@ -284,14 +201,13 @@ export class DriveListing {
     // order, so that it stops at its page: a personal space by date. Elsewhere it would sort the space first.
     const walk = view === 'folder' && !space.workspaceId && (orderBy === 'updated_at' || orderBy === 'created_at') ? (nameMatch?.walk ?? null) : null;
     const walked = walk
-      ? await this.walkedPage(
+      ? await walkedPage(
+          this.db,
           userId,
           keys,
           walk,
           joinedEntries().where((eb) => where(eb, null)),
-          cursorAt,
-          offset,
-          limit,
+          { cursorAt, offset, limit },
         )
       : null;
     if (walked && walked.length === limit) {
@@ -300,25 +216,17 @@ export class DriveListing {
     } else if (view === 'folder' && !searching && !cursorAt) {
       read = await this.plainFolderPage(userId, space, folder, orderBy, orderDir, offset, limit, query.perPage);
     } else {
-      let rowsQuery = entriesQuery(this.db, userId);
-      if (from) {
-        // Read from a name search's few matches (db/search.ts), the page's ids are picked first from
-        // file_entries alone; only those rows then get the presenters' joins and subqueries, which
-        // SQLite would otherwise work out for every match before sorting (~1,100 of them over 1M entries).
-        // Matches handed over in the listing's order (PostgreSQL) are read in that order, up to the page.
-        let ids = joinedEntries().select('file_entries.id').where(where);
-        if (nameMatch?.ordered) ids = ids.orderBy(sql`candidate.place`);
-        else for (const key of keys) ids = ids.orderBy(key.expr, key.dir);
-        ids = cursorAt ? ids.where(cursorAt) : ids.offset(offset);
-        rowsQuery = rowsQuery.where('file_entries.id', 'in', ids.limit(limit));
-      } else {
-        rowsQuery = rowsQuery.where(where);
-        rowsQuery = cursorAt ? rowsQuery.where(cursorAt) : rowsQuery.offset(offset);
-      }
-      keys.forEach((key, i) => {
-        rowsQuery = rowsQuery.select(sql`${key.expr}`.as(`k${i}`)).orderBy(key.expr, key.dir);
-      });
-      read = fromRows((await rowsQuery.limit(limit).execute()) as (EntryWithRelations & Record<string, unknown>)[]);
+      // Read from a name search's few matches (db/search.ts), the page's ids are picked first (listingPage).
+      const rows = await listingPage(
+        this.db,
+        userId,
+        keys,
+        joinedEntries(),
+        where,
+        { cursorAt, offset, limit },
+        { pickFirst: Boolean(from), ordered: Boolean(nameMatch?.ordered) },
+      );
+      read = fromRows(rows);
     }
     const { page, more, lastKeys } = read;
     const nextCursor = more && page.length ? encodeCursor(signature, lastKeys().map(normaliseKey)) : null;
@@ -329,11 +237,7 @@ export class DriveListing {
       // Only the trash and starred conditions read the joined tables. Counting a big folder through
       // the joins costs ~3x the plain index count (7.8 vs 2.2 ms for 90k rows), and the count runs on
       // every first page, so other views count file_entries alone.
-      const counted = await joinedEntries()
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where(where)
-        .executeTakeFirstOrThrow();
-      total = Number(counted.count);
+      total = await countListed(joinedEntries(), where);
     }
 
     const data: (Awaited<ReturnType<typeof presentRows>>[number] & { content_match?: { segments: SnippetSegment[] } | null })[] = await presentRows(
@@ -363,7 +267,7 @@ export class DriveListing {
     };
   }
 
-  /** A folder's page with no search, filter or cursor: its statement is compiled once per shape (see folderPage). */
+  /** A folder's page with no search, filter or cursor: its statement is compiled once per shape (see folderPageTuples). */
   private async plainFolderPage(
     userId: number,
     space: Scope,
@@ -375,44 +279,9 @@ export class DriveListing {
     perPage: number,
   ): Promise<Read> {
     const values = { userId, ownerId: space.ownerId, workspaceId: space.workspaceId ?? null, folderId: folder?.id ?? null, offset, limit };
-    const tuples = await folderPage(this.db, values, { orderBy, orderDir, inFolder: folder !== null, inWorkspace: Boolean(space.workspaceId) });
+    const tuples = await folderPageTuples(this.db, values, { orderBy, orderDir, inFolder: folder !== null, inWorkspace: Boolean(space.workspaceId) });
     const page = tuples.slice(0, perPage).map(entryFromTuple);
     return { page, more: tuples.length > perPage, lastKeys: () => tuples[page.length - 1]!.slice(PAGE_TUPLE_REST) };
-  }
-
-  /**
-   * A page from the first `walk.rows` rows of the space in the listing's order (`space`: the
-   * listing's conditions but the name's), each tested by the walk's name check; only the page's
-   * rows then get the presenters' joins.
-   */
-  private async walkedPage(
-    userId: number,
-    keys: SortKey[],
-    walk: NameWalk,
-    space: SpaceRows,
-    cursorAt: Expression<SqlBool> | null,
-    offset: number,
-    limit: number,
-  ): Promise<(EntryWithRelations & Record<string, unknown>)[]> {
-    let window = space.select(['file_entries.id', 'file_entries.name as walked_name']);
-    keys.forEach((key, i) => {
-      window = window.select(sql`${key.expr}`.as(`k${i}`)).orderBy(key.expr, key.dir);
-    });
-    if (cursorAt) window = window.where(cursorAt);
-    let ids = this.db
-      .selectFrom(window.limit(walk.rows).as('walked'))
-      .select('walked.id')
-      .where(walk.check(sql.ref<string>('walked.walked_name')));
-    // The window's own order: SQLite reads it as it comes, without sorting it again (the plan tests pin that).
-    keys.forEach((key, i) => {
-      ids = ids.orderBy(sql.ref(`walked.k${i}`), key.dir);
-    });
-    if (!cursorAt) ids = ids.offset(offset);
-    let rowsQuery = entriesQuery(this.db, userId).where('file_entries.id', 'in', ids.limit(limit));
-    keys.forEach((key, i) => {
-      rowsQuery = rowsQuery.select(sql`${key.expr}`.as(`k${i}`)).orderBy(key.expr, key.dir);
-    });
-    return (await rowsQuery.execute()) as (EntryWithRelations & Record<string, unknown>)[];
   }
 
   /** The listed folder with what the caller may do in it (spec §3 Folder). */

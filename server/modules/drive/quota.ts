@@ -1,31 +1,28 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/index.js';
 import { lockUserRow } from '../../db/locks.js';
-import { prepared } from '../../db/prepared.js';
 import type { Database, UploadReservationRow } from '../../db/types.js';
 import { formatBytes } from '../../lib/format.js';
 import { PayloadTooLarge } from '../../lib/errors.js';
 import { addMs, nowIso } from '../../lib/time.js';
-import { bytesCharged, chargedTotal } from './repository.js';
+import { bytesCharged } from './repository.js';
+import {
+  allReservations,
+  bytesTaken,
+  deleteExpiredReservations,
+  deleteReservation,
+  insertReservation,
+  liveReservationsByKind,
+  markFinishing,
+  oldestInFlightSince,
+  reservationOwners,
+  setReservationExpiry,
+  unmarkFinishing,
+} from './reservations.repository.js';
 import { deleteVersions, oldestVersionsOf } from './versions.repository.js';
 
 /** A reservation outlives an idle upload by the tus expiry; then housekeeping frees it. */
 export const RESERVATION_TTL_MS = 24 * 60 * 60 * 1000;
-
-// What a payer's stored bytes and live reservations add up to: asked in the transaction of every new file. Compiled once.
-const takenNow = prepared(
-  () => 'one',
-  (db, { userId, now }: { userId: number; now: string }) =>
-    db.selectNoFrom((eb) => [
-      chargedTotal(db, userId).as('used'),
-      eb
-        .selectFrom('upload_reservations')
-        .select((inner) => inner.fn.sum<number | string | null>('bytes').as('bytes'))
-        .where('user_id', '=', userId)
-        .where('expires_at', '>', now)
-        .as('reserved'),
-    ]),
-);
 
 /**
  * Storage quota checked and reserved atomically when an upload starts (from
@@ -61,10 +58,7 @@ export class QuotaService {
     const now = nowIso();
     const dropped = await this.db.transaction().execute(async (trx) => {
       const dropped = await this.makeRoom(trx, userId, available, bytes, now);
-      await trx
-        .insertInto('upload_reservations')
-        .values({ key, user_id: userId, uploader_id: uploaderId, bytes, kind, created_at: now, expires_at: addMs(now, RESERVATION_TTL_MS) })
-        .execute();
+      await insertReservation(trx, { key, user_id: userId, uploader_id: uploaderId, bytes, kind, created_at: now, expires_at: addMs(now, RESERVATION_TTL_MS) });
       return dropped;
     });
     await this.dropBytes(dropped);
@@ -122,13 +116,12 @@ export class QuotaService {
 
   /** Bytes charged plus those reserved by uploads in flight: one statement (it runs before every upload). */
   private async taken(trx: Kysely<Database>, userId: number, now: string): Promise<number> {
-    const [row] = await takenNow(trx, { userId, now }, null);
-    return Number(row?.used ?? 0) + Number(row?.reserved ?? 0);
+    return bytesTaken(trx, userId, now);
   }
 
   /** The user an upload in flight belongs to (the uploader), or undefined when there is none. */
   async uploaderOf(key: string): Promise<number | undefined> {
-    const row = await this.db.selectFrom('upload_reservations').select(['user_id', 'uploader_id']).where('key', '=', key).executeTakeFirst();
+    const row = await reservationOwners(this.db, key);
     return row ? (row.uploader_id ?? row.user_id) : undefined;
   }
 
@@ -137,61 +130,41 @@ export class QuotaService {
    * requests finishing the same upload, one gets true, the other false.
    */
   async claim(key: string, uploaderId: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable('upload_reservations')
-      .set({ kind: 'finishing' })
-      .where('key', '=', key)
-      .where('kind', '=', 'tus')
-      .where((eb) => eb.or([eb('uploader_id', '=', uploaderId), eb.and([eb('uploader_id', 'is', null), eb('user_id', '=', uploaderId)])]))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return markFinishing(this.db, key, uploaderId);
   }
 
   /** Gives a claimed upload back (finishing failed before it became an entry), so it may be finished again. */
   async unclaim(key: string): Promise<void> {
-    await this.db.updateTable('upload_reservations').set({ kind: 'tus' }).where('key', '=', key).where('kind', '=', 'finishing').execute();
+    await unmarkFinishing(this.db, key);
   }
 
   /** Keeps the reservation of an upload that is still active until `expiresAt`. */
   async extend(key: string, expiresAt: string): Promise<void> {
-    await this.db.updateTable('upload_reservations').set({ expires_at: expiresAt }).where('key', '=', key).execute();
+    await setReservationExpiry(this.db, key, expiresAt);
   }
 
   async release(key: string): Promise<void> {
-    await this.db.deleteFrom('upload_reservations').where('key', '=', key).execute();
+    await deleteReservation(this.db, key);
   }
 
   /** Every reservation, for reconciling them with the uploads that still exist. */
   list(): Promise<Pick<UploadReservationRow, 'key' | 'kind' | 'created_at'>[]> {
-    return this.db.selectFrom('upload_reservations').select(['key', 'kind', 'created_at']).orderBy('created_at').execute();
+    return allReservations(this.db);
   }
 
   /** When the oldest plain upload, copy or finish still holding a reservation began (null: none). */
   async oldestInFlight(): Promise<string | null> {
-    const row = await this.db
-      .selectFrom('upload_reservations')
-      .select((eb) => eb.fn.min('created_at').as('oldest'))
-      .where('kind', 'in', ['plain', 'copy', 'finishing'])
-      .where('expires_at', '>', nowIso())
-      .executeTakeFirst();
-    return row?.oldest ? String(row.oldest) : null;
+    return oldestInFlightSince(this.db, nowIso());
   }
 
   /** Uploads holding a live reservation, by kind (metrics: tus and S3 uploads in progress). */
   async inProgressByKind(): Promise<Partial<Record<UploadReservationRow['kind'], number>>> {
-    const rows = await this.db
-      .selectFrom('upload_reservations')
-      .select((eb) => ['kind', eb.fn.countAll<number>().as('n')])
-      .where('expires_at', '>', nowIso())
-      .groupBy('kind')
-      .execute();
-    return Object.fromEntries(rows.map((row) => [row.kind, Number(row.n)]));
+    return liveReservationsByKind(this.db, nowIso());
   }
 
   /** Frees reservations of uploads abandoned past their expiry. */
   async releaseExpired(): Promise<number> {
-    const result = await this.db.deleteFrom('upload_reservations').where('expires_at', '<=', nowIso()).executeTakeFirst();
-    return Number(result.numDeletedRows);
+    return deleteExpiredReservations(this.db, nowIso());
   }
 }
 

@@ -298,6 +298,16 @@ export function subtreeRows(db: Executor, path: string): Promise<FileEntryRow[]>
 }
 
 /** Keeps only the entries that have no ancestor in the same list (a folder carries its contents). */
+/** Removes the entry at `path` and everything below it (the caller has adjusted sizes and kept the prefixes). */
+export async function deleteSubtree(db: Executor, path: string): Promise<void> {
+  await db.deleteFrom('file_entries').where(subtreeOf(path)).execute();
+}
+
+/** Live entries matching `condition` (another module's filter on file_entries), by name. */
+export function liveEntriesWhere(db: Executor, condition: Expression<SqlBool>): Promise<FileEntryRow[]> {
+  return db.selectFrom('file_entries').selectAll().where(condition).where('deleted_at', 'is', null).orderBy('name').orderBy('id').execute();
+}
+
 export function topmost(entries: FileEntryRow[]): FileEntryRow[] {
   const ids = new Set(entries.map((e) => e.id));
   const unique = [...new Map(entries.map((e) => [e.id, e])).values()];

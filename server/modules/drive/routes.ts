@@ -1,3 +1,4 @@
+import { memoisingQueryValidator } from '../../lib/memo-query.js';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Actor } from '../access/actor.js';
@@ -64,6 +65,8 @@ export const driveRoutes: FastifyPluginAsyncZod<DriveRoutesDeps> = async (app, {
           // Built field by field by present.ts and listing.ts: written with JSON.stringify (see exactResponse).
           response: { 200: exactResponse(listResponse) },
         },
+        // listQuery is pure and its output primitives: the same query again is not parsed again.
+        validatorCompiler: memoisingQueryValidator,
       },
       async (request, reply) => {
         if (notModified(request, reply, listingTag(version(), request))) return reply;

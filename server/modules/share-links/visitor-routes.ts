@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { render, ValidationError } from '../../lib/errors.js';
 import { isSecure } from '../../plugins/cookies.js';
+import { acceptMultipart } from '../../plugins/multipart.js';
 import { linesFor } from '../../plugins/request-lines.js';
 import { downloadQuery } from '../drive/schemas.js';
 import { sendDownload, sendStored, sendThumbnail } from '../drive/send-stored.js';
@@ -142,22 +143,30 @@ export const shareLinkVisitorRoutes: FastifyPluginAsyncZod<VisitorRouteDeps> = a
     },
   );
 
-  app.post(
-    '/shared-links/:token/file-entries',
-    {
-      schema: {
-        tags,
-        summary: 'Upload into a file drop (multipart, the file part last): it lands in the linked folder under a free name, within the owner’s space',
-        params: tokenParams,
-        response: { 200: messageResponse },
+  await app.register(async (scope) => {
+    await acceptMultipart(scope);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/shared-links/:token/file-entries',
+      {
+        schema: {
+          tags,
+          summary: 'Upload into a file drop (multipart, the file part last): it lands in the linked folder under a free name, within the owner’s space',
+          params: tokenParams,
+          response: { 200: messageResponse },
+        },
       },
-    },
-    async (request) => {
-      if (!request.isMultipart()) throw ValidationError.field('file', 'Send the file as multipart/form-data.');
-      await shareLinkVisitors.upload(visitOf(request), (actor, place) =>
-        uploads.storePlain(actor, null, { contentLength: Number(request.headers['content-length']), readFile: (limit) => readFilePart(request, limit) }, place),
-      );
-      return { message: render('Uploaded', await linesFor(request)) };
-    },
-  );
+      async (request) => {
+        if (!request.isMultipart()) throw ValidationError.field('file', 'Send the file as multipart/form-data.');
+        await shareLinkVisitors.upload(visitOf(request), (actor, place) =>
+          uploads.storePlain(
+            actor,
+            null,
+            { contentLength: Number(request.headers['content-length']), readFile: (limit) => readFilePart(request, limit) },
+            place,
+          ),
+        );
+        return { message: render('Uploaded', await linesFor(request)) };
+      },
+    );
+  });
 };

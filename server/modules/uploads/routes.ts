@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PreconditionFailed, UnsupportedMediaType, ValidationError } from '../../lib/errors.js';
 import { admit, currentActor } from '../../plugins/guards.js';
+import { acceptMultipart } from '../../plugins/multipart.js';
 import { fileEntrySchema, workspaceQuery } from '../drive/schemas.js';
 import { readFilePart } from './multipart.js';
 import { s3UploadRoutes, type S3UploadRoutesDeps } from './s3-routes.js';
@@ -28,26 +29,29 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesDeps> = async (app,
   app.addHook('onRequest', admit('user'));
   await app.register(s3UploadRoutes, { s3Uploads });
 
-  app.post(
-    '/file-entries',
-    {
-      schema: {
-        tags: ['uploads'],
-        summary:
-          'Upload a file (multipart: parentId, relativePath?, onConflict? — "replace" makes it the new content of the file of that name, its old bytes a version; default "rename" keeps both — then file, the file part last)',
-        querystring: workspaceQuery,
-        response: { 200: fileEntryResponse },
+  await app.register(async (scope) => {
+    await acceptMultipart(scope);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/file-entries',
+      {
+        schema: {
+          tags: ['uploads'],
+          summary:
+            'Upload a file (multipart: parentId, relativePath?, onConflict? — "replace" makes it the new content of the file of that name, its old bytes a version; default "rename" keeps both — then file, the file part last)',
+          querystring: workspaceQuery,
+          response: { 200: fileEntryResponse },
+        },
       },
-    },
-    async (request) => {
-      if (!request.isMultipart()) throw ValidationError.field('file', 'Send the file as multipart/form-data.');
-      const fileEntry = await uploads.storePlain(currentActor(request), request.ctx.workspaceId, {
-        contentLength: Number(request.headers['content-length']),
-        readFile: (limit) => readFilePart(request, limit),
-      });
-      return { fileEntry };
-    },
-  );
+      async (request) => {
+        if (!request.isMultipart()) throw ValidationError.field('file', 'Send the file as multipart/form-data.');
+        const fileEntry = await uploads.storePlain(currentActor(request), request.ctx.workspaceId, {
+          contentLength: Number(request.headers['content-length']),
+          readFile: (limit) => readFilePart(request, limit),
+        });
+        return { fileEntry };
+      },
+    );
+  });
 
   const handleTus = async (request: FastifyRequest, reply: FastifyReply) => {
     const version = request.headers['tus-resumable'];

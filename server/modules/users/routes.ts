@@ -4,6 +4,7 @@ import { NotFound } from '../../lib/errors.js';
 import { clearSessionCookie } from '../../plugins/cookies.js';
 import { rotateXsrfForGuest } from '../../plugins/xsrf.js';
 import { currentUser, requireUser } from '../../plugins/guards.js';
+import { acceptMultipart } from '../../plugins/multipart.js';
 import { presentUser } from './presenter.js';
 import type { AvatarStore } from './avatars.js';
 import type { UsersRepository } from './repository.js';
@@ -109,22 +110,25 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesDeps> = async (app, {
       },
     );
 
-    authed.post(
-      '/users/:id/avatar',
-      {
-        schema: {
-          tags: ['users'],
-          summary: 'Set the profile image from an uploaded file (multipart "file") or an address (JSON or multipart "url")',
-          params: userIdParams,
-          response: { 200: avatarResponse },
+    await authed.register(async (avatarScope) => {
+      await acceptMultipart(avatarScope);
+      avatarScope.withTypeProvider<ZodTypeProvider>().post(
+        '/users/:id/avatar',
+        {
+          schema: {
+            tags: ['users'],
+            summary: 'Set the profile image from an uploaded file (multipart "file") or an address (JSON or multipart "url")',
+            params: userIdParams,
+            response: { 200: avatarResponse },
+          },
         },
-      },
-      async (request) => {
-        const target = await account.target(currentUser(request), request.params.id);
-        const avatar = await account.setAvatar(target, await readAvatarInput(request));
-        return { user: await present(target.id, []), avatar };
-      },
-    );
+        async (request) => {
+          const target = await account.target(currentUser(request), request.params.id);
+          const avatar = await account.setAvatar(target, await readAvatarInput(request));
+          return { user: await present(target.id, []), avatar };
+        },
+      );
+    });
 
     authed.delete(
       '/users/:id/avatar',

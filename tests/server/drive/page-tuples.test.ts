@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entriesQuery, entryFromTuple, PAGE_TUPLE_REST, pageTuplesQuery, type PageEntry } from '../../../server/modules/drive/present.js';
+import { entriesQuery, entryFromTuple, PAGE_TUPLE_REST, pageTuplesQuery, type PageEntry } from '../../../server/modules/drive/listing.repository.js';
 import { TUPLES_MARK } from '../../../server/db/tuples.js';
 import { createFolder, signedInUser, uploadFile } from '../support/drive-factories.js';
 import { createUser } from '../support/factories.js';
@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /**
  * Issue 38 §3: a folder page reads its rows as arrays and builds each entry
- * itself (present.ts entryFromTuple). Each field must be the one the named
+ * itself (listing.repository.ts entryFromTuple). Each field must be the one the named
  * rows of entriesQuery hold, on both dialects.
  */
 describe('a listing page read as tuples', () => {

@@ -39,7 +39,7 @@ const ALLOWED: Record<string, Partial<Record<Table, string>>> = {
   },
 
   // Read models that join another owner's table for one column or one flag.
-  'modules/drive/present.ts': { users: 'owner name columns of a listing', entry_shares: 'the “shared” flag', share_links: 'the “shared” flag' },
+  'modules/drive/listing.repository.ts': { users: 'owner name columns of a listing', entry_shares: 'the “shared” flag', share_links: 'the “shared” flag' },
   'modules/share-links/repository.ts': { file_entries: 'the linked entry and its subtree' },
   'modules/sharing/repository.ts': { file_entries: 'the shared entry', users: 'who it is shared with' },
   'modules/workspaces/repository.ts': { roles: 'workspace roles live in the roles table (type workspace)', users: 'member names and emails' },

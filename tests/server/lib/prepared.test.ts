@@ -67,4 +67,52 @@ describe('a statement compiled once', () => {
     }
     expect(compiled).toBe(1);
   });
+
+  describe("on SQLite's one connection (issue 38 §3)", () => {
+    const sqliteOnly = () => servicesOf(t.app).db.dialect === 'sqlite';
+    const firstNameOf = prepared(
+      () => 'one',
+      (kysely, v: { id: number }) => kysely.selectFrom('users').select('first_name').where('id', '=', v.id),
+    );
+
+    it('runs at once when nothing holds the connection, without waiting on Kysely to lend it', async () => {
+      if (!sqliteOnly()) return;
+      const user = await createUser(db());
+      const counter = servicesOf(t.app).db.counter;
+      const before = counter.statements;
+      const rows = firstNameOf(db(), { id: user.id }, null);
+      // Counted in the same tick: through Kysely's provider and mutex the statement starts several promises later.
+      expect(counter.statements).toBe(before + 1);
+      expect(await rows).toEqual([{ first_name: 'Test' }]);
+    });
+
+    it('waits while a transaction holds the connection, and never reads its uncommitted rows', async () => {
+      if (!sqliteOnly()) return;
+      const user = await createUser(db());
+      let written!: () => void;
+      const wrote = new Promise<void>((resolve) => (written = resolve));
+      let finish!: () => void;
+      const finishing = new Promise<void>((resolve) => (finish = resolve));
+      const transaction = db()
+        .transaction()
+        .execute(async (trx) => {
+          await trx.updateTable('users').set({ first_name: 'Uncommitted' }).where('id', '=', user.id).execute();
+          written();
+          await finishing;
+          await trx.updateTable('users').set({ first_name: 'Committed' }).where('id', '=', user.id).execute();
+        });
+      await wrote;
+      const read = firstNameOf(db(), { id: user.id }, null);
+      finish();
+      await transaction;
+      expect(await read).toEqual([{ first_name: 'Committed' }]);
+      // Inside the transaction the statement takes the transaction's own connection as before.
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          await trx.updateTable('users').set({ first_name: 'Mine' }).where('id', '=', user.id).execute();
+          expect(await firstNameOf(trx, { id: user.id }, null)).toEqual([{ first_name: 'Mine' }]);
+        });
+    });
+  });
 });

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TestClient } from '../support/client.js';
 import { createUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -72,5 +73,18 @@ describe('the XSRF token is bound to the session', () => {
     const otherRefusal = await new TestClient(t.app).get('/api/v1/admin/users');
     expect(otherRefusal.statusCode).toBe(401);
     expect(otherRefusal.headers['x-xsrf-mismatch']).toBeUndefined();
+  });
+
+  it('hashes the session cookie once a request: the XSRF binding and the session look-up share the hash (issue 38 §3)', async () => {
+    const { client } = await signedIn();
+    const token = client.cookies.get('drive_session')!;
+    const sessions = servicesOf(t.app).auth.sessions;
+    const resolve = vi.spyOn(sessions, 'resolve');
+    try {
+      expect((await client.get('/api/v1/drive/file-entries')).statusCode).toBe(200);
+      expect(resolve).toHaveBeenCalledWith(token, createHash('sha256').update(token).digest('hex'));
+    } finally {
+      resolve.mockRestore();
+    }
   });
 });
