@@ -96,6 +96,25 @@ export function writeSdkSpan(w: ProtoWriter, span: ReadableSpan): void {
   w.end(start);
 }
 
+const fixedAttributes = new WeakMap<Attributes, Buffer>();
+
+/**
+ * Attributes that cannot change (frozen: a statement's, made once per text in
+ * db/watched-dialect.ts), encoded the first time and copied after: a statement
+ * text's entry is longer than 127 bytes, so writing it afresh moved it twice
+ * to fit its length prefixes, on every statement of every request.
+ */
+function writeFixedAttributes(w: ProtoWriter, field: number, attributes: Attributes): void {
+  let bytes = fixedAttributes.get(attributes);
+  if (!bytes) {
+    const scratch = new ProtoWriter(1024);
+    writeAttributes(scratch, field, attributes);
+    bytes = scratch.take();
+    fixedAttributes.set(attributes, bytes);
+  }
+  w.raw(bytes);
+}
+
 /**
  * A span with no children (a statement, a Redis command) under `parent`,
  * written without an SDK span object: its id is drawn here, its times are
@@ -125,7 +144,8 @@ export function writeLeafSpan(
   w.now(startedAt);
   w.tag(8, 1);
   w.now(endedAt);
-  writeAttributes(w, 9, attributes);
+  if (Object.isFrozen(attributes)) writeFixedAttributes(w, 9, attributes);
+  else writeAttributes(w, 9, attributes);
   w.tag(10, 0);
   w.varint(0);
   const failed = error !== undefined;

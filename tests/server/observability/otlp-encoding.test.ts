@@ -115,6 +115,22 @@ describe('OTLP protobuf written as spans end', () => {
     expect(BigInt(first.endTimeUnixNano!) - start).toBe(1_500_000n);
   });
 
+  it("writes a statement's frozen attributes (encoded once, then copied) byte for byte as attributes written afresh", () => {
+    const parent = tracer.startSpan('GET /api/v1/drive/file-entries', { kind: SpanKind.SERVER }).spanContext();
+    const fields = { 'db.system.name': 'sqlite', 'db.operation.name': 'SELECT', 'db.query.text': longSql };
+    const frozen = Object.freeze({ ...fields });
+    const spanOf = (attributes: typeof fields) => {
+      const w = new ProtoWriter(16);
+      writeLeafSpan(w, parent, 'SELECT', SpanKind.CLIENT, attributes, 1000, 1002, undefined);
+      const bytes = w.take();
+      // The span's own id (random) is left out: after the span's tag and 2-byte length, the trace id's 18 bytes, the id's tag and length.
+      return Buffer.concat([bytes.subarray(0, 23), bytes.subarray(31)]).toString('hex');
+    };
+    const fresh = spanOf(fields);
+    expect(spanOf(frozen)).toBe(fresh);
+    expect(spanOf(frozen)).toBe(fresh);
+  });
+
   it('records a failed statement as the SDK records an exception: the same event, an error status', () => {
     memory.reset();
     const error = Object.assign(new Error('UNIQUE constraint failed: file_entries.name'), { code: 'SQLITE_CONSTRAINT_UNIQUE' });
