@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLike } from '../../../server/db/search.js';
+import { escapeLike, sparsePattern } from '../../../server/db/search.js';
 import { contentDisposition, parseRange } from '../../../server/modules/drive/http.js';
 import { extensionOf, inlinePreview, kindOf } from '../../../server/modules/drive/kinds.js';
 import { freeName, nameProblem, zipSegment } from '../../../server/modules/drive/names.js';
@@ -75,5 +75,35 @@ describe('drive helpers', () => {
 
   it('escapes LIKE wildcards', () => {
     expect(escapeLike('50%_off\\')).toBe('50\\%\\_off\\\\');
+  });
+
+  it("keeps of a query the words' starts and ends for PostgreSQL's trigram index, a pattern every match also matches", () => {
+    expect(sparsePattern('invoice 12')).toBe('%inv%ice% 12%');
+    expect(sparsePattern('quarterly harbour')).toBe('%qua%rly% ha%our%');
+    expect(sparsePattern('a b c')).toBe('% b% c%');
+    expect(sparsePattern('50%_off')).toBe('%\\_of%');
+    // Nothing left out, nothing to keep, or beyond ASCII (a piece could lower differently alone): the plain pattern.
+    expect(sparsePattern('abc')).toBeNull();
+    expect(sparsePattern('report')).toBeNull();
+    expect(sparsePattern('ab')).toBeNull();
+    expect(sparsePattern('ΟΔΟΣ ΑΘΗΝΑΣ')).toBeNull();
+    // A name containing the query matches the pattern (LIKE read as a regular expression, case folded as ILIKE).
+    const matches = (pattern: string, name: string) => {
+      const body = pattern.replace(/\\(.)|(%)|(_)|([^\\%_])/g, (_, escaped: string, any: string, one: string, plain: string) =>
+        any ? '.*' : one ? '.' : (escaped ?? plain).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      );
+      return new RegExp(`^${body}$`, 'is').test(name);
+    };
+    const alphabet = 'aAbB1 ._-%\\xyz';
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    const word = (length: number) => Array.from({ length }, () => alphabet[next() % alphabet.length]).join('');
+    for (let i = 0; i < 2000; i += 1) {
+      const query = word(3 + (next() % 10));
+      const pattern = sparsePattern(query);
+      if (pattern === null) continue;
+      const name = `${word(next() % 5)}${query.toUpperCase()}${word(next() % 5)}`;
+      expect(matches(pattern, name), `${query} → ${pattern} in ${name}`).toBe(true);
+    }
   });
 });

@@ -103,4 +103,21 @@ describe('search pages built from the matches', () => {
           expect(await names(roomy, 'report', paged), `${orderBy} ${orderDir} page ${page}`).toEqual(await names(tight, 'report', paged));
         }
   });
+
+  it("lists only the names containing the query, not every name the index's sparser pattern finds", async () => {
+    const { user } = await signedInUser(t.app);
+    // Each holds the pieces PostgreSQL asks its trigram index for (`%inv%ice% 12%`), one also the query.
+    for (const name of ['inventory notice 12.txt', 'Invoice 12.txt', 'invoice 1 2.txt']) await uploadFile(t.app, user, { name });
+    const db = servicesOf(t.app).db;
+    const actor = await actorFor(t.app, user);
+    const scope = await servicesOf(t.app).drive.scope(actor, null);
+    for (const candidates of [10, 2, 1]) {
+      const listing = new DriveListing(db.kysely, createNameSearch(db.dialect, { candidates }));
+      const page = await listing.list(actor, scope, { query: 'invoice 12', perPage: 50, folderId: '0' } as ListQuery);
+      expect(
+        page.pagination.data.map((e) => e.name),
+        `cap ${candidates}`,
+      ).toEqual(['Invoice 12.txt']);
+    }
+  });
 });
