@@ -196,7 +196,8 @@ async function scaledRows(dataDir: string, rows: (Load & { label: string })[], c
             .loadavg()
             .map((l) => l.toFixed(1))
             .join(' ')}: the two workers, PostgreSQL and the load client share the cores, so\n` +
-          'the ratio is bounded by the cores free for the workers; the CPU a response says whether the second process adds work of its own.',
+          'the ratio is bounded by the cores free for the workers; the CPU a response says whether the second process adds work of its own.\n' +
+          'What would meet it: cores for the second worker beside PostgreSQL and the load client (one process already keeps ~1.6 of two busy).',
       });
     }
   } finally {
