@@ -11,6 +11,9 @@ interface Series {
   count: number;
 }
 
+/** One string per label set: route patterns and methods hold no newline. */
+const seriesKey = (method: string, route: string, status: string) => `${method}\n${route}\n${status}`;
+
 interface ExportValue {
   labels: Record<string, string | number>;
   sharedLabels: Labels;
@@ -45,12 +48,7 @@ export class RouteHistogram extends Histogram<Label> {
 
   observeRoute(method: string, route: string, status: string, seconds: number): void {
     if (!Number.isFinite(seconds)) throw new TypeError(`Value is not a valid number: ${seconds}`);
-    const key = `${method}\n${route}\n${status}`;
-    let series = this.series.get(key);
-    if (!series) {
-      series = { labels: { method, route, status }, counts: this.bounds.map(() => 0), sum: 0, count: 0 };
-      this.series.set(key, series);
-    }
+    const series = this.series.get(seriesKey(method, route, status)) ?? this.emptySeries(method, route, status);
     const { bounds } = this;
     let i = 0;
     while (i < bounds.length && seconds > bounds[i]!) i += 1;
@@ -65,8 +63,14 @@ export class RouteHistogram extends Histogram<Label> {
   }
 
   override zero(labels: LabelValues<Label>): void {
-    const [method, route, status] = [String(labels.method), String(labels.route), String(labels.status)];
-    this.series.set(`${method}\n${route}\n${status}`, { labels: { method, route, status }, counts: this.bounds.map(() => 0), sum: 0, count: 0 });
+    this.emptySeries(String(labels.method), String(labels.route), String(labels.status));
+  }
+
+  /** A series at zero for these labels, in place of any it had. */
+  private emptySeries(method: string, route: string, status: string): Series {
+    const series = { labels: { method, route, status }, counts: this.bounds.map(() => 0), sum: 0, count: 0 };
+    this.series.set(seriesKey(method, route, status), series);
+    return series;
   }
 
   /** What prom-client's registry writes (buckets cumulative, then +Inf, sum and count per series). */
