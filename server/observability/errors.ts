@@ -6,7 +6,7 @@ import type { ObservabilityConfig } from './config.js';
 import { routeOf } from './http-metrics.js';
 import { currentLogIds } from './log-context.js';
 import { scrubBreadcrumb, scrubEvent } from '../../common/scrub.js';
-import { requestSpan } from './tracing.js';
+import { requestTraceOf } from './request-observation.js';
 import type { EffectiveObservability } from './settings.js';
 
 type SpanIds = { traceId: string; spanId: string; traceFlags: number };
@@ -118,7 +118,7 @@ export class ErrorReports {
             // Known only after authentication ran (a later hook than onRequest).
             userId: request.user?.id,
             crumb: { category: 'request', message: `${request.method} ${route}` },
-            span: requestSpan(request.raw)?.spanContext(),
+            span: requestTraceOf(request)?.span.spanContext(),
           },
         );
       }

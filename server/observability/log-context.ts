@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-import { TraceFlags } from '@opentelemetry/api';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { TraceFlags, type SpanContext } from '@opentelemetry/api';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { currentIds, type LogIds } from './async-context.js';
-import { requestSpan } from './tracing.js';
 
 export type { LogIds };
 
@@ -32,15 +31,13 @@ const TRACEPARENT = /^[\da-f]{2}-([\da-f]{32})-[\da-f]{16}-[\da-f]{2}$/;
 
 /**
  * The trace a request belongs to: the server's own span when tracing sampled
- * it (read even after the span ended: a request's last line, the response's,
- * comes after), else the browser's `traceparent`, so a line can be matched
- * with the page's trace even on a site that does not trace.
+ * it, else the browser's `traceparent`, so a line can be matched with the
+ * page's trace even on a site that does not trace.
  */
-export function traceIdFor(raw: IncomingMessage): string | undefined {
+export function traceIdFor(own: SpanContext | undefined, headers: IncomingHttpHeaders): string | undefined {
   // A trace sampled out is exported by nobody: its id would only send a reader looking for it.
-  const own = requestSpan(raw)?.spanContext();
   if (own && (own.traceFlags & TraceFlags.SAMPLED) !== 0) return own.traceId;
-  const header = raw.headers.traceparent;
+  const header = headers.traceparent;
   const match = typeof header === 'string' ? TRACEPARENT.exec(header) : null;
   return match && match[1] !== '00000000000000000000000000000000' ? match[1] : undefined;
 }
@@ -62,6 +59,8 @@ type LogFn = FastifyBaseLogger['info'];
  */
 class RequestLogger implements FastifyBaseLogger {
   private made: FastifyBaseLogger | null = null;
+  /** Given by the request's first hook (see withTraceId), before its first line is written. */
+  traceId: string | undefined = undefined;
   declare fatal: LogFn;
   declare error: LogFn;
   declare warn: LogFn;
@@ -110,6 +109,17 @@ function isEnabled(logger: FastifyBaseLogger, level: Level): boolean {
   return test ? test.call(logger, level) : true;
 }
 
+/**
+ * The request's trace id, for its logger's lines. Handed over rather than
+ * looked up from the raw request: a WeakMap keyed by each request (what this
+ * was) keeps the request's objects through young-generation collections, and
+ * at rate 1 that promoted ten times the bytes a listing otherwise promotes
+ * (issue 33's bench, --trace-gc-nvp).
+ */
+export function withTraceId(logger: FastifyBaseLogger, traceId: string | undefined): void {
+  if (traceId !== undefined && logger instanceof RequestLogger) logger.traceId = traceId;
+}
+
 /** Fastify options: our request id, its header, and ids on every line of the request. */
 export function logContextOptions(
   logger: boolean | LoggerOptions,
@@ -119,12 +129,13 @@ export function logContextOptions(
     // genReqId reads and checks the header itself.
     requestIdHeader: false,
     childLoggerFactory(logger, bindings, options, raw) {
-      // Made before the hooks run (the request's span starts in the first one), so the trace id is read at the first line.
-      return new RequestLogger(logger, () => {
-        const child = logger.child({ ...bindings, traceId: traceIdFor(raw as IncomingMessage) }, options);
+      // Made before the hooks run (the request's span starts in the first one): the trace id is bound at the first line.
+      const made: RequestLogger = new RequestLogger(logger, () => {
+        const child = logger.child({ ...bindings, traceId: made.traceId ?? traceIdFor(undefined, (raw as IncomingMessage).headers) }, options);
         requestLoggers.add(child);
         return child;
       });
+      return made;
     },
     logger:
       logger === false || logger === true

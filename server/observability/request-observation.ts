@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { runWithIds } from './async-context.js';
 import { countDownload, observeAnswer } from './http-metrics.js';
-import { REQUEST_ID_HEADER, traceIdFor } from './log-context.js';
+import { REQUEST_ID_HEADER, traceIdFor, withTraceId } from './log-context.js';
 import type { Metrics } from './metrics.js';
 import { endRequestSpan, recordRequestError, startRequestSpan, type RequestTrace } from './tracing.js';
 
@@ -49,7 +49,8 @@ export class RequestObservation {
       }
       const traced = startRequestSpan(request);
       request[TRACED] = traced;
-      const traceId = traced ? traceIdFor(request.raw) : traceIdOfCaller(request);
+      const traceId = traced ? traceIdFor(traced.span.spanContext(), request.headers) : traceIdOfCaller(request);
+      withTraceId(request.log, traceId);
       runWithIds(traceId ? { reqId: request.id, traceId } : { reqId: request.id }, done, traced?.context);
     };
     const observeRequestError = (request: FastifyRequest, _reply: FastifyReply, error: FastifyError, done: HookHandlerDoneFunction): void => {
@@ -98,5 +99,10 @@ export class RequestObservation {
 
 /** Without a span of ours: the caller's trace id, when it sent one. */
 function traceIdOfCaller(request: FastifyRequest): string | undefined {
-  return request.headers.traceparent === undefined ? undefined : traceIdFor(request.raw);
+  return request.headers.traceparent === undefined ? undefined : traceIdFor(undefined, request.headers);
+}
+
+/** The request's server span while tracing made one (ended or not): error reports name the trace. */
+export function requestTraceOf(request: FastifyRequest): RequestTrace | null {
+  return request[TRACED];
 }

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import {
   context,
   propagation,
@@ -189,14 +188,6 @@ export interface RequestTrace {
   ended: boolean;
 }
 
-/** By the raw request, for what sees only that: the request's logger (log-context.ts) and error reports. */
-const requestSpans = new WeakMap<IncomingMessage, RequestTrace>();
-
-/** The server span of a request, while tracing made one (ended or not). */
-export function requestSpan(raw: IncomingMessage): Span | undefined {
-  return requestSpans.get(raw)?.span;
-}
-
 /**
  * Starts the server span of a request, named by the route pattern (never the
  * URL: ids and link tokens stay out) with the request id, so a trace finds its
@@ -224,9 +215,7 @@ export function startRequestSpan(request: FastifyRequest): RequestTrace | null {
     },
     parent,
   );
-  const traced: RequestTrace = { span, context: trace.setSpan(parent, span), ended: false };
-  requestSpans.set(raw, traced);
-  return traced;
+  return { span, context: trace.setSpan(parent, span), ended: false };
 }
 
 /** Records a failure on our side (5xx) on the request's span. */
