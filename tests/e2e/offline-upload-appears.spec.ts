@@ -13,6 +13,9 @@ async function openFolder(page: Page, name: string): Promise<void> {
   await createFolder(page, name);
   await entry(page, name).dblclick();
   await expect(page).toHaveURL(/\/drive\/folders\//);
+  // The new folder's (empty) listing has come from the server, so the device holds it: going offline before that
+  // answer left the folder unsaved on this device, and a reload showed "not saved on this device yet" (a CI run at load 8).
+  await expect(page.getByRole('heading', { name: 'Drop files or folders here' })).toBeVisible();
 }
 
 async function chooseFile(page: Page, name: string): Promise<void> {
