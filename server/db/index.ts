@@ -88,7 +88,9 @@ export function createDb(config: Config['database'], changes: AccessChanges = ne
   sqlite.pragma('synchronous = NORMAL');
   // A broad name search tests each row's name as the trigram index would (db/search.ts).
   registerNameContains(sqlite);
-  const kysely = new Kysely<Database>({ dialect: watchedDialect(new InlineLimitSqliteDialect({ database: cachingStatements(sqlite) }), changes, counter, 'sqlite') });
+  const kysely = new Kysely<Database>({
+    dialect: watchedDialect(new InlineLimitSqliteDialect({ database: cachingStatements(sqlite) }), changes, counter, 'sqlite'),
+  });
   return {
     kysely,
     dialect: 'sqlite',
