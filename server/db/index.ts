@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
+import { InlineLimitSqliteDialect } from './inline-limit.js';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './types.js';
@@ -87,7 +88,9 @@ export function createDb(config: Config['database'], changes: AccessChanges = ne
   sqlite.pragma('synchronous = NORMAL');
   // A broad name search tests each row's name as the trigram index would (db/search.ts).
   registerNameContains(sqlite);
-  const kysely = new Kysely<Database>({ dialect: watchedDialect(new SqliteDialect({ database: cachingStatements(sqlite) }), changes, counter, 'sqlite') });
+  const kysely = new Kysely<Database>({
+    dialect: watchedDialect(new InlineLimitSqliteDialect({ database: cachingStatements(sqlite) }), changes, counter, 'sqlite'),
+  });
   return {
     kysely,
     dialect: 'sqlite',

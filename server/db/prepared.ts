@@ -32,9 +32,10 @@ export class PreparedShapeError extends Error {
  * on every call, which was a tenth of a listing request's time (issue 38 §3).
  *
  * `build` must decide the statement's shape from `shape` alone and use each of
- * `values` only as a value (a comparison's operand, a limit), never to choose
- * between branches: whatever picks a branch belongs in `keyOf`. The checked
- * mode fails any call where that does not hold.
+ * `values` only as a value (a comparison's operand), never to choose
+ * between branches: whatever picks a branch belongs in `keyOf`. A limit is
+ * part of the shape too: SQLite's is written into the statement
+ * (db/inline-limit.ts). The checked mode fails any call where that does not hold.
  */
 export function prepared<V extends Record<string, unknown>, S, Row>(
   keyOf: (shape: S) => string,

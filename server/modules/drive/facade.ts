@@ -241,8 +241,17 @@ export class DriveFacade {
    * Who pays for a file stored in this folder, and how much they may store:
    * checked (files.create) before any byte is accepted.
    */
-  async payerFor(actor: Actor, scope: ResolvedScope, parentId: string | null | undefined): Promise<{ payerId: number; available: number | null }> {
-    const parent = await requireFolder(this.db, actor, 'files.create', scope, parentId, 'parentId');
+  async payerFor(
+    actor: Actor,
+    scope: ResolvedScope,
+    parentId: string | null | undefined,
+    /** The folder's row when the caller has just loaded it (WebDAV's resolve, by name): decided on without a second read. */
+    loaded?: FileEntryRow,
+  ): Promise<{ payerId: number; available: number | null }> {
+    const parent =
+      loaded && loaded.hash === parentId && loaded.type === 'folder' && loaded.deleted_at === null
+        ? (await requireRows(this.db, actor, 'files.create', [loaded]), loaded)
+        : await requireFolder(this.db, actor, 'files.create', scope, parentId, 'parentId');
     const payerId = payerOf(scopeUnder(parent, scope));
     return { payerId, available: await this.limits.availableTo(actor, payerId) };
   }

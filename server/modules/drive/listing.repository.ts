@@ -182,7 +182,6 @@ export interface FolderPageValues extends Record<string, unknown> {
   workspaceId: number | null;
   folderId: number | null;
   offset: number;
-  limit: number;
 }
 
 export interface FolderPageShape {
@@ -190,6 +189,8 @@ export interface FolderPageShape {
   orderDir: 'asc' | 'desc';
   inFolder: boolean;
   inWorkspace: boolean;
+  /** Part of the shape, not a value: SQLite's limit is written into the statement (db/inline-limit.ts). A page size. */
+  limit: number;
 }
 
 /**
@@ -199,7 +200,7 @@ export interface FolderPageShape {
  * (pageTuplesQuery's, then the sort keys from PAGE_TUPLE_REST).
  */
 export const folderPageTuples = preparedTuples(
-  (s: FolderPageShape) => `${s.orderBy}:${s.orderDir}:${s.inFolder ? 'folder' : 'root'}:${s.inWorkspace ? 'workspace' : 'personal'}`,
+  (s: FolderPageShape) => `${s.orderBy}:${s.orderDir}:${s.inFolder ? 'folder' : 'root'}:${s.inWorkspace ? 'workspace' : 'personal'}:${s.limit}`,
   (db, v: FolderPageValues, s: FolderPageShape) => {
     const space = { ownerId: v.ownerId, workspaceId: s.inWorkspace ? v.workspaceId : null };
     let rows = pageTuplesQuery(db, v.userId)
@@ -215,7 +216,7 @@ export const folderPageTuples = preparedTuples(
     sortKeys(s.orderBy, s.orderDir).forEach((key, i) => {
       rows = rows.select(sql`${key.expr}`.as(`k${i}`)).orderBy(key.expr, key.dir);
     });
-    return rows.limit(v.limit);
+    return rows.limit(s.limit);
   },
 );
 

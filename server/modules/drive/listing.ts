@@ -278,8 +278,8 @@ export class DriveListing {
     limit: number,
     perPage: number,
   ): Promise<Read> {
-    const values = { userId, ownerId: space.ownerId, workspaceId: space.workspaceId ?? null, folderId: folder?.id ?? null, offset, limit };
-    const tuples = await folderPageTuples(this.db, values, { orderBy, orderDir, inFolder: folder !== null, inWorkspace: Boolean(space.workspaceId) });
+    const values = { userId, ownerId: space.ownerId, workspaceId: space.workspaceId ?? null, folderId: folder?.id ?? null, offset };
+    const tuples = await folderPageTuples(this.db, values, { orderBy, orderDir, inFolder: folder !== null, inWorkspace: Boolean(space.workspaceId), limit });
     const page = tuples.slice(0, perPage).map(entryFromTuple);
     return { page, more: tuples.length > perPage, lastKeys: () => tuples[page.length - 1]!.slice(PAGE_TUPLE_REST) };
   }

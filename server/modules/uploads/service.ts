@@ -134,7 +134,15 @@ export class UploadsService {
     actor: Actor,
     scope: ResolvedScope,
     /** ifTaken 'keep': a file that took the name meanwhile stays as it is (created: false, its entry answered). */
-    into: { parentId: string | null; name: string; ifTaken?: 'replace' | 'keep' } | { replace: string; name: string },
+    into:
+      | {
+          parentId: string | null;
+          /** The folder's row, just loaded by the caller (WebDAV's resolve): not read again before the bytes. */
+          parent?: FileEntryRow;
+          name: string;
+          ifTaken?: 'replace' | 'keep';
+        }
+      | { replace: string; name: string },
     body: { stream: Readable; length: number | null },
   ): Promise<{ entry: FileEntryRow; created: boolean }> {
     const rules = await this.rules();
@@ -142,7 +150,7 @@ export class UploadsService {
     const charge =
       'replace' in into
         ? await this.deps.drive.payerForReplacing(actor, into.replace)
-        : { ...(await this.deps.drive.payerFor(actor, scope, into.parentId)), replacing: 0 };
+        : { ...(await this.deps.drive.payerFor(actor, scope, into.parentId, into.parent)), replacing: 0 };
     const freed = charge.replacing;
     if (!('replace' in into) && body.length !== null && body.length <= SMALL_WHOLE_BYTES) {
       // A small new file is stored first and checked against the quota in the transaction that commits it

@@ -65,7 +65,7 @@ export async function put({ deps, locks }: DavContext, actor: Actor, request: Da
   const { entry, created } = await deps.uploads.storeWhole(
     actor,
     parent.scope,
-    { parentId: parent.kind === 'entry' ? parent.entry.hash : null, name: resource.name },
+    parent.kind === 'entry' ? { parentId: parent.entry.hash, parent: parent.entry, name: resource.name } : { parentId: null, name: resource.name },
     body,
   );
   return { status: created ? 201 : 204, headers: { ETag: etagOf(entry) } };
