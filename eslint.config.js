@@ -86,7 +86,7 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['server/**/*.ts', 'scripts/**/*.{ts,mjs}', 'tests/**/*.{ts,tsx}', '*.config.{ts,js}'], languageOptions: { globals: globals.node } },
+  { files: ['server/**/*.ts', 'scripts/**/*.{ts,mjs}', 'tests/**/*.{ts,tsx,mjs}', '*.config.{ts,js}'], languageOptions: { globals: globals.node } },
   {
     // common/ is built into the server, the page and the worker alike: plain rules over plain data.
     files: ['common/**/*.ts'],

@@ -21,7 +21,8 @@
  * receivers run in this process, so their work is not the server's.
  *
  *   npm run bench:observability   (BENCH_SLICES=4 a side and row, BENCH_ENTRIES=2000; BENCH_SPLIT=1 adds each part alone;
- *   BENCH_ROWS=upload,listing runs only those rows — with BENCH_CPU_PROF=dir, a profile of just that work)
+ *   BENCH_ROWS=upload,listing runs only those rows — with BENCH_CPU_PROF=dir, a profile of just that work, and the
+ *   requests each server answered, warm-up included, to divide it by; BENCH_AA=1 BENCH_SPIN_US=40 calibrates the measure)
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -105,7 +106,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /** One row: every side warmed, then `slices` one-second slices each, interleaved; `after` is charged to the row. */
 async function row(sides: Side[], request: Request, after?: (side: Side) => Promise<void>): Promise<Map<Side, Load>> {
-  for (const side of sides) await slice(side, request, warmup);
+  const warmed = new Map<Side, number>();
+  for (const side of sides) warmed.set(side, (await slice(side, request, warmup)).requests);
   const before = new Map<Side, number>();
   for (const side of sides) before.set(side, await cpuMs(side.pid));
   const taken = new Map<Side, Slice[]>(sides.map((side) => [side, []]));
@@ -125,6 +127,8 @@ async function row(sides: Side[], request: Request, after?: (side: Side) => Prom
     const used = end - before.get(side)!;
     const parts = taken.get(side)!;
     const requests = parts.reduce((sum, part) => sum + part.requests, 0);
+    // A CPU profile covers the warm-up too: the whole count lets a reader divide it per request.
+    if (process.env.BENCH_CPU_PROF) console.log(`pid ${side.pid}: ${requests + warmed.get(side)!} requests with the warm-up`);
     const cycles = [...marks.get(side)!, end];
     loads.set(side, {
       rps: requests / slices,
@@ -183,11 +187,16 @@ async function main() {
   const off = { METRICS_ENABLED: 'false', SENTRY_DSN: '', OTEL_EXPORTER_OTLP_ENDPOINT: '', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: '' };
   const metrics = { METRICS_ENABLED: 'true', METRICS_TOKEN };
   const errors = { SENTRY_DSN: receiver.dsn, SENTRY_SAMPLE_RATE: '1' };
+  const spinUs = Number(process.env.BENCH_SPIN_US ?? 0);
+  const spin = spinUs > 0 ? { SPIN_US: String(spinUs), BENCH_NODE_ARGS: `--import ${path.join(import.meta.dirname, 'lib', 'spin.mjs')}` } : {};
   const traces = (otlp: OtlpReceiver) => ({ OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint, OTEL_TRACES_SAMPLER_ARG: '1' });
   const plans: { label: string; traced: boolean; env: (otlp: OtlpReceiver | null) => Record<string, string> }[] = [
     { label: 'off', traced: false, env: () => off },
     // BENCH_AA=1: the "on" side is a second "off" server, so the printed cost is what the measure's noise alone shows.
-    aa ? { label: 'on', traced: false, env: () => off } : { label: 'on', traced: true, env: (otlp) => ({ ...off, ...metrics, ...errors, ...traces(otlp!) }) },
+    // With BENCH_SPIN_US=N too, that second server spends N µs more of CPU on each request (lib/spin.mjs).
+    aa
+      ? { label: 'on', traced: false, env: () => ({ ...off, ...spin }) }
+      : { label: 'on', traced: true, env: (otlp) => ({ ...off, ...metrics, ...errors, ...traces(otlp!) }) },
     ...(split
       ? [
           { label: 'metrics only', traced: false, env: () => ({ ...off, ...metrics }) },
