@@ -1,4 +1,4 @@
-import type { SpanKind } from '@opentelemetry/api';
+import type { Link, SpanKind, SpanStatus } from '@opentelemetry/api';
 import { SpanStatusCode, TraceFlags, type Attributes, type HrTime, type SpanContext } from '@opentelemetry/api';
 import type { InstrumentationScope } from '@opentelemetry/core';
 import type { Resource } from '@opentelemetry/resources';
@@ -53,29 +53,8 @@ function writeEvent(w: ProtoWriter, time: HrTime | number, name: string, attribu
   w.end(event);
 }
 
-/** One span the SDK made (requests, jobs, storage calls), as ScopeSpans.spans (field 2). */
-export function writeSdkSpan(w: ProtoWriter, span: ReadableSpan): void {
-  const context = span.spanContext();
-  const start = w.begin(2);
-  w.hexId(1, context.traceId);
-  w.hexId(2, context.spanId);
-  const state = context.traceState?.serialize();
-  if (state) w.string(3, state);
-  if (span.parentSpanContext?.spanId) w.hexId(4, span.parentSpanContext.spanId);
-  w.string(5, span.name);
-  w.tag(6, 0);
-  w.varint(span.kind + 1);
-  w.tag(7, 1);
-  w.hrTime(span.startTime);
-  w.tag(8, 1);
-  w.hrTime(span.endTime);
-  writeAttributes(w, 9, span.attributes);
-  w.tag(10, 0);
-  w.varint(span.droppedAttributesCount);
-  for (const event of span.events) writeEvent(w, event.time, event.name, event.attributes, event.droppedAttributesCount ?? 0);
-  w.tag(12, 0);
-  w.varint(span.droppedEventsCount);
-  for (const link of span.links) {
+function writeLinks(w: ProtoWriter, links: readonly Link[], dropped: number): void {
+  for (const link of links) {
     const at = w.begin(13);
     w.hexId(1, link.context.traceId);
     w.hexId(2, link.context.spanId);
@@ -89,7 +68,38 @@ export function writeSdkSpan(w: ProtoWriter, span: ReadableSpan): void {
     w.end(at);
   }
   w.tag(14, 0);
-  w.varint(span.droppedLinksCount);
+  w.varint(dropped);
+}
+
+/** The fields before a span's times: ids, trace state, parent, name, kind. */
+function writeHead(w: ProtoWriter, context: SpanContext, parent: SpanContext | undefined, name: string, kind: SpanKind): number {
+  const start = w.begin(2);
+  w.hexId(1, context.traceId);
+  w.hexId(2, context.spanId);
+  const state = context.traceState?.serialize();
+  if (state) w.string(3, state);
+  if (parent?.spanId) w.hexId(4, parent.spanId);
+  w.string(5, name);
+  w.tag(6, 0);
+  w.varint(kind + 1);
+  return start;
+}
+
+/** One span the SDK made (jobs, storage calls), as ScopeSpans.spans (field 2). */
+export function writeSdkSpan(w: ProtoWriter, span: ReadableSpan): void {
+  const context = span.spanContext();
+  const start = writeHead(w, context, span.parentSpanContext, span.name, span.kind);
+  w.tag(7, 1);
+  w.hrTime(span.startTime);
+  w.tag(8, 1);
+  w.hrTime(span.endTime);
+  writeAttributes(w, 9, span.attributes);
+  w.tag(10, 0);
+  w.varint(span.droppedAttributesCount);
+  for (const event of span.events) writeEvent(w, event.time, event.name, event.attributes, event.droppedAttributesCount ?? 0);
+  w.tag(12, 0);
+  w.varint(span.droppedEventsCount);
+  writeLinks(w, span.links, span.droppedLinksCount);
   writeStatus(w, span.status.code, span.status.message);
   w.tag(16, 5);
   w.fixed32(spanFlags(context.traceFlags, span.parentSpanContext?.isRemote));
@@ -113,6 +123,51 @@ function writeFixedAttributes(w: ProtoWriter, field: number, attributes: Attribu
     fixedAttributes.set(attributes, bytes);
   }
   w.raw(bytes);
+}
+
+export interface RecordedEvent {
+  name: string;
+  attributes: Attributes;
+  /** A `performance.now()` reading. */
+  at: number;
+  droppedAttributes: number;
+}
+
+/** A span recorded without the SDK (server-span.ts): the same content as a ReadableSpan, times as `performance.now()` readings. */
+export interface RecordedSpan {
+  readonly context: SpanContext;
+  readonly parent: SpanContext | undefined;
+  readonly name: string;
+  readonly kind: SpanKind;
+  readonly startedAt: number;
+  readonly endedAt: number;
+  readonly attributes: Attributes;
+  readonly droppedAttributes: number;
+  readonly events: readonly RecordedEvent[];
+  readonly droppedEvents: number;
+  readonly links: readonly Link[];
+  readonly droppedLinks: number;
+  readonly status: SpanStatus;
+}
+
+/** A span recorded without the SDK, written as writeSdkSpan writes the SDK's. */
+export function writeRecordedSpan(w: ProtoWriter, span: RecordedSpan): void {
+  const start = writeHead(w, span.context, span.parent, span.name, span.kind);
+  w.tag(7, 1);
+  w.now(span.startedAt);
+  w.tag(8, 1);
+  w.now(span.endedAt);
+  writeAttributes(w, 9, span.attributes);
+  w.tag(10, 0);
+  w.varint(span.droppedAttributes);
+  for (const event of span.events) writeEvent(w, event.at, event.name, event.attributes, event.droppedAttributes);
+  w.tag(12, 0);
+  w.varint(span.droppedEvents);
+  writeLinks(w, span.links, span.droppedLinks);
+  writeStatus(w, span.status.code, span.status.message);
+  w.tag(16, 5);
+  w.fixed32(spanFlags(span.context.traceFlags, span.parent?.isRemote));
+  w.end(start);
 }
 
 /**
@@ -201,6 +256,40 @@ const varintLength = (value: number) => {
 };
 
 type Encoded = { schemaUrl: Buffer };
+
+/** Room that exportRequestInPlace needs before a scope's spans: the request's and the scope's framing. */
+export function headroomFor(resource: Encoded & { resource: Buffer }, scope: Encoded & { scope: Buffer }): number {
+  // Tags are one byte; a length's varint is at most 5 bytes below 2^35 (a batch is a few MiB at most).
+  return 1 + 5 + resource.resource.length + 1 + 5 + scope.scope.length;
+}
+
+/**
+ * The ExportTraceServiceRequest of one scope's spans, written around them where
+ * they lie in `w` (from `from` to its end): the framing into the room left
+ * before them (headroomFor), the schema URLs after. The same bytes as
+ * exportRequest gives for that one scope, without copying the spans out and
+ * then into the request (~1.5 µs of a traced listing: two fresh buffers of a
+ * batch's size each time, their pages first touched by the copies).
+ */
+export function exportRequestInPlace(resource: Encoded & { resource: Buffer }, scope: Encoded & { scope: Buffer }, w: ProtoWriter, from: number): Buffer {
+  const spans = w.pos - from;
+  w.raw(scope.schemaUrl);
+  w.raw(resource.schemaUrl);
+  const end = w.pos;
+  const scopeBody = scope.scope.length + spans + scope.schemaUrl.length;
+  const resourceBody = resource.resource.length + 1 + varintLength(scopeBody) + scopeBody + resource.schemaUrl.length;
+  const start = from - (1 + varintLength(resourceBody) + resource.resource.length + 1 + varintLength(scopeBody) + scope.scope.length);
+  if (start < 0) throw new RangeError('exportRequestInPlace: less room before the spans than headroomFor gives');
+  w.pos = start;
+  w.tag(1, 2);
+  w.varint(resourceBody);
+  w.raw(resource.resource);
+  w.tag(2, 2);
+  w.varint(scopeBody);
+  w.raw(scope.scope);
+  w.pos = end;
+  return w.buf.subarray(start, end);
+}
 
 /**
  * An ExportTraceServiceRequest of one resource from each scope's encoded

@@ -198,12 +198,12 @@ export class ProtoWriter {
     this.buf[at] = value;
   }
 
-  /** The bytes written so far, copied out; the writer starts again empty. */
-  take(): Buffer {
+  /** The bytes written from `from` on, copied out; the writer starts again there. */
+  take(from = 0): Buffer {
     // Buffer.from(a Buffer's subarray) copies byte by byte, as from any array-like.
-    const out = Buffer.allocUnsafe(this.pos);
-    this.buf.copy(out, 0, 0, this.pos);
-    this.pos = 0;
+    const out = Buffer.allocUnsafe(this.pos - from);
+    this.buf.copy(out, 0, from, this.pos);
+    this.pos = from;
     return out;
   }
 }
@@ -244,6 +244,20 @@ function takeRandom(target: Buffer, at: number, length: number): void {
     poolAt = 0;
   }
   for (let i = 0; i < length; i += 1) target[at + i] = pool[poolAt++]!;
+}
+
+/** A random trace (16 bytes) or span (8 bytes) id as lowercase hex, never all zeros (an invalid id). */
+export function randomHexId(bytes: 8 | 16): string {
+  for (;;) {
+    if (poolAt + bytes > pool.length) {
+      randomFillSync(pool);
+      poolAt = 0;
+    }
+    const at = poolAt;
+    poolAt += bytes;
+    // Read straight from the pool: a copy first cost an allocation per id.
+    for (let i = at; i < at + bytes; i += 1) if (pool[i] !== 0) return pool.toString('hex', at, at + bytes);
+  }
 }
 
 // ---- common/v1 ----

@@ -1,10 +1,20 @@
 import type { Attributes, Context, SpanContext, SpanKind } from '@opentelemetry/api';
-import { globalErrorHandler, type ExportResult, type InstrumentationScope } from '@opentelemetry/core';
+import { ExportResultCode, globalErrorHandler, type ExportResult, type InstrumentationScope } from '@opentelemetry/core';
 import { convertLegacyHttpOptions, createOtlpHttpExportDelegate } from '@opentelemetry/otlp-exporter-base/node-http';
 import { ProtobufTraceSerializer, type IExportTraceServiceResponse, type ISerializer } from '@opentelemetry/otlp-transformer';
 import type { Resource } from '@opentelemetry/resources';
 import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace-node';
-import { exportRequest, resourceFields, scopeFields, writeLeafSpan, writeSdkSpan } from './otlp-spans.js';
+import {
+  exportRequest,
+  exportRequestInPlace,
+  headroomFor,
+  resourceFields,
+  scopeFields,
+  writeLeafSpan,
+  writeRecordedSpan,
+  writeSdkSpan,
+  type RecordedSpan,
+} from './otlp-spans.js';
 import { ProtoWriter } from './otlp-writer.js';
 
 /** What one export carries: the request's bytes, written as its spans ended. */
@@ -21,7 +31,9 @@ const serializer: ISerializer<EncodedBatch, IExportTraceServiceResponse> = {
 
 interface ScopeBuffer {
   fields: { scope: Buffer; schemaUrl: Buffer };
+  /** Its spans start at `headroom`: the room the export request's framing takes when this scope is a batch's only one. */
   writer: ProtoWriter;
+  headroom: number;
 }
 
 export interface EncodingExportOptions {
@@ -39,6 +51,9 @@ export interface EncodingExportOptions {
 
 const BATCH_BYTES = 1024 * 1024;
 
+/** Buffers of sent batches kept for the next ones (their pages already mapped): enough to alternate. */
+const SPARE_BUFFERS = 2;
+
 /**
  * The span processor and exporter in one, for OTLP/HTTP protobuf: a span is
  * encoded when it ends (see otlp-spans.ts), spans are sent in batches of at
@@ -55,6 +70,7 @@ export class EncodingSpanExporter implements SpanProcessor {
   private timer: NodeJS.Timeout | null = null;
   private readonly sending = new Set<Promise<void>>();
   private closed = false;
+  private readonly spare: Buffer[] = [];
 
   constructor(
     resource: Resource,
@@ -77,11 +93,19 @@ export class EncodingSpanExporter implements SpanProcessor {
     let entry = this.scopes.get(scope);
     if (!entry) {
       const key = `${scope.name}\0${scope.version ?? ''}\0${scope.schemaUrl ?? ''}`;
-      entry = this.byName.get(key) ?? { fields: scopeFields(scope), writer: new ProtoWriter() };
+      entry = this.byName.get(key) ?? this.scopeBuffer(scope);
       this.byName.set(key, entry);
       this.scopes.set(scope, entry);
     }
     return entry.writer;
+  }
+
+  private scopeBuffer(scope: InstrumentationScope): ScopeBuffer {
+    const fields = scopeFields(scope);
+    const headroom = headroomFor(this.resource, fields);
+    const writer = new ProtoWriter();
+    writer.pos = headroom;
+    return { fields, writer, headroom };
   }
 
   private written(writer: ProtoWriter): void {
@@ -110,16 +134,43 @@ export class EncodingSpanExporter implements SpanProcessor {
     this.written(writer);
   }
 
+  /** A span recorded without the SDK (server-span.ts), under `scope`; only sampled ones are recorded. */
+  recordedIn(scope: InstrumentationScope): { recorded(span: RecordedSpan): void } {
+    return {
+      recorded: (span) => {
+        if (this.closed) return;
+        const writer = this.writerFor(scope);
+        writeRecordedSpan(writer, span);
+        this.written(writer);
+      },
+    };
+  }
+
   private send(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.spans === 0) return;
-    const scopes = [...this.byName.values()].filter((entry) => entry.writer.pos > 0).map((entry) => ({ ...entry.fields, spans: entry.writer.take() }));
-    const batch: EncodedBatch = { bytes: exportRequest(this.resource, scopes), spans: this.spans };
+    const ready = [...this.byName.values()].filter((entry) => entry.writer.pos > entry.headroom);
+    let batch: EncodedBatch;
+    let lent: Buffer | null = null;
+    if (ready.length === 1) {
+      // The usual case (every span of ours is the 'drive' scope's): the request is framed around the spans in place,
+      // and the writer goes on in another buffer while this one is being sent.
+      const { writer, fields, headroom } = ready[0]!;
+      batch = { bytes: exportRequestInPlace(this.resource, fields, writer, headroom), spans: this.spans };
+      lent = writer.buf;
+      writer.buf = this.spare.pop() ?? Buffer.allocUnsafe(lent.length);
+      writer.pos = headroom;
+    } else {
+      const scopes = ready.map((entry) => ({ ...entry.fields, spans: entry.writer.take(entry.headroom) }));
+      batch = { bytes: exportRequest(this.resource, scopes), spans: this.spans };
+    }
     this.spans = 0;
     const sent = new Promise<void>((resolve) => {
       this.delegate.export(batch, (result: ExportResult) => {
         if (result.error) globalErrorHandler(result.error);
+        // Only a request answered is surely done with its bytes (one given up on may still be writing them).
+        if (lent && result.code === ExportResultCode.SUCCESS && this.spare.length < SPARE_BUFFERS) this.spare.push(lent);
         resolve();
       });
     });

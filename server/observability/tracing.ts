@@ -1,14 +1,18 @@
 import {
   context,
+  INVALID_SPAN_CONTEXT,
   propagation,
   ROOT_CONTEXT,
+  SamplingDecision,
   SpanKind,
   SpanStatusCode,
   trace,
   TraceFlags,
   type Attributes,
   type Context,
+  type Sampler,
   type Span,
+  type SpanContext,
   type Tracer,
 } from '@opentelemetry/api';
 import type { InstrumentationScope } from '@opentelemetry/core';
@@ -20,6 +24,8 @@ import type { JobObserver } from '../lib/background.js';
 import { activeTraceContext, SharedContextManager } from './async-context.js';
 import type { OtlpProtocol } from './config.js';
 import type { EffectiveObservability } from './settings.js';
+import { randomHexId } from './otlp-writer.js';
+import { ServerSpan, type RecordedSpanSink } from './server-span.js';
 import { EncodingSpanExporter } from './span-export.js';
 
 /**
@@ -35,6 +41,11 @@ let active: {
   /** With OTLP protobuf: the exporter that writes leaf spans without an SDK span (see leafSpan). */
   encoder: EncodingSpanExporter | null;
   scope: InstrumentationScope;
+  sampler: Sampler;
+  /** Rate 1: every root is sampled, so a request without a caller's context needs no sampler call. */
+  sampleEveryRoot: boolean;
+  /** With OTLP protobuf: where request spans recorded without the SDK go (see startRequestSpan). */
+  serverSpans: RecordedSpanSink | null;
 } | null = null;
 
 export const tracingOn = (): boolean => active !== null;
@@ -58,11 +69,12 @@ export async function startTracing(endpoint: string, rate: number, identity: Tra
   // observability bench; rate 1 means every span, so batches are drained every second.
   const batch = { maxSpans: 2048, delayMs: 1000 };
   const encoder = identity.protocol === 'http/json' ? null : new EncodingSpanExporter(resource, { url: endpoint, ...batch, concurrency: 8 });
+  // A caller's decision (the page's traceparent) is kept, so a trace is whole or absent; our own roots use the rate.
+  // Rate 1 (the spec's) samples every root without hashing its trace id.
+  const sampler = new ParentBasedSampler({ root: rate >= 1 ? new AlwaysOnSampler() : new TraceIdRatioBasedSampler(rate) });
   const provider = new NodeTracerProvider({
     resource,
-    // A caller's decision (the page's traceparent) is kept, so a trace is whole or absent; our own roots use the rate.
-    // Rate 1 (the spec's) samples every root without hashing its trace id.
-    sampler: new ParentBasedSampler({ root: rate >= 1 ? new AlwaysOnSampler() : new TraceIdRatioBasedSampler(rate) }),
+    sampler,
     spanProcessors: [
       encoder ??
         new BatchSpanProcessor(new JsonExporter({ url: endpoint }), {
@@ -73,7 +85,17 @@ export async function startTracing(endpoint: string, rate: number, identity: Tra
     ],
   });
   provider.register({ contextManager: new SharedContextManager() });
-  active = { tracer: provider.getTracer('drive', version), provider, key: `${endpoint} ${rate}`, encoder, scope: { name: 'drive', version } };
+  const scope = { name: 'drive', version };
+  active = {
+    tracer: provider.getTracer('drive', version),
+    provider,
+    key: `${endpoint} ${rate}`,
+    encoder,
+    scope,
+    sampler,
+    sampleEveryRoot: rate >= 1,
+    serverSpans: encoder ? encoder.recordedIn(scope) : null,
+  };
 }
 
 export async function stopTracing(): Promise<void> {
@@ -181,6 +203,47 @@ export function childSpan(name: string, attributes: Attributes): ((error?: unkno
 
 // ---- HTTP requests ----
 
+/** The key under which the API keeps a context's span, learnt once through the public Context interface (setSpan sets it). */
+const SPAN_KEY: symbol = (() => {
+  let found: symbol | undefined;
+  const probe: Context = {
+    getValue: () => undefined,
+    setValue: (key) => {
+      found = key;
+      return probe;
+    },
+    deleteValue: () => probe,
+  };
+  trace.setSpan(probe, trace.wrapSpanContext(INVALID_SPAN_CONTEXT));
+  if (!found) throw new Error('tracing: the API did not set its span key through Context.setValue');
+  return found;
+})();
+
+/**
+ * A request's trace context: its parent's values and its span. `setSpan` on
+ * the API's context copies the parent's map into a new one (two maps a
+ * request, ~1 µs at rate 1); this answers reads from the two it has, and makes
+ * the API's own context only if something sets or deletes a value under it.
+ */
+class RequestContext implements Context {
+  constructor(
+    private readonly parent: Context,
+    private readonly span: Span,
+  ) {}
+
+  getValue(key: symbol): unknown {
+    return key === SPAN_KEY ? this.span : this.parent.getValue(key);
+  }
+
+  setValue(key: symbol, value: unknown): Context {
+    return this.parent.setValue(SPAN_KEY, this.span).setValue(key, value);
+  }
+
+  deleteValue(key: symbol): Context {
+    return this.parent.setValue(SPAN_KEY, this.span).deleteValue(key);
+  }
+}
+
 /** A request's server span and the context its handlers run in. */
 export interface RequestTrace {
   span: Span;
@@ -202,20 +265,47 @@ export function startRequestSpan(request: FastifyRequest): RequestTrace | null {
   // Most requests carry no trace context (only the page's API calls do, while tracing is on).
   const parent = raw.headers.traceparent === undefined && raw.headers.baggage === undefined ? ROOT_CONTEXT : propagation.extract(ROOT_CONTEXT, raw.headers);
   const route = request.routeOptions.url;
-  const span = active.tracer.startSpan(
-    route ? `${request.method} ${route}` : request.method,
-    {
-      kind: SpanKind.SERVER,
-      attributes: {
-        'http.request.method': request.method,
-        'http.route': route ?? '(unmatched)',
-        'url.scheme': request.protocol,
-        'drive.request_id': request.id,
-      },
-    },
-    parent,
-  );
-  return { span, context: trace.setSpan(parent, span), ended: false };
+  const name = route ? `${request.method} ${route}` : request.method;
+  const attributes = {
+    'http.request.method': request.method,
+    'http.route': route ?? '(unmatched)',
+    'url.scheme': request.protocol,
+    'drive.request_id': request.id,
+  };
+  const span = active.serverSpans
+    ? serverSpan(active.serverSpans, active.sampleEveryRoot ? null : active.sampler, parent, name, attributes)
+    : active.tracer.startSpan(name, { kind: SpanKind.SERVER, attributes }, parent);
+  return { span, context: new RequestContext(parent, span), ended: false };
+}
+
+/**
+ * What the SDK tracer's startSpan decides (ids, the sampler's say, trace state), making a ServerSpan when sampled.
+ * `sampler` null: every root is sampled (rate 1), and a caller's context is followed as ParentBasedSampler would.
+ */
+function serverSpan(sink: RecordedSpanSink, sampler: Sampler | null, parent: Context, name: string, attributes: Attributes): Span {
+  const startedAt = performance.now();
+  const given = trace.getSpanContext(parent);
+  const under = given && trace.isSpanContextValid(given) ? given : undefined;
+  const traceId = under?.traceId ?? randomHexId(16);
+  const spanId = randomHexId(8);
+  let sampled: boolean;
+  let traceState = under?.traceState;
+  let extra: Attributes | undefined;
+  if (sampler) {
+    const result = sampler.shouldSample(parent, traceId, name, SpanKind.SERVER, attributes, []);
+    sampled = result.decision === SamplingDecision.RECORD_AND_SAMPLED;
+    traceState = result.traceState ?? traceState;
+    extra = result.attributes;
+  } else {
+    // ParentBasedSampler's defaults: a parent's sampled flag decides; no parent, the root sampler (always on).
+    sampled = under ? (under.traceFlags & TraceFlags.SAMPLED) !== 0 : true;
+  }
+  const spanContext: SpanContext = traceState
+    ? { traceId, spanId, traceFlags: sampled ? TraceFlags.SAMPLED : TraceFlags.NONE, traceState }
+    : { traceId, spanId, traceFlags: sampled ? TraceFlags.SAMPLED : TraceFlags.NONE };
+  // Our samplers never answer RECORD (recorded, not exported): what is not sampled is not recorded.
+  if (!sampled) return trace.wrapSpanContext(spanContext);
+  return new ServerSpan(sink, spanContext, under, name, extra ? { ...attributes, ...extra } : attributes, startedAt);
 }
 
 /** Records a failure on our side (5xx) on the request's span. */

@@ -20,6 +20,7 @@ interface KeyValue {
 export interface DecodedSpan {
   traceId: string;
   spanId: string;
+  traceState?: string;
   parentSpanId?: string;
   name: string;
   kind: number;
@@ -137,6 +138,9 @@ function span(reader: Reader): DecodedSpan {
         break;
       case 2:
         out.spanId = reader.hex(f.start, f.stop);
+        break;
+      case 3:
+        out.traceState = reader.text(f.start, f.stop);
         break;
       case 4:
         out.parentSpanId = reader.hex(f.start, f.stop);

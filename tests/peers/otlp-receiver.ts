@@ -8,6 +8,8 @@ export interface ReceivedSpan {
   traceId: string;
   spanId: string;
   parentSpanId: string;
+  /** The W3C tracestate the span carries ('' when none). */
+  traceState: string;
   name: string;
   /** OTLP's SpanKind number: 1 internal, 2 server, 3 client, 4 producer, 5 consumer. */
   kind: number;
@@ -44,6 +46,7 @@ interface KeyValue {
 interface JsonSpan {
   traceId: string;
   spanId: string;
+  traceState?: string;
   parentSpanId?: string;
   name: string;
   kind: number;
@@ -110,6 +113,7 @@ export async function startOtlpReceiver(options: { keep?: boolean } = {}): Promi
               traceId: hexId(span.traceId),
               spanId: hexId(span.spanId),
               parentSpanId: hexId(span.parentSpanId),
+              traceState: span.traceState ?? '',
               name: span.name,
               kind: span.kind,
               attributes: attributes(span.attributes),

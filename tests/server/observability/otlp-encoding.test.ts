@@ -5,10 +5,19 @@ import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { InMemorySpanExporter, NodeTracerProvider, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-node';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { exportRequest, resourceFields, scopeFields, writeLeafSpan, writeSdkSpan } from '../../../server/observability/otlp-spans.js';
+import {
+  exportRequest,
+  exportRequestInPlace,
+  headroomFor,
+  resourceFields,
+  scopeFields,
+  writeLeafSpan,
+  writeSdkSpan,
+} from '../../../server/observability/otlp-spans.js';
 import { ProtoWriter } from '../../../server/observability/otlp-writer.js';
 import { EncodingSpanExporter } from '../../../server/observability/span-export.js';
 import { decodeTraceExport, type DecodedSpan } from '../../peers/otlp-protobuf.js';
+import { startOtlpReceiver } from '../../peers/otlp-receiver.js';
 
 /**
  * Issue 33: spans are written as OTLP protobuf when they end (otlp-spans.ts),
@@ -158,6 +167,45 @@ describe('OTLP protobuf written as spans end', () => {
 });
 
 describe('the exporter when the collector does not answer', () => {
+  it('frames a batch of one scope around its spans in place, byte for byte as the request made by copying them', () => {
+    memory.reset();
+    const parent = tracer.startSpan('GET /api/v1/drive/file-entries', { kind: SpanKind.SERVER }).spanContext();
+    // Schema URLs on both, so the bytes written after the spans are checked too; a batch of ~140 KiB, so lengths take 3 bytes.
+    const withSchemas = { resource: resourceFields(resource).resource, schemaUrl: Buffer.from([0x1a, 4, 0x75, 0x72, 0x6c, 0x31]) };
+    const scope = scopeFields({ name: 'drive', version: '1.2.3', schemaUrl: 'https://opentelemetry.io/schemas/1.30.0' });
+    const headroom = headroomFor(withSchemas, scope);
+    const w = new ProtoWriter(16);
+    w.pos = headroom;
+    for (let i = 0; i < 600; i += 1) writeLeafSpan(w, parent, 'SELECT', SpanKind.CLIENT, { 'db.query.text': longSql, n: i }, 1000, 1002, undefined);
+    const spans = Buffer.from(w.buf.subarray(headroom, w.pos));
+    const inPlace = exportRequestInPlace(withSchemas, scope, w, headroom);
+    expect(inPlace.toString('hex')).toBe(exportRequest(withSchemas, [{ ...scope, spans }]).toString('hex'));
+    expect(decodeTraceExport(inPlace).resourceSpans[0]!.scopeSpans[0]!.spans).toHaveLength(600);
+  });
+
+  it('sends batch after batch whole while it reuses the buffers of those sent, with one scope or two', async () => {
+    const otlp = await startOtlpReceiver();
+    const exporter = new EncodingSpanExporter(resource, { url: `${otlp.endpoint}/v1/traces`, maxSpans: 50, delayMs: 10_000, concurrency: 8 });
+    try {
+      const parent = tracer.startSpan('GET /', { kind: SpanKind.SERVER }).spanContext();
+      for (let i = 0; i < 500; i += 1) {
+        // Every fourth batch mixes a second scope in, taking the copying path between in-place ones.
+        const scope = Math.floor(i / 50) % 4 === 3 && i % 2 === 1 ? { name: 'other' } : { name: 'drive' };
+        exporter.leaf(scope, parent, 'SELECT', SpanKind.CLIENT, { n: i, 'db.query.text': longSql }, performance.now(), undefined);
+        if (i % 50 === 49) await exporter.forceFlush();
+      }
+      await exporter.forceFlush();
+      const received = otlp.spans();
+      expect(received).toHaveLength(500);
+      expect(received.map((span) => span.attributes.n).sort((a, b) => Number(a) - Number(b))).toEqual(Array.from({ length: 500 }, (_, i) => i));
+      expect(received.every((span) => span.attributes['db.query.text'] === longSql && span.parentSpanId === parent.spanId)).toBe(true);
+      expect(new Set(received.map((span) => span.scope))).toEqual(new Set(['drive', 'other']));
+    } finally {
+      await exporter.shutdown().catch(() => undefined);
+      await otlp.close();
+    }
+  });
+
   it('holds at most its concurrency of exports and drops (and reports) the rest, so memory stays bounded', async () => {
     const sockets: Socket[] = [];
     const silent = net.createServer((socket) => sockets.push(socket)); // accepts, never answers

@@ -109,6 +109,21 @@ describe('OpenTelemetry traces', () => {
     expect(line?.traceId).toBe(server.traceId);
   });
 
+  it("keeps the page's decision at rate 1: a request it sampled out makes no span, one it sampled keeps its trace state", async () => {
+    // Its own trace id: other tests' background jobs may export spans meanwhile, so nothing is counted, the trace is looked for.
+    const outTrace = 'c0ffee0000000000000000000000beef';
+    await t.app.inject({ url: '/api/v1/health', headers: { 'x-request-id': 'rate-one-out-0001', traceparent: `00-${outTrace}-${PAGE_SPAN}-00` } });
+    await t.app.inject({
+      url: '/api/v1/health',
+      headers: { 'x-request-id': 'rate-one-in-0001', traceparent: `00-${PAGE_TRACE}-${PAGE_SPAN}-01`, tracestate: 'vendor=page' },
+    });
+    await flush();
+    const span = await otlp.waitForSpan((s) => s.attributes['drive.request_id'] === 'rate-one-in-0001');
+    expect(span).toMatchObject({ traceId: PAGE_TRACE, parentSpanId: PAGE_SPAN, traceState: 'vendor=page' });
+    // Both requests were flushed together: the sampled-out one, its statements included, sent nothing.
+    expect(otlp.spans().filter((s) => s.traceId === outTrace || s.attributes['drive.request_id'] === 'rate-one-out-0001')).toEqual([]);
+  });
+
   it('marks a failed request as an error, and its error report names the same trace', async () => {
     const response = await t.app.inject({ url: '/api/v1/test/trace-fails/7', headers: { 'x-request-id': 'failed-trace-0001' } });
     expect(response.statusCode).toBe(500);
