@@ -4,6 +4,12 @@ import type { Database } from './types.js';
 /** A unit of work that runs inside a write transaction it does not own. */
 export type GroupWork<T> = (trx: Kysely<Database>) => Promise<T>;
 
+/** Work the units of one group share, done once after the last of them and before the commit (see `shared`). */
+interface Shared {
+  value: unknown;
+  flush: (trx: Kysely<Database>, value: unknown) => Promise<void>;
+}
+
 interface Member {
   work: GroupWork<unknown>;
   resolve: (value: unknown) => void;
@@ -47,6 +53,8 @@ export class GroupCommit {
   private busy = false;
   private expected = 0;
   private arrived: (() => void) | null = null;
+  /** The shared work of the transaction a group is running in, by key (only while its units run). */
+  private readonly sharing = new WeakMap<Kysely<Database>, Map<string, Shared>>();
   /** Units committed in a group of more than one, and such groups (tests read it: grouping happened). */
   readonly grouped = { units: 0, groups: 0 };
 
@@ -82,6 +90,20 @@ export class GroupCommit {
       announced?.done();
       if (!this.busy) void this.drain();
     });
+  }
+
+  /**
+   * Inside a unit's work: the value its group's units share under `key` (made by `make` for the first of them), which
+   * `flush` writes once after the last unit ran, before the commit; null when `trx` is not a group's transaction
+   * (a unit alone, PostgreSQL), where the unit writes its part itself. For writes that add up, such as the sizes of
+   * the folders the units' new files are in: one update per folder per group instead of one per file.
+   */
+  shared<T>(trx: Kysely<Database>, key: string, make: () => T, flush: (trx: Kysely<Database>, value: T) => Promise<void>): T | null {
+    const sharing = this.sharing.get(trx);
+    if (!sharing) return null;
+    let entry = sharing.get(key);
+    if (!entry) sharing.set(key, (entry = { value: make(), flush: flush as Shared['flush'] }));
+    return entry.value as T;
   }
 
   /** Until every announced unit arrived, the group is full, or GATHER_MS passed. */
@@ -164,6 +186,8 @@ export class GroupCommit {
     }
     const values: unknown[] = [];
     let threw: { member: Member; error: unknown } | null = null;
+    const sharing = new Map<string, Shared>();
+    this.sharing.set(trx, sharing);
     try {
       for (const member of members) {
         try {
@@ -173,7 +197,9 @@ export class GroupCommit {
           break;
         }
       }
+      this.sharing.delete(trx);
       if (!threw) {
+        for (const { value, flush } of sharing.values()) await flush(trx, value);
         await trx.commit().execute();
         return { kind: 'committed', values };
       }
