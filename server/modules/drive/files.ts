@@ -15,7 +15,17 @@ import type { ResolvedScope } from '../access/scope.js';
 import { deliveryAction } from '../access/policy.js';
 import { extensionOf, inlinePreview, kindOf, OCTET_STREAM, sniffMime, SNIFF_BYTES, type InlinePreview } from './kinds.js';
 import { validExactName, validName } from './names.js';
-import { addToLiveFolderSizes, adjustAncestorSizes, ancestorIds, freeChildName, insertEntry, liveChildNamed, storageKey, topmost, type Executor } from './repository.js';
+import {
+  addToLiveFolderSizes,
+  adjustAncestorSizes,
+  ancestorIds,
+  freeChildName,
+  insertEntry,
+  liveChildNamed,
+  storageKey,
+  topmost,
+  type Executor,
+} from './repository.js';
 import { folderLockKey, lockFolders } from '../../db/locks.js';
 import { scopeUnder } from './scope-under.js';
 import type { ContentChanged } from './content-changed.js';

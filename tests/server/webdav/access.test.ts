@@ -218,7 +218,8 @@ describe('WebDAV access, limits and paths', () => {
   it('adds parallel small PUTs to the sizes of every folder above them, however they were grouped', async () => {
     const { user } = await signedInUser(t.app);
     const token = await tokenFor(t.app, user.id);
-    for (const folder of ['sizes', 'sizes/inner', 'sizes-other']) expect((await dav(t.app, 'MKCOL', `/dav/My%20drive/${folder}`, basic(token))).statusCode).toBe(201);
+    for (const folder of ['sizes', 'sizes/inner', 'sizes-other'])
+      expect((await dav(t.app, 'MKCOL', `/dav/My%20drive/${folder}`, basic(token))).statusCode).toBe(201);
     const puts = [
       ...Array.from({ length: 6 }, (_, i) => ({ path: `sizes/inner/f${i}.bin`, size: 100 + i })),
       ...Array.from({ length: 4 }, (_, i) => ({ path: `sizes/g${i}.bin`, size: 1000 + i })),
@@ -226,7 +227,9 @@ describe('WebDAV access, limits and paths', () => {
     ];
     // One name twice in one folder: the second replaces the first, whose size then gives way to its own.
     puts.push({ path: 'sizes/inner/f0.bin', size: 7 });
-    const statuses = await Promise.all(puts.map(({ path, size }) => dav(t.app, 'PUT', `/dav/My%20drive/${path}`, basic(token), Buffer.alloc(size, 1)).then((r) => r.statusCode)));
+    const statuses = await Promise.all(
+      puts.map(({ path, size }) => dav(t.app, 'PUT', `/dav/My%20drive/${path}`, basic(token), Buffer.alloc(size, 1)).then((r) => r.statusCode)),
+    );
     expect(statuses.filter((status) => status === 201)).toHaveLength(15);
     const folders = await servicesOf(t.app)
       .db.kysely.selectFrom('file_entries')
@@ -365,7 +368,9 @@ describe('WebDAV access, limits and paths', () => {
     expect((await dav(t.app, 'PROPFIND', '/dav/My%20drive/group-budget/', { ...headers, depth: '0' })).statusCode).toBe(207);
     const before = { statements: counter.statements, ...commits.grouped };
     const statuses = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => dav(t.app, 'PUT', `/dav/My%20drive/group-budget/g${i}.bin`, headers, Buffer.alloc(1024, i)).then((r) => r.statusCode)),
+      Array.from({ length: 8 }, (_, i) =>
+        dav(t.app, 'PUT', `/dav/My%20drive/group-budget/g${i}.bin`, headers, Buffer.alloc(1024, i)).then((r) => r.statusCode),
+      ),
     );
     expect(statuses).toEqual(Array(8).fill(201));
     const statements = counter.statements - before.statements;
