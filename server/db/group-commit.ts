@@ -4,6 +4,12 @@ import type { Database } from './types.js';
 /** A unit of work that runs inside a write transaction it does not own. */
 export type GroupWork<T> = (trx: Kysely<Database>) => Promise<T>;
 
+/** Work the units of one group share, done once after the last of them and before the commit (see `shared`). */
+interface Shared {
+  value: unknown;
+  flush: (trx: Kysely<Database>, value: unknown) => Promise<void>;
+}
+
 interface Member {
   work: GroupWork<unknown>;
   resolve: (value: unknown) => void;
@@ -29,14 +35,14 @@ export interface Expected {
  * pages it touched to the WAL, now and then a checkpoint — cost more than its
  * statements: a new file's touches ~45 pages (the entry's indexes, the name
  * index, sizes, activity). Units that arrive while a transaction runs wait
- * and then commit together in the next one, each in its own savepoint: a
- * unit that throws is rolled back alone and gets its own error, the others
- * go on; each resolves only once its group committed. If the commit itself
+ * and then commit together in the next one: a unit that throws gets its own
+ * error and the others go on (the group is rolled back and run again
+ * without it, see `attempt`); each resolves only once its group committed. If the commit itself
  * fails, every unit that had succeeded runs again alone, in a transaction of
  * its own, so none pays for another's failure.
  *
  * A lone unit (nothing waiting) runs in a plain transaction at once: no
- * delay and no savepoint when there is no traffic.
+ * delay when there is no traffic.
  *
  * PostgreSQL runs transactions side by side on its pool (and commits them in
  * parallel), so grouping there would serialise writers that do not need it:
@@ -47,6 +53,8 @@ export class GroupCommit {
   private busy = false;
   private expected = 0;
   private arrived: (() => void) | null = null;
+  /** The shared work of the transaction a group is running in, by key (only while its units run). */
+  private readonly sharing = new WeakMap<Kysely<Database>, Map<string, Shared>>();
   /** Units committed in a group of more than one, and such groups (tests read it: grouping happened). */
   readonly grouped = { units: 0, groups: 0 };
 
@@ -82,6 +90,20 @@ export class GroupCommit {
       announced?.done();
       if (!this.busy) void this.drain();
     });
+  }
+
+  /**
+   * Inside a unit's work: the value its group's units share under `key` (made by `make` for the first of them), which
+   * `flush` writes once after the last unit ran, before the commit; null when `trx` is not a group's transaction
+   * (a unit alone, PostgreSQL), where the unit writes its part itself. For writes that add up, such as the sizes of
+   * the folders the units' new files are in: one update per folder per group instead of one per file.
+   */
+  shared<T>(trx: Kysely<Database>, key: string, make: () => T, flush: (trx: Kysely<Database>, value: T) => Promise<void>): T | null {
+    const sharing = this.sharing.get(trx);
+    if (!sharing) return null;
+    let entry = sharing.get(key);
+    if (!entry) sharing.set(key, (entry = { value: make(), flush: flush as Shared['flush'] }));
+    return entry.value as T;
   }
 
   /** Until every announced unit arrived, the group is full, or GATHER_MS passed. */
@@ -123,45 +145,76 @@ export class GroupCommit {
   }
 
   private async together(group: Member[]): Promise<void> {
-    const succeeded: { member: Member; value: unknown }[] = [];
-    let unsettled = group;
+    let members = group;
+    for (;;) {
+      const outcome = await this.attempt(members);
+      if (outcome.kind === 'committed') {
+        this.grouped.groups += 1;
+        this.grouped.units += outcome.values.length;
+        for (const [i, value] of outcome.values.entries()) members[i]!.resolve(value);
+        return;
+      }
+      if (outcome.kind === 'failed') {
+        // The group as a whole failed (its commit, or a rollback): nothing of it was kept. Each unit runs again
+        // alone and then answers for itself.
+        for (const member of members) await this.alone(member);
+        return;
+      }
+      // One unit threw: it answers with its own error, and the others start again without it (the units before it
+      // run again: nothing of their first run was kept). Fewer than two left run alone.
+      outcome.member.reject(outcome.error);
+      members = members.filter((member) => member !== outcome.member);
+      if (members.length === 1) return this.alone(members[0]!);
+      if (!members.length) return;
+    }
+  }
+
+  /**
+   * The units one after another in one transaction, without a savepoint each: on SQLite a savepoint makes every
+   * page a unit touches first be copied to the statement journal (a new file's insert, its folders' sizes and its
+   * activity row: ~40 µs of a PUT's ~330 µs of SQLite). A unit that throws rolls the whole transaction back instead,
+   * and `together` starts again without it, which costs only when a unit fails.
+   */
+  private async attempt(
+    members: Member[],
+  ): Promise<{ kind: 'committed'; values: unknown[] } | { kind: 'threw'; member: Member; error: unknown } | { kind: 'failed' }> {
+    let trx: Awaited<ReturnType<ReturnType<Kysely<Database>['startTransaction']>['execute']>>;
     try {
-      const trx = await this.db.startTransaction().execute();
-      try {
-        for (const [i, member] of group.entries()) {
-          unsettled = group.slice(i);
-          const inside = await trx.savepoint('group_member').execute();
-          let value: unknown;
-          try {
-            value = await member.work(inside);
-          } catch (error) {
-            // Only this member's statements go; the transaction and the members before stay.
-            await inside.rollbackToSavepoint('group_member').execute();
-            await inside.releaseSavepoint('group_member').execute();
-            unsettled = group.slice(i + 1);
-            member.reject(error);
-            continue;
-          }
-          await inside.releaseSavepoint('group_member').execute();
-          succeeded.push({ member, value });
+      trx = await this.db.startTransaction().execute();
+    } catch {
+      return { kind: 'failed' };
+    }
+    const values: unknown[] = [];
+    let threw: { member: Member; error: unknown } | null = null;
+    const sharing = new Map<string, Shared>();
+    this.sharing.set(trx, sharing);
+    try {
+      for (const member of members) {
+        try {
+          values.push(await member.work(trx));
+        } catch (error) {
+          threw = { member, error };
+          break;
         }
-        unsettled = [];
+      }
+      this.sharing.delete(trx);
+      if (!threw) {
+        for (const { value, flush } of sharing.values()) await flush(trx, value);
         await trx.commit().execute();
-      } catch (error) {
-        await trx
-          .rollback()
-          .execute()
-          .catch(() => undefined);
-        throw error;
+        return { kind: 'committed', values };
       }
     } catch {
-      // The group as a whole failed (its commit, or a rollback to a savepoint): nothing of it was kept. Those that
-      // had succeeded, and those not yet run, run again alone; each then answers for itself.
-      for (const member of [...succeeded.map((done) => done.member), ...unsettled]) await this.alone(member);
-      return;
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => undefined);
+      return { kind: 'failed' };
     }
-    this.grouped.groups += 1;
-    this.grouped.units += succeeded.length;
-    for (const { member, value } of succeeded) member.resolve(value);
+    try {
+      await trx.rollback().execute();
+    } catch {
+      return { kind: 'failed' };
+    }
+    return { kind: 'threw', ...threw };
   }
 }

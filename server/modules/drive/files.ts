@@ -15,7 +15,17 @@ import type { ResolvedScope } from '../access/scope.js';
 import { deliveryAction } from '../access/policy.js';
 import { extensionOf, inlinePreview, kindOf, OCTET_STREAM, sniffMime, SNIFF_BYTES, type InlinePreview } from './kinds.js';
 import { validExactName, validName } from './names.js';
-import { adjustAncestorSizes, freeChildName, insertEntry, liveChildNamed, storageKey, topmost, type Executor } from './repository.js';
+import {
+  addToLiveFolderSizes,
+  adjustAncestorSizes,
+  ancestorIds,
+  freeChildName,
+  insertEntry,
+  liveChildNamed,
+  storageKey,
+  topmost,
+  type Executor,
+} from './repository.js';
 import { folderLockKey, lockFolders } from '../../db/locks.js';
 import { scopeUnder } from './scope-under.js';
 import type { ContentChanged } from './content-changed.js';
@@ -319,7 +329,10 @@ export class DriveFiles {
           fileName: location.fileName,
           createdAt: input.createdAt,
         });
-        await adjustAncestorSizes(trx, created.path, content.size, null);
+        // In a group, its folders' sizes are added up and written once for the whole group, before its commit.
+        const sizes = this.commits.shared(trx, 'folder-sizes', () => new Map<number, number>(), addToLiveFolderSizes);
+        if (sizes) for (const id of ancestorIds(created.path)) sizes.set(id, (sizes.get(id) ?? 0) + content.size);
+        else await adjustAncestorSizes(trx, created.path, content.size, null);
         // A visitor's file arriving through a file-drop link is recorded by the link, as a drop into its folder (with the address).
         if (actor.kind !== 'link') await this.activity.record({ action: 'created', entries: [created], actor }, trx);
         await this.pause('entry-commit');

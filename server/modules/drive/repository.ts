@@ -277,6 +277,21 @@ export async function adjustAncestorSizes(db: Executor, path: string, delta: num
   await sizesAdjusted(db, { ...values, delta, deletedAt }, { depth: ids.length, trashed: deletedAt !== null });
 }
 
+/**
+ * Adds each live folder's delta (folder id → bytes) to its size: one statement a distinct delta (the sizes a group
+ * of new files adds to their folders, GroupCommit.shared, usually one folder and one delta).
+ */
+export async function addToLiveFolderSizes(db: Executor, deltas: Map<number, number>): Promise<void> {
+  const byDelta = new Map<number, number[]>();
+  for (const [id, delta] of deltas) if (delta !== 0) byDelta.set(delta, [...(byDelta.get(delta) ?? []), id]);
+  for (const [delta, ids] of byDelta)
+    for (let at = 0; at < ids.length; at += 16) {
+      const some = ids.slice(at, at + 16);
+      const values = Object.fromEntries(some.map((id, i) => [`id${i}`, id])) as Record<`id${number}`, number>;
+      await sizesAdjusted(db, { ...values, delta, deletedAt: null }, { depth: some.length, trashed: false });
+    }
+}
+
 /** Re-parents an entry and rewrites the paths of its whole subtree in one statement. */
 export async function moveSubtree(db: Executor, entry: FileEntryRow, parent: FileEntryRow | null, name: string): Promise<string> {
   const newPath = childPath(parent?.path ?? null, entry.id);

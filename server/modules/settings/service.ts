@@ -39,7 +39,27 @@ export class SettingsService {
 
   /** All settings, flat (`'themes.user_change' → true`); secrets only when asked for. */
   async all({ includePrivate = false } = {}): Promise<SettingsMap> {
+    return this.flat(await this.stored(), includePrivate);
+  }
+
+  /**
+   * What `make` derives from the settings (without secrets), worked out again only when the stored settings
+   * changed: for what is asked on every request (the upload rules of every WebDAV PUT). The answer is shared by
+   * every caller until then, so it must not be changed.
+   */
+  async derived<T>(make: (settings: SettingsMap) => T): Promise<T> {
+    if (!this.cache) return make(await this.all());
     const rows = await this.stored();
+    const held = this.derivations.get(make);
+    if (held?.rows === rows) return held.value as T;
+    const value = make(this.flat(rows, false));
+    this.derivations.set(make, { rows, value });
+    return value;
+  }
+
+  private readonly derivations = new WeakMap<(settings: SettingsMap) => unknown, { rows: readonly StoredSetting[]; value: unknown }>();
+
+  private flat(rows: readonly StoredSetting[], includePrivate: boolean): SettingsMap {
     const defaults: Record<string, SettingDefinition> = settingDefaults;
     const result: SettingsMap = {};
     for (const [key, def] of Object.entries(defaults)) {

@@ -14,7 +14,7 @@ import { createTusServer } from './tus.js';
 
 export interface UploadsModuleDeps {
   db: Kysely<Database>;
-  settings: Pick<SettingsService, 'all'>;
+  settings: Pick<SettingsService, 'all' | 'derived'>;
   drive: Pick<Drive, 'facade' | 'quota' | 'scope'>;
   /** Where unfinished tus uploads are kept (upkeep.ts's tusDir). */
   tusDir: string;

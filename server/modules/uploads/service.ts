@@ -21,7 +21,7 @@ export const SMALL_WHOLE_BYTES = 1024 * 1024;
 export const isJunkFile = (name: string) => name === '.DS_Store';
 
 export interface UploadsDeps {
-  settings: { all(): Promise<Record<string, SettingValue>> };
+  settings: { derived<T>(make: (settings: Record<string, SettingValue>) => T): Promise<T> };
   drive: DriveFacade;
   quota: QuotaService;
   resolveScope(actor: Actor, workspaceId: number | null): Promise<ResolvedScope>;
@@ -42,11 +42,19 @@ export interface TusUploadStart {
  * life of a resumable (tus) upload: started, owned by its uploader, finished
  * exactly once.
  */
+const frozenRulesFrom = (settings: Record<string, SettingValue>): UploadRules => {
+  const rules = rulesFrom(settings);
+  Object.freeze(rules.allowed);
+  Object.freeze(rules.blocked);
+  return Object.freeze(rules);
+};
+
 export class UploadsService {
   constructor(private readonly deps: UploadsDeps) {}
 
   async rules(): Promise<UploadRules> {
-    return rulesFrom(await this.deps.settings.all());
+    // Asked for by every upload and PUT: worked out once per change of the settings, and frozen, as it is shared.
+    return this.deps.settings.derived(frozenRulesFrom);
   }
 
   /** Refuses a file by name, declared size and declared type before any byte is stored. */

@@ -31,6 +31,8 @@ let built: Promise<string> | null = null;
  */
 function serverEntry(): Promise<string[]> {
   if (process.env.BENCH_SERVER === 'tsx') return Promise.resolve(['--import', 'tsx', 'server/main.ts']);
+  // BENCH_SERVER_MAIN=path runs a build made earlier (say of the commit an A/B compares against) instead of building.
+  if (process.env.BENCH_SERVER_MAIN) return Promise.resolve([path.resolve(process.env.BENCH_SERVER_MAIN)]);
   built ??= new Promise<string>((resolve, reject) => {
     const tsc = spawn(process.execPath, [path.resolve('node_modules/typescript/bin/tsc'), '-p', 'server/tsconfig.build.json', '--outDir', BUILD_DIR], {
       stdio: ['ignore', 'inherit', 'inherit'],

@@ -215,6 +215,35 @@ describe('WebDAV access, limits and paths', () => {
     }
   });
 
+  it('adds parallel small PUTs to the sizes of every folder above them, however they were grouped', async () => {
+    const { user } = await signedInUser(t.app);
+    const token = await tokenFor(t.app, user.id);
+    for (const folder of ['sizes', 'sizes/inner', 'sizes-other'])
+      expect((await dav(t.app, 'MKCOL', `/dav/My%20drive/${folder}`, basic(token))).statusCode).toBe(201);
+    const puts = [
+      ...Array.from({ length: 6 }, (_, i) => ({ path: `sizes/inner/f${i}.bin`, size: 100 + i })),
+      ...Array.from({ length: 4 }, (_, i) => ({ path: `sizes/g${i}.bin`, size: 1000 + i })),
+      ...Array.from({ length: 5 }, (_, i) => ({ path: `sizes-other/h${i}.bin`, size: 1000 + i })),
+    ];
+    // One name twice in one folder: the second replaces the first, whose size then gives way to its own.
+    puts.push({ path: 'sizes/inner/f0.bin', size: 7 });
+    const statuses = await Promise.all(
+      puts.map(({ path, size }) => dav(t.app, 'PUT', `/dav/My%20drive/${path}`, basic(token), Buffer.alloc(size, 1)).then((r) => r.statusCode)),
+    );
+    expect(statuses.filter((status) => status === 201)).toHaveLength(15);
+    const folders = await servicesOf(t.app)
+      .db.kysely.selectFrom('file_entries')
+      .select(['name', 'file_size'])
+      .where('owner_id', '=', user.id)
+      .where('type', '=', 'folder')
+      .execute();
+    const sizeOf = (name: string) => Number(folders.find((folder) => folder.name === name)!.file_size);
+    // f0.bin is whichever of its two PUTs came last (100 or 7 bytes), beside f1–f5 (515).
+    expect([100 + 515, 7 + 515]).toContain(sizeOf('inner'));
+    expect(sizeOf('sizes')).toBe(sizeOf('inner') + 4006);
+    expect(sizeOf('sizes-other')).toBe(5010);
+  });
+
   it('refuses traversal and odd names, and finds names in any Unicode normal form', async () => {
     const { user } = await signedInUser(t.app);
     const token = await tokenFor(t.app, user.id);
@@ -328,6 +357,30 @@ describe('WebDAV access, limits and paths', () => {
     }
     // A replace also reserves and releases its space, keeps the old bytes as a version and settles the space.
     expect(await putCost('f0.bin', 204)).toBeLessThanOrEqual(13 + locks);
+  });
+
+  it('stores parallel small files in fewer statements each when SQLite commits them as a group', async () => {
+    const { user } = await signedInUser(t.app);
+    const headers = basic(await tokenFor(t.app, user.id));
+    const { counter } = servicesOf(t.app).db;
+    const { commits } = servicesOf(t.app).drive;
+    expect((await dav(t.app, 'MKCOL', '/dav/My%20drive/group-budget', headers)).statusCode).toBe(201);
+    expect((await dav(t.app, 'PROPFIND', '/dav/My%20drive/group-budget/', { ...headers, depth: '0' })).statusCode).toBe(207);
+    const before = { statements: counter.statements, ...commits.grouped };
+    const statuses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        dav(t.app, 'PUT', `/dav/My%20drive/group-budget/g${i}.bin`, headers, Buffer.alloc(1024, i)).then((r) => r.statusCode),
+      ),
+    );
+    expect(statuses).toEqual(Array(8).fill(201));
+    const statements = counter.statements - before.statements;
+    const grouped = commits.grouped.units - before.units;
+    const groups = commits.grouped.groups - before.groups;
+    // A file alone: the eleven statements of the test above (PostgreSQL: and its two locks). In a group: one fewer
+    // each (its folders' sizes are written once for the group, by one statement a group; there were 10 a file).
+    const locks = DIALECT === 'postgres' ? 2 : 0;
+    expect(statements).toBeLessThanOrEqual(9 * grouped + groups + (11 + locks) * (8 - grouped));
+    if (DIALECT === 'sqlite') expect(grouped).toBeGreaterThan(0);
   });
 
   it('stops a revoked token at once, though the cache held it', async () => {
