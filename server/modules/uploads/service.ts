@@ -36,12 +36,7 @@ export interface TusUploadStart {
   metadata: Record<string, string | null | undefined>;
 }
 
-/**
- * Uploads (spec §7 "Upload calls"): the rules both paths share (restrictions,
- * quota, where a file lands), a plain multipart upload in one call, and the
- * life of a resumable (tus) upload: started, owned by its uploader, finished
- * exactly once.
- */
+/** The upload rules of these settings, frozen: one object is shared by every upload until the settings change. */
 const frozenRulesFrom = (settings: Record<string, SettingValue>): UploadRules => {
   const rules = rulesFrom(settings);
   Object.freeze(rules.allowed);
@@ -49,6 +44,12 @@ const frozenRulesFrom = (settings: Record<string, SettingValue>): UploadRules =>
   return Object.freeze(rules);
 };
 
+/**
+ * Uploads (spec §7 "Upload calls"): the rules both paths share (restrictions,
+ * quota, where a file lands), a plain multipart upload in one call, and the
+ * life of a resumable (tus) upload: started, owned by its uploader, finished
+ * exactly once.
+ */
 export class UploadsService {
   constructor(private readonly deps: UploadsDeps) {}
 
