@@ -8,7 +8,7 @@ import type { Config } from '../config.js';
 import type { Database } from './types.js';
 import { InProcessAccessChanges, type AccessChanges } from './changes.js';
 import { registerNameContains } from './name-fold.js';
-import { cachingStatements } from './statement-cache.js';
+import { cachingStatements, runOn } from './statement-cache.js';
 import { tupleAwarePool } from './tuples.js';
 import { watchedDialect, type StatementCounter } from './watched-dialect.js';
 
@@ -88,8 +88,9 @@ export function createDb(config: Config['database'], changes: AccessChanges = ne
   sqlite.pragma('synchronous = NORMAL');
   // A broad name search tests each row's name as the trigram index would (db/search.ts).
   registerNameContains(sqlite);
+  const statements = cachingStatements(sqlite);
   const kysely = new Kysely<Database>({
-    dialect: watchedDialect(new InlineLimitSqliteDialect({ database: cachingStatements(sqlite) }), changes, counter, 'sqlite'),
+    dialect: watchedDialect(new InlineLimitSqliteDialect({ database: statements }), changes, counter, 'sqlite', runOn(statements)),
   });
   return {
     kysely,

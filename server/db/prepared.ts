@@ -2,7 +2,7 @@ import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import { isDeepStrictEqual } from 'node:util';
 import type { Database } from './types.js';
 import { TUPLES_MARK, type Tuple } from './tuples.js';
-import { idleConnection } from './watched-dialect.js';
+import { connectionNow } from './watched-dialect.js';
 
 /** Stands for one named value while a statement is compiled; each run puts the call's own value in its place. */
 class Slot {
@@ -67,7 +67,17 @@ function compiledOnce<V extends Record<string, unknown>, S>(
   // its statements anew, as if none were prepared (a PUT's are mostly in its transaction). A plugin (withPlugin,
   // withSchema) rewrites statements, so a database with one keeps its own.
   const templates = new WeakMap<object, Map<string, CompiledQuery>>();
-  return async (db, values, shape) => {
+  // Not an async function: on SQLite most statements answer at once, and one promise less a statement counts
+  // (a throw below still becomes a rejection).
+  return (db, values, shape) => {
+    try {
+      return run(db, values, shape);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  };
+
+  function run(db: Kysely<Database>, values: V, shape: S): Promise<unknown[]> {
     const key = keyOf(shape);
     const executor = db.getExecutor();
     const database = executor.plugins.length ? db : executor.adapter;
@@ -87,8 +97,9 @@ function compiledOnce<V extends Record<string, unknown>, S>(
       const expected = { ...built, sql: mark + built.sql };
       if (expected.sql !== query.sql || !isDeepStrictEqual(expected.parameters, parameters)) throw new PreparedShapeError(key, expected, query);
     }
-    // On SQLite's connection at once when nothing holds it (see idleConnection); else through Kysely, which waits.
-    const idle = idleConnection(db);
-    return (await (idle ? idle.executeQuery(query) : db.executeQuery(query))).rows;
-  };
+    // On SQLite's connection at once when it is free or db's transaction holds it (see connectionNow); else
+    // through Kysely, which waits.
+    const now = connectionNow(db);
+    return now ? Promise.resolve(now.runNow(query).rows) : db.executeQuery(query).then((result) => result.rows);
+  }
 }

@@ -1,5 +1,5 @@
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
-import type { SqliteDatabase as KyselySqliteDatabase } from 'kysely';
+import type { CompiledQuery, SqliteDatabase as KyselySqliteDatabase, QueryResult } from 'kysely';
 import { wantsTuples } from './tuples.js';
 
 /** Enough for every distinct statement the app sends, with room for `in (?, ?, …)` variants. */
@@ -42,5 +42,20 @@ export function cachingStatements(db: SqliteDatabase, size = DEFAULT_SIZE): Kyse
       return statement;
     },
     cached: () => statements.size,
+  };
+}
+
+/**
+ * What Kysely's SQLite connection does with a statement (rows of a reader;
+ * changes and the last row id of a writer), answered synchronously, for the
+ * statements that run without Kysely's connection machinery (db/watched-dialect.ts,
+ * connectionNow).
+ */
+export function runOn(database: Pick<KyselySqliteDatabase, 'prepare'>): (query: CompiledQuery) => QueryResult<unknown> {
+  return ({ sql, parameters }) => {
+    const statement = database.prepare(sql);
+    if (statement.reader) return { rows: statement.all(parameters) as unknown[] };
+    const { changes, lastInsertRowid } = statement.run(parameters);
+    return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
   };
 }

@@ -1,3 +1,4 @@
+import { ControlledTransaction } from 'kysely';
 import type {
   CompiledQuery,
   DatabaseConnection,
@@ -10,7 +11,7 @@ import type {
   QueryResult,
   TransactionSettings,
 } from 'kysely';
-import { leafSpan, tracingOn } from '../observability/tracing.js';
+import { childSpan, leafSpan, tracingOn } from '../observability/tracing.js';
 import { changesAccess, writes, type AccessChanges } from './changes.js';
 
 /**
@@ -28,6 +29,8 @@ export function watchedDialect(
   changes: AccessChanges,
   counter: StatementCounter = { statements: 0 },
   system: 'sqlite' | 'postgresql' = 'sqlite',
+  /** SQLite: runs a statement on the connection synchronously (better-sqlite3 does), for `connectionNow`. */
+  runSync?: RunSync,
 ): Dialect {
   // Kysely makes one adapter and one driver per database: the adapter (which its transactions share) leads to the driver.
   let driver: WatchedDriver | null = null;
@@ -39,30 +42,48 @@ export function watchedDialect(
     },
     createIntrospector: (db: Kysely<unknown>): DatabaseIntrospector => inner.createIntrospector(db),
     createQueryCompiler: (): QueryCompiler => inner.createQueryCompiler(),
-    createDriver: () => (driver = new WatchedDriver(inner.createDriver(), changes, counter, system)),
+    createDriver: () => (driver = new WatchedDriver(inner.createDriver(), changes, counter, system, runSync)),
   };
 }
 
 const driverOf = new WeakMap<DialectAdapter, () => WatchedDriver | null>();
 
+/** Runs one compiled statement to its end before it returns (better-sqlite3). */
+export type RunSync = (query: CompiledQuery) => QueryResult<unknown>;
+
 /**
- * SQLite's one connection when nothing holds it, for a statement to run on
- * at once (db/prepared.ts), or null: on PostgreSQL, in a transaction, with a
- * plugin, or while another caller holds the connection (a transaction that
- * awaits between its statements). Kysely's way to a connection (the
- * provider, the runtime driver, the mutex, the release) is about fifteen
- * promises a statement, as many as the rest of a listing's request makes
- * (issue 38 §3). better-sqlite3 runs a statement synchronously, so one that
- * starts while the connection is free ends before anyone else can take it,
- * and no transaction can be open then: every one holds the connection.
+ * SQLite's one connection, for a statement to run on at once and
+ * synchronously (db/prepared.ts), or null (PostgreSQL, a plugin, or a caller
+ * other than `db` holding the connection). Kysely's way to a connection (the
+ * provider, the runtime driver, the mutex, the release, and in a transaction
+ * its own provider's queue) is about fifteen promises a statement, as many as
+ * the rest of a listing's request makes (issue 38 §3), and most of a WebDAV
+ * PUT's statements are in a group commit's transaction (issue 37).
+ *
+ * Outside a transaction: when nothing holds the connection. better-sqlite3
+ * runs a statement synchronously, so one that starts while the connection is
+ * free ends before anyone else can take it, and no transaction can be open
+ * then: every one holds the connection.
+ *
+ * In a transaction: SQLite has one connection, and a transaction object
+ * exists only from its begin to its commit or rollback, holding that
+ * connection throughout; so while the connection is in a transaction held by
+ * one caller, it is `db`'s. Its statements then run in the order they are
+ * called, where Kysely queues them: two started together without awaiting
+ * the first have no order either way. A controlled transaction used after its
+ * end goes Kysely's way, which refuses it; a callback's transaction
+ * (`transaction().execute`) used after its callback is a bug either way.
  */
-export function idleConnection<DB>(db: Kysely<DB>): DatabaseConnection | null {
-  if (db.isTransaction) return null;
+export function connectionNow<DB>(db: Kysely<DB>): WatchedConnection | null {
   const executor = db.getExecutor();
   if (executor.plugins.length) return null;
-  return driverOf.get(executor.adapter)?.()?.idleConnection() ?? null;
+  const driver = driverOf.get(executor.adapter)?.();
+  if (!driver) return null;
+  if (!db.isTransaction) return driver.idleConnection();
+  // A controlled transaction that ended goes Kysely's way, which refuses it.
+  if (db instanceof ControlledTransaction && (db.isCommitted || db.isRolledBack)) return null;
+  return driver.transactionConnection();
 }
-
 /** How many statements went to the database: what tests hold the per-request budget to. */
 export interface StatementCounter {
   statements: number;
@@ -97,7 +118,13 @@ function statementSpan(system: 'sqlite' | 'postgresql', sql: string): StatementS
   return made;
 }
 
-class WatchedConnection implements DatabaseConnection {
+/** A statement's span name and attributes, as `leafSpan` and `childSpan` take them. */
+function spanOf(system: 'sqlite' | 'postgresql', sql: string): [string, Readonly<Record<string, string>>] {
+  const { operation, attributes } = statementSpan(system, sql);
+  return [operation, attributes];
+}
+
+export class WatchedConnection implements DatabaseConnection {
   inTransaction = false;
   dirty = false;
   dirtyAccess = false;
@@ -107,12 +134,45 @@ class WatchedConnection implements DatabaseConnection {
     private readonly changes: AccessChanges,
     private readonly counter: StatementCounter,
     private readonly system: 'sqlite' | 'postgresql',
+    private readonly runSync?: RunSync,
   ) {}
+
+  /**
+   * `executeQuery` without a promise, for `connectionNow`'s callers: the same
+   * count, log, change publishing and span, the statement run to its end here.
+   */
+  runNow<R>(compiledQuery: CompiledQuery): QueryResult<R> {
+    const end = tracingOn() ? childSpan(...spanOf(this.system, compiledQuery.sql)) : null;
+    this.counter.statements += 1;
+    const logged = this.counter.log ? { sql: compiledQuery.sql, parameters: compiledQuery.parameters, ms: 0 } : null;
+    if (logged) this.counter.log!.push(logged);
+    const write = writes(compiledQuery.sql);
+    const access = write && changesAccess(compiledQuery.sql);
+    if (write) {
+      if (this.inTransaction) {
+        this.dirty = true;
+        this.dirtyAccess ||= access;
+      }
+      this.publish(access);
+    }
+    const start = logged && !write ? performance.now() : 0;
+    try {
+      const result = this.runSync!(compiledQuery) as QueryResult<R>;
+      end?.();
+      return result;
+    } catch (error) {
+      end?.(error);
+      throw error;
+    } finally {
+      if (logged && !write) logged.ms = performance.now() - start;
+      // A reader that ran while the statement did could have cached the rows it replaced.
+      if (write && !this.inTransaction) this.publish(access);
+    }
+  }
 
   executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     if (!tracingOn()) return this.execute(compiledQuery);
-    const { operation, attributes } = statementSpan(this.system, compiledQuery.sql);
-    return leafSpan(operation, attributes, () => this.execute<R>(compiledQuery));
+    return leafSpan(...spanOf(this.system, compiledQuery.sql), () => this.execute<R>(compiledQuery));
   }
 
   private async execute<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
@@ -164,6 +224,7 @@ class WatchedDriver implements Driver {
     private readonly changes: AccessChanges,
     private readonly counter: StatementCounter,
     private readonly system: 'sqlite' | 'postgresql',
+    private readonly runSync?: RunSync,
   ) {}
 
   init(): Promise<void> {
@@ -174,17 +235,22 @@ class WatchedDriver implements Driver {
     const connection = await this.inner.acquireConnection();
     let wrapper = this.wrappers.get(connection);
     if (!wrapper) {
-      wrapper = new WatchedConnection(connection, this.changes, this.counter, this.system);
+      wrapper = new WatchedConnection(connection, this.changes, this.counter, this.system, this.runSync);
       this.wrappers.set(connection, wrapper);
-      if (this.system === 'sqlite') this.only = wrapper;
+      if (this.system === 'sqlite' && this.runSync) this.only = wrapper;
     }
     this.held += 1;
     return wrapper;
   }
 
-  /** See idleConnection: SQLite's connection while no caller holds it. */
+  /** See connectionNow: SQLite's connection while no caller holds it. */
   idleConnection(): WatchedConnection | null {
     return this.held === 0 ? this.only : null;
+  }
+
+  /** See connectionNow: SQLite's connection while one caller holds it in a transaction. */
+  transactionConnection(): WatchedConnection | null {
+    return this.held === 1 && this.only?.inTransaction ? this.only : null;
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {

@@ -29,10 +29,11 @@ let built: Promise<string> | null = null;
  * several µs a request more on the side with more closures (tracing's, in the observability bench).
  * BENCH_SERVER=tsx runs the sources instead (no build; a profile then names the .ts files).
  */
-function serverEntry(): Promise<string[]> {
+function serverEntry(main = process.env.BENCH_SERVER_MAIN): Promise<string[]> {
   if (process.env.BENCH_SERVER === 'tsx') return Promise.resolve(['--import', 'tsx', 'server/main.ts']);
-  // BENCH_SERVER_MAIN=path runs a build made earlier (say of the commit an A/B compares against) instead of building.
-  if (process.env.BENCH_SERVER_MAIN) return Promise.resolve([path.resolve(process.env.BENCH_SERVER_MAIN)]);
+  // BENCH_SERVER_MAIN=path (in the bench's environment, or one server's `env`) runs a build made earlier (say of the
+  // commit an A/B compares against) instead of building.
+  if (main) return Promise.resolve([path.resolve(main)]);
   built ??= new Promise<string>((resolve, reject) => {
     const tsc = spawn(process.execPath, [path.resolve('node_modules/typescript/bin/tsc'), '-p', 'server/tsconfig.build.json', '--outDir', BUILD_DIR], {
       stdio: ['ignore', 'inherit', 'inherit'],
@@ -57,7 +58,7 @@ export async function startServer(
   // BENCH_NODE_ARGS (in `env` for one server, or the bench's environment for all): V8 flags such as
   // --trace-deopt or --perf-basic-prof that NODE_OPTIONS does not accept.
   const nodeArgs = (env.BENCH_NODE_ARGS ?? process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...profile, ...nodeArgs, ...(await serverEntry())], {
+  const child = spawn(process.execPath, [...profile, ...nodeArgs, ...(await serverEntry(env.BENCH_SERVER_MAIN))], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

@@ -115,5 +115,63 @@ describe('a statement compiled once', () => {
           expect(await firstNameOf(trx, { id: user.id }, null)).toEqual([{ first_name: 'Mine' }]);
         });
     });
+
+    it("runs at once in the transaction that holds the connection, in call order, and is undone with it (issue 37)", async () => {
+      if (!sqliteOnly()) return;
+      const user = await createUser(db());
+      const counter = servicesOf(t.app).db.counter;
+      const rename = prepared(
+        () => 'one',
+        (kysely, v: { id: number; name: string }) => kysely.updateTable('users').set({ first_name: v.name }).where('id', '=', v.id),
+      );
+      const trx = await db().startTransaction().execute();
+      const before = counter.statements;
+      // Neither awaited: Kysely's queue would start them promises later; here each has run when the call returns.
+      const first = rename(trx, { id: user.id, name: 'First' }, null);
+      const second = firstNameOf(trx, { id: user.id }, null);
+      expect(counter.statements).toBe(before + 2);
+      await first;
+      expect(await second).toEqual([{ first_name: 'First' }]);
+      await trx.rollback().execute();
+      expect(await firstNameOf(db(), { id: user.id }, null)).toEqual([{ first_name: 'Test' }]);
+    });
+
+    it('refuses a transaction used after its commit, as Kysely does, rather than run in whatever holds the connection next', async () => {
+      if (!sqliteOnly()) return;
+      const user = await createUser(db());
+      const trx = await db().startTransaction().execute();
+      await firstNameOf(trx, { id: user.id }, null);
+      await trx.commit().execute();
+      const next = await db().startTransaction().execute();
+      try {
+        await expect(firstNameOf(trx, { id: user.id }, null)).rejects.toThrow(/committed/);
+      } finally {
+        await next.rollback().execute();
+      }
+    });
+
+    it("publishes a write in a transaction once it commits, so the caches drop what it replaced", async () => {
+      if (!sqliteOnly()) return;
+      const user = await createUser(db());
+      const { changes } = servicesOf(t.app).db;
+      const seen: string[] = [];
+      const unsubscribe = changes.subscribe((kind) => seen.push(kind));
+      try {
+        const suspend = prepared(
+          () => 'one',
+          (kysely, v: { id: number }) => kysely.updateTable('users').set({ first_name: 'Changed' }).where('id', '=', v.id),
+        );
+        const trx = await db().startTransaction().execute();
+        await suspend(trx, { id: user.id }, null);
+        const during = seen.length;
+        await trx.commit().execute();
+        // Published when written (a reader elsewhere may cache the old rows meanwhile) and again at the commit.
+        expect(during).toBeGreaterThan(0);
+        expect(seen.length).toBeGreaterThan(during);
+        expect(seen).toContain('access');
+      } finally {
+        unsubscribe();
+      }
+    });
   });
 });
