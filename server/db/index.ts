@@ -8,6 +8,7 @@ import type { Config } from '../config.js';
 import type { Database } from './types.js';
 import { InProcessAccessChanges, type AccessChanges } from './changes.js';
 import { registerNameContains } from './name-fold.js';
+import { BackgroundCheckpointer } from './checkpointer.js';
 import { cachingStatements, runOn } from './statement-cache.js';
 import { tupleAwarePool } from './tuples.js';
 import { watchedDialect, type StatementCounter } from './watched-dialect.js';
@@ -88,6 +89,13 @@ export function createDb(config: Config['database'], changes: AccessChanges = ne
   sqlite.pragma('synchronous = NORMAL');
   // A broad name search tests each row's name as the trigram index would (db/search.ts).
   registerNameContains(sqlite);
+  // Checkpoints off the event loop (db/checkpointer.ts); an in-memory database has no WAL.
+  const checkpointer =
+    config.file === ':memory:'
+      ? null
+      : new BackgroundCheckpointer(sqlite, path.resolve(config.file), {
+          onError: (error) => process.emitWarning(`SQLite's checkpoint thread stopped (${error.message}); the app's connection checkpoints again`),
+        });
   const statements = cachingStatements(sqlite);
   const kysely = new Kysely<Database>({
     dialect: watchedDialect(new InlineLimitSqliteDialect({ database: statements }), changes, counter, 'sqlite', runOn(statements)),
@@ -103,6 +111,9 @@ export function createDb(config: Config['database'], changes: AccessChanges = ne
     },
     serverVersion: async () => `SQLite ${(sqlite.prepare('select sqlite_version() as v').get() as { v: string }).v}`,
     poolUse: () => null,
-    destroy: () => kysely.destroy(),
+    destroy: async () => {
+      await checkpointer?.stop();
+      await kysely.destroy();
+    },
   };
 }
