@@ -13,12 +13,14 @@
  * worktree of the commit to compare against); the other side is this checkout,
  * built as the other benches build it. BENCH_AB_SLICES (default 16) slices of
  * BENCH_AB_SLICE PUTs (default 500), 8 in flight. It prints each pair and the
- * median of the pairs' ratios; it asserts nothing. BENCH_AB_KEEP=1 keeps the data folders.
+ * median of the pairs' ratios; it asserts nothing. BENCH_AB_KEEP=1 keeps the data folders;
+ * BENCH_DROP_CACHES=1 drops the kernel's caches first (lib/caches.ts).
  */
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { dropCachesIfAsked } from './lib/caches.js';
 import { treeCpuMs } from './lib/cpu.js';
 import { median, signIn, startServer, type RunningServer } from './lib/server.js';
 
@@ -118,6 +120,7 @@ async function open(name: string, dir: string, env: Record<string, string>): Pro
 }
 
 async function main() {
+  dropCachesIfAsked();
   const basePath = process.env.BENCH_AB_BASE;
   if (!basePath) throw new Error('BENCH_AB_BASE must name the other build\'s server/main.js');
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-webdav-ab-'));

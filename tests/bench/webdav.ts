@@ -10,6 +10,9 @@
  *
  * Rows alternate between the two servers, so that the shared machine's load
  * falls on both alike. BENCH_CPU_PROF=dir profiles the app process.
+ * BENCH_DROP_CACHES=1 drops the kernel's caches first (lib/caches.ts): after
+ * a session of such runs a new folder costs ten times what it does on a fresh
+ * machine, and Apache's rate halves.
  */
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -17,6 +20,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { startApache } from './lib/apache.js';
+import { dropCachesIfAsked } from './lib/caches.js';
 import { treeCpuMs } from './lib/cpu.js';
 import { printTargets, writeJson, type Target } from './lib/report.js';
 import { freePort, makeFile, median, signIn, startServer } from './lib/server.js';
@@ -133,6 +137,7 @@ async function getMany(dav: Dav, name: string, count: number, connections: numbe
 }
 
 async function main() {
+  dropCachesIfAsked();
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-webdav-'));
   // Apache serves as www-data when run as root: it must be able to reach its tree.
   await fs.chmod(dir, 0o755);
