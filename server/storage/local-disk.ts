@@ -171,4 +171,3 @@ async function moveInto(from: string, target: string): Promise<void> {
     }
   }
 }
-

@@ -122,13 +122,18 @@ async function open(name: string, dir: string, env: Record<string, string>): Pro
 async function main() {
   dropCachesIfAsked();
   const basePath = process.env.BENCH_AB_BASE;
-  if (!basePath) throw new Error('BENCH_AB_BASE must name the other build\'s server/main.js');
+  if (!basePath) throw new Error("BENCH_AB_BASE must name the other build's server/main.js");
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-webdav-ab-'));
   // The base first: startServer builds this checkout (it compiles once per run) only for the second.
   const base = await open('base', path.join(dir, 'base'), { BENCH_SERVER_MAIN: path.resolve(basePath) });
   const current = await open('this', path.join(dir, 'this'), {});
   try {
-    console.log(`load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} on ${os.cpus().length} cores; ${SLICES} slices of ${SLICE} PUTs each\n`);
+    console.log(
+      `load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')} on ${os.cpus().length} cores; ${SLICES} slices of ${SLICE} PUTs each\n`,
+    );
     // A warm-up slice each (V8 optimises the hot path), not counted.
     await slice(base, 0);
     await slice(current, 0);

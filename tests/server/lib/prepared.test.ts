@@ -116,7 +116,7 @@ describe('a statement compiled once', () => {
         });
     });
 
-    it("runs at once in the transaction that holds the connection, in call order, and is undone with it (issue 37)", async () => {
+    it('runs at once in the transaction that holds the connection, in call order, and is undone with it (issue 37)', async () => {
       if (!sqliteOnly()) return;
       const user = await createUser(db());
       const counter = servicesOf(t.app).db.counter;
@@ -150,7 +150,7 @@ describe('a statement compiled once', () => {
       }
     });
 
-    it("publishes a write in a transaction once it commits, so the caches drop what it replaced", async () => {
+    it('publishes a write in a transaction once it commits, so the caches drop what it replaced', async () => {
       if (!sqliteOnly()) return;
       const user = await createUser(db());
       const { changes } = servicesOf(t.app).db;
