@@ -54,7 +54,6 @@ parentPort.once('message', () => {
 export class BackgroundCheckpointer {
   private worker: Worker | null = null;
   private watch: NodeJS.Timeout | null;
-  private stopped = false;
 
   constructor(
     private readonly sqlite: SqliteDatabase,
@@ -86,19 +85,22 @@ export class BackgroundCheckpointer {
     });
     // It must not keep a process alive that is otherwise done (a CLI command, a test).
     worker.unref();
-    worker.once('error', (error) => {
+    // Gone other than by stop (an error, or ended from outside): the app's connection checkpoints as SQLite does by
+    // default again.
+    const gone = (error: Error) => {
+      if (this.worker !== worker) return;
       this.worker = null;
-      // The app's connection checkpoints as SQLite does by default again.
-      if (!this.stopped && this.sqlite.open) this.sqlite.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT}`);
+      if (this.sqlite.open) this.sqlite.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT}`);
       this.options.onError?.(error);
-    });
+    };
+    worker.once('error', gone);
+    worker.once('exit', (code) => gone(new Error(`it exited with ${code}`)));
     this.worker = worker;
     this.sqlite.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
   }
 
   /** Before the app's connection closes (which checkpoints whatever is left, as the last connection). */
   async stop(): Promise<void> {
-    this.stopped = true;
     if (this.watch) clearInterval(this.watch);
     const worker = this.worker;
     this.worker = null;

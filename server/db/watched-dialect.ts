@@ -84,6 +84,7 @@ export function connectionNow<DB>(db: Kysely<DB>): WatchedConnection | null {
   if (db instanceof ControlledTransaction && (db.isCommitted || db.isRolledBack)) return null;
   return driver.transactionConnection();
 }
+
 /** How many statements went to the database: what tests hold the per-request budget to. */
 export interface StatementCounter {
   statements: number;

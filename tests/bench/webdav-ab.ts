@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { dropCachesIfAsked } from './lib/caches.js';
 import { treeCpuMs } from './lib/cpu.js';
-import { median, signIn, startServer, type RunningServer } from './lib/server.js';
+import { davAuthorization, median, signIn, startServer, type RunningServer } from './lib/server.js';
 
 const SLICES = Number(process.env.BENCH_AB_SLICES ?? 16);
 const SLICE = Number(process.env.BENCH_AB_SLICE ?? 500);
@@ -98,18 +98,11 @@ async function slice(side: Side, from: number): Promise<void> {
 async function open(name: string, dir: string, env: Record<string, string>): Promise<Side> {
   const admin = { email: 'bench@example.com', password: 'bench password 123' };
   const server = await startServer(dir, admin, undefined, env);
-  const session = await signIn(server.url, admin);
-  const created = await fetch(`${server.url}/api/v1/access-tokens`, {
-    method: 'POST',
-    headers: { ...session, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'bench', scopes: ['read', 'write'] }),
-  });
-  const token = ((await created.json()) as { plainTextToken: string }).plainTextToken;
   const side: Side = {
     name,
     server,
     base: `${server.url}/dav/My%20drive`,
-    authorization: `Basic ${Buffer.from(`${admin.email}:${token}`).toString('base64')}`,
+    authorization: await davAuthorization(server.url, await signIn(server.url, admin), admin.email),
     agent: new http.Agent({ keepAlive: true, maxSockets: 16 }),
     cpuPerPut: [],
     mainPerPut: [],

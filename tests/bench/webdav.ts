@@ -23,7 +23,7 @@ import { startApache } from './lib/apache.js';
 import { dropCachesIfAsked } from './lib/caches.js';
 import { treeCpuMs } from './lib/cpu.js';
 import { printTargets, writeJson, type Target } from './lib/report.js';
-import { freePort, makeFile, median, signIn, startServer } from './lib/server.js';
+import { davAuthorization, freePort, makeFile, median, signIn, startServer } from './lib/server.js';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -146,18 +146,12 @@ async function main() {
   const apache = await startApache(path.join(dir, 'apache'), await freePort());
   try {
     const session = await signIn(server.url, admin);
-    const created = await fetch(`${server.url}/api/v1/access-tokens`, {
-      method: 'POST',
-      headers: { ...session, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'bench', scopes: ['read', 'write'] }),
-    });
-    const token = ((await created.json()) as { plainTextToken: string }).plainTextToken;
     const agent = () => new http.Agent({ keepAlive: true, maxSockets: 16 });
     const ours: Dav = {
       name: 'drive',
       pid: server.process.pid!,
       base: `${server.url}/dav/My%20drive`,
-      headers: { authorization: `Basic ${Buffer.from(`${admin.email}:${token}`).toString('base64')}` },
+      headers: { authorization: await davAuthorization(server.url, session, admin.email) },
       agent: agent(),
     };
     const reference: Dav = { name: 'apache', pid: apache.pid, base: apache.url, headers: {}, agent: agent() };

@@ -115,6 +115,20 @@ export async function signIn(url: string, admin: { email: string; password: stri
   return { cookie: `XSRF-TOKEN=${bound}; drive_session=${session}`, 'x-xsrf-token': decodeURIComponent(bound) };
 }
 
+/**
+ * What a WebDAV client sends as its `authorization`: Basic with the person's
+ * email and a new read/write access token (as a desktop client is set up).
+ */
+export async function davAuthorization(url: string, session: Record<string, string>, email: string): Promise<string> {
+  const created = await fetch(`${url}/api/v1/access-tokens`, {
+    method: 'POST',
+    headers: { ...session, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'bench', scopes: ['read', 'write'] }),
+  });
+  const token = ((await created.json()) as { plainTextToken: string }).plainTextToken;
+  return `Basic ${Buffer.from(`${email}:${token}`).toString('base64')}`;
+}
+
 export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);

@@ -53,6 +53,18 @@ describe('the background checkpointer', () => {
     expect(db.sqlite.prepare('select count(*) as n from rows').get()).toEqual({ n: 500 });
   });
 
+  it("gives the app's connection SQLite's own checkpoints back when the thread fails, and says so", async () => {
+    const db = database();
+    // A WAL big enough to start the thread, beside a database file the thread cannot open.
+    const missing = path.join(db.dir, 'gone.sqlite');
+    fs.writeFileSync(`${missing}-wal`, Buffer.alloc(128 * 1024));
+    const errors: Error[] = [];
+    db.checkpointer = new BackgroundCheckpointer(db.sqlite, missing, { startAtBytes: 64 * 1024, watchMs: 10, onError: (error) => errors.push(error) });
+    await until(() => errors.length > 0, 'reported');
+    expect(db.checkpointer.running).toBe(false);
+    expect(db.sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+  });
+
   it('starts no thread for a database that stays small, and stops its thread before the connection closes', async () => {
     const idle = database();
     idle.checkpointer = new BackgroundCheckpointer(idle.sqlite, idle.file, { startAtBytes: 64 * 1024 * 1024, watchMs: 10 });
