@@ -119,6 +119,13 @@ function statementSpan(system: 'sqlite' | 'postgresql', sql: string): StatementS
   return made;
 }
 
+/** What `before` noted of a statement, for `after`. */
+interface Noted {
+  logged: { ms?: number } | null;
+  write: boolean;
+  access: boolean;
+}
+
 /** A statement's span name and attributes, as `leafSpan` and `childSpan` take them. */
 function spanOf(system: 'sqlite' | 'postgresql', sql: string): [string, Readonly<Record<string, string>>] {
   const { operation, attributes } = statementSpan(system, sql);
@@ -144,6 +151,43 @@ export class WatchedConnection implements DatabaseConnection {
    */
   runNow<R>(compiledQuery: CompiledQuery): QueryResult<R> {
     const end = tracingOn() ? childSpan(...spanOf(this.system, compiledQuery.sql)) : null;
+    const noted = this.before(compiledQuery);
+    const start = noted.logged ? performance.now() : 0;
+    try {
+      const result = this.runSync!(compiledQuery) as QueryResult<R>;
+      end?.();
+      return result;
+    } catch (error) {
+      end?.(error);
+      throw error;
+    } finally {
+      this.after(noted, start);
+    }
+  }
+
+  executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    if (!tracingOn()) return this.execute(compiledQuery);
+    return leafSpan(...spanOf(this.system, compiledQuery.sql), () => this.execute<R>(compiledQuery));
+  }
+
+  private async execute<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const noted = this.before(compiledQuery);
+    // A read nobody logs: the connection's own promise, nothing to do after it.
+    if (!noted.write && !noted.logged) return this.inner.executeQuery<R>(compiledQuery);
+    const start = noted.logged ? performance.now() : 0;
+    try {
+      return await this.inner.executeQuery<R>(compiledQuery);
+    } finally {
+      this.after(noted, start);
+    }
+  }
+
+  /**
+   * What every statement notes before it runs, whichever way: the count, the
+   * log entry, and a write's change, published at once (and, in a
+   * transaction, again at the commit).
+   */
+  private before(compiledQuery: CompiledQuery): Noted {
     this.counter.statements += 1;
     const logged = this.counter.log ? { sql: compiledQuery.sql, parameters: compiledQuery.parameters, ms: 0 } : null;
     if (logged) this.counter.log!.push(logged);
@@ -156,51 +200,14 @@ export class WatchedConnection implements DatabaseConnection {
       }
       this.publish(access);
     }
-    const start = logged && !write ? performance.now() : 0;
-    try {
-      const result = this.runSync!(compiledQuery) as QueryResult<R>;
-      end?.();
-      return result;
-    } catch (error) {
-      end?.(error);
-      throw error;
-    } finally {
-      if (logged && !write) logged.ms = performance.now() - start;
-      // A reader that ran while the statement did could have cached the rows it replaced.
-      if (write && !this.inTransaction) this.publish(access);
-    }
+    return { logged, write, access };
   }
 
-  executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    if (!tracingOn()) return this.execute(compiledQuery);
-    return leafSpan(...spanOf(this.system, compiledQuery.sql), () => this.execute<R>(compiledQuery));
-  }
-
-  private async execute<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    this.counter.statements += 1;
-    const logged = this.counter.log ? { sql: compiledQuery.sql, parameters: compiledQuery.parameters, ms: 0 } : null;
-    if (logged) this.counter.log!.push(logged);
-    if (!writes(compiledQuery.sql)) {
-      if (!logged) return this.inner.executeQuery<R>(compiledQuery);
-      const start = performance.now();
-      try {
-        return await this.inner.executeQuery<R>(compiledQuery);
-      } finally {
-        logged.ms = performance.now() - start;
-      }
-    }
-    const access = changesAccess(compiledQuery.sql);
-    if (this.inTransaction) {
-      this.dirty = true;
-      this.dirtyAccess ||= access;
-    }
-    this.publish(access);
-    try {
-      return await this.inner.executeQuery<R>(compiledQuery);
-    } finally {
-      // A reader that ran while the statement did could have cached the rows it replaced.
-      if (!this.inTransaction) this.publish(access);
-    }
+  /** After the statement: a read's time in the log; a write outside a transaction published again. */
+  private after({ logged, write, access }: Noted, start: number): void {
+    if (logged && !write) logged.ms = performance.now() - start;
+    // A reader that ran while the statement did could have cached the rows it replaced.
+    if (write && !this.inTransaction) this.publish(access);
   }
 
   publish(access: boolean): void {

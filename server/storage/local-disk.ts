@@ -62,13 +62,12 @@ export class LocalDisk implements Disk {
   }
 
   /**
-   * Written in place, without put's temporary file and rename (and without a stream): a small body's store was five
-   * round trips through libuv's thread pool, each a wake-up that on two busy cores cost the event loop its turn, and
-   * this is two fewer. Only for a key not in use yet ('wx': an existing object is never overwritten), which no row
-   * names before the caller commits one, so no reader can see the object half written; a failed write leaves what
-   * it wrote to the caller's clean-up of the prefix, and a crash to the unreferenced-bytes check, as a crash after
-   * put and before the commit does. By one writer thread (storage/small-writes.ts): the four thread-pool round trips
-   * this took before (mkdir, open, write, close) cost the event loop ~90 µs a file where one message costs ~34.
+   * Written in place, without put's temporary file and rename (and without a stream), by one writer thread
+   * (storage/small-writes.ts): one message where the four thread-pool round trips it took before (mkdir, open,
+   * write, close) cost the event loop ~90 µs a file against ~34. Only for a key not in use yet ('wx': an existing
+   * object is never overwritten), which no row names before the caller commits one, so no reader can see the object
+   * half written; a failed write leaves what it wrote to the caller's clean-up of the prefix, and a crash to the
+   * unreferenced-bytes check, as a crash after put and before the commit does.
    */
   putBytes(key: string, bytes: Buffer): Promise<void> {
     return writeSmallFile(this.pathOf(key), bytes);

@@ -82,3 +82,12 @@ export function writeSmallFile(file: string, bytes: Uint8Array): Promise<void> {
     writer.postMessage({ id, file, bytes });
   });
 }
+
+/**
+ * Ends the writer thread now: writes still in flight fail, as they would if it
+ * died, and the next write starts another. For a shutdown that must not wait
+ * on the disk, and for the tests of that path.
+ */
+export async function stopSmallWriter(): Promise<void> {
+  await worker?.terminate();
+}

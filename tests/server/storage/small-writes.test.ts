@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeSmallFile } from '../../../server/storage/small-writes.js';
+import { stopSmallWriter, writeSmallFile } from '../../../server/storage/small-writes.js';
 
 /** Issue 37: a small file's bytes go to the disk through one writer thread, with what fs itself would answer. */
 describe('the small-file writer', () => {
@@ -33,5 +33,20 @@ describe('the small-file writer', () => {
     expect(results.filter((result) => result.status === 'rejected')).toHaveLength(1);
     expect(results[7]).toMatchObject({ status: 'rejected', reason: { code: 'EEXIST' } });
     for (let i = 0; i < 200; i += 1) if (i !== 7) expect(fs.readFileSync(path.join(dir, `many/${i % 10}/f-${i}`), 'utf8')).toBe(`file ${i}`);
+  });
+
+  it('answers every write in flight when the thread ends (written, or failed as the thread exited), and the next write starts another', async () => {
+    // How many the thread finished before it ended is a race: each must settle one way or the other, none hang.
+    const files = Array.from({ length: 50 }, (_, i) => path.join(dir, 'cut', `f-${i}`));
+    const inFlight = files.map((file) => writeSmallFile(file, Buffer.from('kept')));
+    await stopSmallWriter();
+    const settled = await Promise.allSettled(inFlight);
+    settled.forEach((result, i) => {
+      if (result.status === 'fulfilled') expect(fs.readFileSync(files[i]!, 'utf8')).toBe('kept');
+      else expect(String(result.reason)).toMatch(/small-file writer exited/);
+    });
+    const file = path.join(dir, 'after', 'stop');
+    await writeSmallFile(file, Buffer.from('written'));
+    expect(fs.readFileSync(file, 'utf8')).toBe('written');
   });
 });
